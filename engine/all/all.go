@@ -1,0 +1,7 @@
+// Package all registers every game: import it for its side effect. Adding a game is one
+// line here.
+package all
+
+import (
+// one blank import per game, e.g. _ "dragonlab/engine/dragonheart"
+)

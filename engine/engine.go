@@ -1,0 +1,89 @@
+// Package engine is the contract every game implements, plus the pieces all games share:
+// the value RNG, seed derivation, the game registry and rules-parameter handling.
+//
+// Only engine/<game> packages know a game's rules. Agents, the runner and the reports see
+// this contract alone, so adding a game touches only its own package and one line in
+// engine/all.
+package engine
+
+// Action is a game-specific packing of one decision (type, count, choice …). Its meaning
+// is private to the game; ActionText gives the spec's text form.
+type Action uint32
+
+// State is one game in progress. Implementations are fixed-size values (arrays and small
+// integers; at most one pointer, to the game's immutable compiled rules), so that copying a
+// state is a plain assignment and a copy is fully independent of the original.
+//
+// Chance (shuffles, dice, random cards) lives inside the state as a value RNG. Apply
+// resolves it; the agents never see a chance node.
+type State interface {
+	// Players is the number of seats, numbered 0..Players()-1.
+	Players() int
+	// ToMove is the seat that decides now. Undefined once Terminal.
+	ToMove() int
+	// Terminal reports whether the game is over.
+	Terminal() bool
+	// Legal appends the legal actions to buf[:0] in the spec's canonical order and returns
+	// it. It never allocates when buf has room; it is never empty before the end.
+	Legal(buf []Action) []Action
+	// Apply plays a (which must be legal), resolves every chance event and forced step it
+	// triggers, and stops at the next decision or at the end.
+	Apply(a Action)
+	// Result writes each seat's outcome: 1 for a win alone, 1/k for a k-way shared win,
+	// 0 for a loss. All zeros means nobody won (e.g. a solitaire loss or a safety cap).
+	Result(out []float64)
+	// Score is the seat's current score in the game's own units.
+	Score(seat int) float64
+	// Reset deals a new game from the seed, keeping players and rules.
+	Reset(seed uint64)
+	// Reseed replaces the state's chance stream, so that a copied state diverges from its
+	// original in everything still to be drawn. Every fork that should diverge reseeds.
+	Reseed(seed uint64)
+	// Determinize re-deals everything observer cannot see (hidden cards, pending secret
+	// choices of other seats, the order of draw piles) uniformly among the possibilities
+	// consistent with what observer has seen, and reseeds the chance stream. After it, the
+	// observer's Observe output is unchanged.
+	Determinize(observer int, seed uint64)
+	// Observe appends to buf an encoding of everything seat can see now (its information
+	// state) and returns it. Two states the seat cannot tell apart give equal bytes.
+	Observe(seat int, buf []byte) []byte
+	// CopyFrom makes this state an exact copy of src, which must be the same game
+	// (a plain value assignment, no allocation).
+	CopyFrom(src State)
+	// Clone returns a new independent copy (allocates; not for hot paths).
+	Clone() State
+	// ActionText is the spec's text form of a, e.g. "2 princess (1,3) >petrified".
+	ActionText(a Action) string
+}
+
+// Narrator is implemented by states that can describe, for traces, what happened when an
+// action was applied: chance outcomes (cards drawn, dice rolled) and triggered effects.
+// It is called with a copy of the state taken before Apply; it is never on a hot path.
+type Narrator interface {
+	Narrate(before State, a Action) []string
+}
+
+// Describer is implemented by states that can print themselves for traces.
+type Describer interface {
+	Describe() string
+}
+
+// Evaluator is an optional per-game heuristic used by the greedy agent: a value added to
+// the seat's score margin (e.g. cards exposed to the opponent in Dragonheart).
+type Evaluator interface {
+	Evaluate(seat int) float64
+}
+
+// Draw reports whether out (from Result) is a draw: every seat shares the win equally
+// and there is more than one seat.
+func Draw(out []float64) bool {
+	if len(out) < 2 {
+		return false
+	}
+	for _, v := range out {
+		if v != out[0] || v == 0 {
+			return false
+		}
+	}
+	return true
+}

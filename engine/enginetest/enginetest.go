@@ -1,0 +1,204 @@
+// Package enginetest is the conformance harness every game's tests call (in the spirit of
+// testing/fstest): random games end, Legal is never empty before the end, the same seed
+// gives the same game, a copy plays on identically, Determinize changes nothing the
+// observer can see, results are well formed, and a whole game allocates nothing.
+package enginetest
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"testing"
+
+	"dragonlab/engine"
+)
+
+// Options tune the harness for one game.
+type Options struct {
+	Games        int // random games per check (default 200)
+	MaxDecisions int // a game must end within this many decisions (default 10000)
+}
+
+// Run runs every conformance check on game with the given players and params
+// (nil params: defaults).
+func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
+	t.Helper()
+	if o.Games == 0 {
+		o.Games = 200
+	}
+	if o.MaxDecisions == 0 {
+		o.MaxDecisions = 10000
+	}
+	if p == nil {
+		p = g.DefaultParams()
+	}
+	newState := func(seed uint64) engine.State {
+		s, err := g.NewGame(p, players, seed)
+		if err != nil {
+			t.Fatalf("NewGame: %v", err)
+		}
+		return s
+	}
+	name := fmt.Sprintf("%s/%dp", g.Name, players)
+	t.Run(name+"/GamesEndAndLegalNonEmpty", func(t *testing.T) { checkEnds(t, newState, o) })
+	t.Run(name+"/SameSeedSameGame", func(t *testing.T) { checkSameSeed(t, newState, o) })
+	t.Run(name+"/CopyPlaysOnIdentically", func(t *testing.T) { checkCopy(t, newState, o) })
+	t.Run(name+"/DeterminizeKeepsObserverView", func(t *testing.T) { checkDeterminize(t, newState, o) })
+	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
+}
+
+// trajectory plays s to the end with uniform random choices from r, calling visit
+// before every decision, and returns the text of every action taken.
+func trajectory(t *testing.T, s engine.State, r *engine.RNG, o Options, visit func(engine.State)) []string {
+	t.Helper()
+	var buf [512]engine.Action
+	var log []string
+	for n := 0; !s.Terminal(); n++ {
+		if n >= o.MaxDecisions {
+			t.Fatalf("game did not end within %d decisions", o.MaxDecisions)
+		}
+		legal := s.Legal(buf[:0])
+		if len(legal) == 0 {
+			t.Fatalf("Legal is empty before the end (decision %d)", n)
+		}
+		seen := map[string]bool{}
+		for _, a := range legal {
+			txt := s.ActionText(a)
+			if txt == "" || seen[txt] {
+				t.Fatalf("legal action %d has empty or duplicate text %q", a, txt)
+			}
+			seen[txt] = true
+		}
+		if visit != nil {
+			visit(s)
+		}
+		a := legal[r.IntN(len(legal))]
+		log = append(log, fmt.Sprintf("%d:%s", s.ToMove(), s.ActionText(a)))
+		s.Apply(a)
+	}
+	return log
+}
+
+func checkEnds(t *testing.T, newState func(uint64) engine.State, o Options) {
+	for i := 0; i < o.Games; i++ {
+		s := newState(uint64(i))
+		r := engine.NewRNG(uint64(i) + 1e6)
+		trajectory(t, s, &r, o, func(s engine.State) {
+			if m := s.ToMove(); m < 0 || m >= s.Players() {
+				t.Fatalf("ToMove %d out of range", m)
+			}
+		})
+		out := make([]float64, s.Players())
+		s.Result(out)
+		checkResult(t, out)
+	}
+}
+
+// checkResult: each entry is 0 or 1/k where k is the number of non-zero entries.
+func checkResult(t *testing.T, out []float64) {
+	t.Helper()
+	k := 0
+	for _, v := range out {
+		if v != 0 {
+			k++
+		}
+	}
+	for _, v := range out {
+		if v != 0 && math.Abs(v-1/float64(k)) > 1e-12 {
+			t.Fatalf("Result %v: a shared win must give 1/k to each of k winners", out)
+		}
+	}
+}
+
+func checkSameSeed(t *testing.T, newState func(uint64) engine.State, o Options) {
+	for i := 0; i < o.Games/4+1; i++ {
+		r1, r2 := engine.NewRNG(uint64(i)), engine.NewRNG(uint64(i))
+		a := trajectory(t, newState(uint64(i)*7+3), &r1, o, nil)
+		b := trajectory(t, newState(uint64(i)*7+3), &r2, o, nil)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("seed %d: two games from the same seed differ", i)
+		}
+		// Reset on a used state must give the same game too.
+		s := newState(99)
+		r3 := engine.NewRNG(uint64(i))
+		trajectory(t, s, &r3, o, nil)
+		s.Reset(uint64(i)*7 + 3)
+		r4 := engine.NewRNG(uint64(i))
+		c := trajectory(t, s, &r4, o, nil)
+		if fmt.Sprint(a) != fmt.Sprint(c) {
+			t.Fatalf("seed %d: Reset on a used state gives another game", i)
+		}
+	}
+}
+
+func checkCopy(t *testing.T, newState func(uint64) engine.State, o Options) {
+	for i := 0; i < o.Games/4+1; i++ {
+		s := newState(uint64(i) + 500)
+		r := engine.NewRNG(uint64(i))
+		// Walk a random number of decisions in, then fork.
+		stop := r.IntN(40)
+		var buf [512]engine.Action
+		for n := 0; n < stop && !s.Terminal(); n++ {
+			legal := s.Legal(buf[:0])
+			s.Apply(legal[r.IntN(len(legal))])
+		}
+		c := s.Clone()
+		d := newState(1)
+		d.CopyFrom(s)
+		ra, rb, rc := r, r, r
+		a := trajectory(t, s, &ra, o, nil)
+		b := trajectory(t, c, &rb, o, nil)
+		e := trajectory(t, d, &rc, o, nil)
+		if fmt.Sprint(a) != fmt.Sprint(b) || fmt.Sprint(a) != fmt.Sprint(e) {
+			t.Fatalf("game %d: a copied state plays on differently from its original", i)
+		}
+	}
+}
+
+func checkDeterminize(t *testing.T, newState func(uint64) engine.State, o Options) {
+	var legalA, legalB [512]engine.Action
+	for i := 0; i < o.Games/4+1; i++ {
+		s := newState(uint64(i) + 900)
+		r := engine.NewRNG(uint64(i) + 77)
+		trajectory(t, s, &r, o, func(s engine.State) {
+			for seat := 0; seat < s.Players(); seat++ {
+				before := s.Observe(seat, nil)
+				d := s.Clone()
+				d.Determinize(seat, r.Uint64())
+				after := d.Observe(seat, nil)
+				if !bytes.Equal(before, after) {
+					t.Fatalf("Determinize(%d) changed what seat %d sees", seat, seat)
+				}
+				if seat == s.ToMove() {
+					la, lb := s.Legal(legalA[:0]), d.Legal(legalB[:0])
+					if fmt.Sprint(la) != fmt.Sprint(lb) {
+						t.Fatalf("Determinize(%d) changed the legal actions of the seat to move", seat)
+					}
+				}
+				// The determinized state must itself be a playable game.
+				rr := engine.NewRNG(uint64(seat))
+				trajectory(t, d, &rr, o, nil)
+			}
+		})
+	}
+}
+
+func checkAllocs(t *testing.T, newState func(uint64) engine.State, o Options) {
+	s := newState(1)
+	var buf [512]engine.Action
+	r := engine.NewRNG(3)
+	seed := uint64(0)
+	allocs := testing.AllocsPerRun(50, func() {
+		seed++
+		s.Reset(seed)
+		for !s.Terminal() {
+			legal := s.Legal(buf[:0])
+			s.Apply(legal[r.IntN(len(legal))])
+		}
+		var out [8]float64
+		s.Result(out[:s.Players()])
+	})
+	if allocs != 0 {
+		t.Fatalf("a random game allocates %.1f times; want 0", allocs)
+	}
+}
