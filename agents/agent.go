@@ -1,0 +1,188 @@
+// Package agents holds the players: random, and (registered by their own files) greedy,
+// IS-MCTS and the cheating oracle, plus the parser of agent specs such as
+// "mcts:iters=2000,c=0.7".
+package agents
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"dragonlab/engine"
+)
+
+// MaxActions bounds the number of legal actions in any state of any game; agents size
+// their action buffers with it.
+const MaxActions = 1024
+
+// Agent decides for the seat to move. rng is the seat's own random stream for this game
+// (seeded by the runner from the game seed and the seat), so decisions are reproducible.
+// An agent must see only what s.Observe(s.ToMove()) shows: anything else it learns from s
+// must come through Determinize (only agents whose kind says Cheats may do otherwise).
+type Agent interface {
+	Act(s engine.State, rng *engine.RNG) engine.Action
+}
+
+// Option describes one option of an agent kind.
+type Option struct {
+	Name    string
+	Default string
+	Doc     string
+}
+
+// Kind is a registered kind of agent.
+type Kind struct {
+	Name    string
+	Doc     string
+	Cheats  bool // searches the true hidden state: an upper bound, never a fair player
+	Options []Option
+	// Build validates the options (all present, defaults filled in) and returns a
+	// constructor of fresh, independent agents.
+	Build func(opts map[string]string) (func() Agent, error)
+}
+
+var kinds = map[string]Kind{}
+
+// RegisterKind adds an agent kind; called from init of the file that implements it.
+func RegisterKind(k Kind) {
+	if _, dup := kinds[k.Name]; dup {
+		panic("agents: duplicate kind " + k.Name)
+	}
+	kinds[k.Name] = k
+}
+
+// Kinds lists the registered kinds sorted by name.
+func Kinds() []Kind {
+	out := make([]Kind, 0, len(kinds))
+	for _, k := range kinds {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func kindNames() string {
+	var names []string
+	for _, k := range Kinds() {
+		names = append(names, k.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Factory makes fresh agents of one parsed spec; every seat of every worker gets its own.
+type Factory struct {
+	Spec   string // canonical text: kind plus every option, e.g. "mcts:c=0.7,iters=1000"
+	Kind   string
+	Cheats bool
+	New    func() Agent
+}
+
+// Parse reads an agent spec "kind" or "kind:key=value,key=value".
+func Parse(spec string) (Factory, error) {
+	spec = strings.TrimSpace(spec)
+	name, rest, hasOpts := strings.Cut(spec, ":")
+	k, ok := kinds[name]
+	if !ok {
+		return Factory{}, fmt.Errorf("unknown agent %q (valid: %s)", name, kindNames())
+	}
+	opts := map[string]string{}
+	for _, o := range k.Options {
+		opts[o.Name] = o.Default
+	}
+	if hasOpts {
+		for _, kv := range strings.Split(rest, ",") {
+			key, value, ok := strings.Cut(kv, "=")
+			key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+			if !ok || key == "" || value == "" {
+				return Factory{}, fmt.Errorf("agent %q: malformed option %q (want key=value)", spec, kv)
+			}
+			if _, known := opts[key]; !known {
+				return Factory{}, fmt.Errorf("agent %q: unknown option %q (valid: %s)", spec, key, optionNames(k))
+			}
+			opts[key] = value
+		}
+	}
+	build, err := k.Build(opts)
+	if err != nil {
+		return Factory{}, fmt.Errorf("agent %q: %w", spec, err)
+	}
+	return Factory{Spec: canonical(k, opts), Kind: k.Name, Cheats: k.Cheats, New: build}, nil
+}
+
+// ParseList reads a comma-separated list of specs, where a comma followed by key=value
+// continues the previous spec's options: "mcts:iters=100,c=1,random" is two agents.
+func ParseList(list string) ([]Factory, error) {
+	var specs []string
+	for _, part := range strings.Split(list, ",") {
+		if strings.Contains(part, "=") && !strings.Contains(part, ":") && len(specs) > 0 {
+			specs[len(specs)-1] += "," + part
+			continue
+		}
+		specs = append(specs, part)
+	}
+	out := make([]Factory, 0, len(specs))
+	for _, s := range specs {
+		f, err := Parse(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func optionNames(k Kind) string {
+	if len(k.Options) == 0 {
+		return "none"
+	}
+	var names []string
+	for _, o := range k.Options {
+		names = append(names, o.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func canonical(k Kind, opts map[string]string) string {
+	if len(k.Options) == 0 {
+		return k.Name
+	}
+	keys := make([]string, 0, len(opts))
+	for key := range opts {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, key := range keys {
+		parts[i] = key + "=" + opts[key]
+	}
+	return k.Name + ":" + strings.Join(parts, ",")
+}
+
+// IntOption reads an integer option within [lo, hi] with a clear error.
+func IntOption(opts map[string]string, key string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(opts[key])
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("option %s=%s: want a whole number from %d to %d", key, opts[key], lo, hi)
+	}
+	return v, nil
+}
+
+// FloatOption reads a float option within [lo, hi] with a clear error.
+func FloatOption(opts map[string]string, key string, lo, hi float64) (float64, error) {
+	v, err := strconv.ParseFloat(opts[key], 64)
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("option %s=%s: want a number from %g to %g", key, opts[key], lo, hi)
+	}
+	return v, nil
+}
+
+// ChoiceOption reads an option that must be one of choices.
+func ChoiceOption(opts map[string]string, key string, choices ...string) (string, error) {
+	for _, c := range choices {
+		if opts[key] == c {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("option %s=%s: want one of %s", key, opts[key], strings.Join(choices, ", "))
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"dragonlab/sim"
+)
+
+type runOptions struct {
+	game     gameOptions
+	Agents   string
+	Games    int64
+	Seed     uint64
+	Workers  int
+	Seating  string
+	Out      string
+	Quiet    bool
+	progress bool // show a bar (stderr is a terminal and not --quiet)
+	stdout   io.Writer
+	stderr   io.Writer
+}
+
+func init() {
+	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
+		o := &runOptions{stdout: stdout, stderr: stderr}
+		cmd := &cobra.Command{
+			Use:   "run",
+			Short: "Play many games between agents and summarise who wins",
+			Long: `Play --games games of one game between the given agents on all cores, print a
+summary table (win share per seat with its 95% Wilson interval, draws, mean score, mean
+decisions per game, games/s) and write the results file (JSON, see the README).
+
+Game i is seeded from (--seed, i), so the same command gives byte-identical results
+(outside the "run" key) whatever --workers is. Ctrl-C stops the run: the games finished so
+far are written, marked incomplete.`,
+			Example: `  dragonlab run --game dragonheart --players 2 --agents random,random --games 1000000 --seed 1
+  dragonlab run --game draco --players 4 --seating rotate --out draco4.json
+  dragonlab run --game dragonheart --set dragonBonus=5 --games 100000`,
+			Args: cobra.NoArgs,
+			RunE: func(*cobra.Command, []string) error {
+				o.progress = !o.Quiet && stderrIsTerminal()
+				return o.run()
+			},
+		}
+		o.game.addFlags(cmd)
+		f := cmd.Flags()
+		f.StringVarP(&o.Agents, "agents", "a", "", "one agent spec per seat, comma-separated (default: random in every seat; see `dragonlab agents`)")
+		f.Int64VarP(&o.Games, "games", "n", 100000, "number of games (for --seating duplicate: a multiple of the player count)")
+		f.Uint64Var(&o.Seed, "seed", 1, "run seed: game i is seeded from (seed, i)")
+		f.IntVarP(&o.Workers, "workers", "w", 0, "parallel workers (default: all cores)")
+		f.StringVar(&o.Seating, "seating", sim.SeatFixed, "seat plan: fixed (agent j in seat j), rotate (agents rotate through the seats), duplicate (each deal in every rotation)")
+		f.StringVarP(&o.Out, "out", "o", "results.json", "results file to write (\"\" for none)")
+		f.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+		return cmd
+	})
+}
+
+// config validates the options into a runner configuration; every error is bad input.
+func (o *runOptions) config() (sim.Config, error) {
+	g, p, players, err := o.game.resolve()
+	if err != nil {
+		return sim.Config{}, err
+	}
+	fs, err := parseAgents(o.Agents, players)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	if o.Games <= 0 {
+		return sim.Config{}, badInput("--games must be positive, not %d", o.Games)
+	}
+	if o.Workers < 0 {
+		return sim.Config{}, badInput("--workers must be positive (or 0 for all cores), not %d", o.Workers)
+	}
+	units := o.Games
+	switch o.Seating {
+	case sim.SeatFixed, sim.SeatRotate:
+	case sim.SeatDuplicate:
+		if o.Games%int64(players) != 0 {
+			return sim.Config{}, badInput("--seating duplicate plays each deal in all %d rotations: --games must be a multiple of %d", players, players)
+		}
+		units = o.Games / int64(players)
+	default:
+		return sim.Config{}, badInput("unknown --seating %q (valid: fixed, rotate, duplicate)", o.Seating)
+	}
+	return sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: o.Seating,
+		Seed: o.Seed, Units: units, Workers: o.Workers}, nil
+}
+
+func (o *runOptions) run() error {
+	cfg, err := o.config()
+	if err != nil {
+		return err
+	}
+	if err := checkWritable(o.Out); err != nil {
+		return err
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	if o.progress {
+		bar := newBar(cfg.Units, fmt.Sprintf("%s %dp", cfg.Game.Name, cfg.Players), o.stderr)
+		cfg.Progress = func(done int64) { bar.Set64(done) }
+		defer bar.Finish()
+	}
+	res, err := sim.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	printSummary(o.stdout, res)
+	if o.Out != "" {
+		if err := res.WriteFile(o.Out); err != nil {
+			return err
+		}
+		fmt.Fprintf(o.stdout, "results written to %s\n", o.Out)
+	}
+	if !res.Complete {
+		return errInterrupted
+	}
+	return nil
+}
+
+func newBar(total int64, what string, w io.Writer) *progressbar.ProgressBar {
+	return progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("games"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+	)
+}
+
+// printSummary prints the per-seat table of a run.
+func printSummary(w io.Writer, r *sim.Result) {
+	status := "complete"
+	if !r.Complete {
+		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", commas(r.Games), commas(r.Units))
+	}
+	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, plural(r.Games, "game"), r.Seed, r.Seating, status)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "seat\tagent\twin share\t95% interval\twins alone\tmean score\t")
+	rows, label := r.Seats, "seat"
+	if r.Seating != sim.SeatFixed {
+		rows, label = r.ByAgent, "agent"
+	}
+	for _, s := range rows {
+		lo, hi := wilson(s.WinShare, float64(s.Games), 1.959963984540054)
+		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, s.Agent, 100*s.WinShare/float64(max(s.Games, 1)), 100*lo, 100*hi, commas(s.Wins), s.ScoreMean)
+	}
+	tw.Flush()
+	if label == "agent" {
+		fmt.Fprintln(w, "(rows are agents: each agent played every seat in turn)")
+	}
+	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", commas(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), commas(r.NoWinner), r.DecisionsMean)
+	if r.Run != nil {
+		fmt.Fprintf(w, ", %.0f games/s on %d workers", r.Run.GamesPerSec, r.Run.Workers)
+	}
+	fmt.Fprintln(w)
+}
+
+// wilson is the Wilson score interval for x successes in n trials at normal quantile z.
+func wilson(x, n, z float64) (float64, float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	p := x / n
+	z2 := z * z
+	center := (p + z2/(2*n)) / (1 + z2/n)
+	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	return math.Max(0, center-half), math.Min(1, center+half)
+}

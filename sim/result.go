@@ -1,0 +1,171 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"dragonlab/engine"
+)
+
+// Schema names the results-file format; readers check it.
+const Schema = "dragonlab.result/v1"
+
+// Version is the tool version written into results (set by the Makefile with -ldflags).
+var Version = "0.1.0-dev"
+
+// Result is the results file: the stable contract documented in the README. Everything
+// that may differ between two identical runs lives under Run, so that the rest is
+// byte-identical for the same command and seed.
+type Result struct {
+	Schema        string          `json:"schema"`
+	Tool          string          `json:"tool"`
+	Game          string          `json:"game"`
+	Players       int             `json:"players"`
+	Params        json.RawMessage `json:"params"`
+	Agents        []string        `json:"agents"` // the agent that starts in each seat
+	Seating       string          `json:"seating"`
+	Seed          uint64          `json:"seed"`
+	First         int64           `json:"first"`    // first unit index played (0 unless a shard)
+	Units         int64           `json:"units"`    // units requested (games, or deals for duplicate seating)
+	Games         int64           `json:"games"`    // games played
+	Complete      bool            `json:"complete"` // false if interrupted
+	Draws         int64           `json:"draws"`
+	NoWinner      int64           `json:"noWinner"`
+	DecisionsMean float64         `json:"decisionsMean"`
+	DecisionsVar  float64         `json:"decisionsVar"`
+	Seats         []SeatResult    `json:"seats"`
+	ByAgent       []SeatResult    `json:"byAgent"`
+	Aggregate     Aggregate       `json:"aggregate"` // the exact integer sums behind every number
+	Run           *RunInfo        `json:"run,omitempty"`
+}
+
+// SeatResult summarises one seat (in Seats) or one agent (in ByAgent).
+type SeatResult struct {
+	Seat      int     `json:"seat"`
+	Agent     string  `json:"agent"`
+	Games     int64   `json:"games"`
+	Wins      int64   `json:"wins"`     // won alone
+	WinShare  float64 `json:"winShare"` // wins alone + 1/k per k-way shared win
+	ScoreMean float64 `json:"scoreMean"`
+	ScoreVar  float64 `json:"scoreVar"`
+}
+
+// RunInfo is what varies between identical runs.
+type RunInfo struct {
+	Started     string  `json:"started"`
+	Seconds     float64 `json:"seconds"`
+	Workers     int     `json:"workers"`
+	GamesPerSec float64 `json:"gamesPerSec"`
+	GoVersion   string  `json:"goVersion"`
+	Interrupted string  `json:"interrupted,omitempty"`
+}
+
+// NewResult derives the results file from an aggregate.
+func NewResult(cfg Config, agg Aggregate, complete bool) *Result {
+	names := make([]string, len(cfg.Agents))
+	for i, f := range cfg.Agents {
+		names[i] = f.Spec
+	}
+	r := &Result{
+		Schema: Schema, Tool: "dragonlab " + Version,
+		Game: cfg.Game.Name, Players: cfg.Players, Params: engine.ParamsJSON(cfg.Params),
+		Agents: names, Seating: cfg.Seating, Seed: cfg.Seed, First: cfg.First, Units: cfg.Units,
+		Games: agg.Games, Complete: complete, Draws: agg.Draws, NoWinner: agg.NoWinner,
+		Aggregate: agg,
+	}
+	r.DecisionsMean, r.DecisionsVar = meanVar(agg.Games, agg.DecisionsSum, agg.DecisionsSumSq)
+	for i, t := range agg.Seats {
+		agent := ""
+		if cfg.Seating == SeatFixed || cfg.Seating == "" {
+			agent = names[i]
+		}
+		r.Seats = append(r.Seats, seatResult(i, agent, t))
+	}
+	for i, t := range agg.Agents {
+		r.ByAgent = append(r.ByAgent, seatResult(i, names[i], t))
+	}
+	return r
+}
+
+func seatResult(i int, agent string, t Tally) SeatResult {
+	m, v := meanVar(t.Games, t.ScoreSum, t.ScoreSumSq)
+	return SeatResult{Seat: i, Agent: agent, Games: t.Games, Wins: t.Wins, WinShare: t.WinShare(), ScoreMean: m, ScoreVar: v}
+}
+
+// meanVar gives the mean and the unbiased sample variance from integer sums.
+func meanVar(n, sum, sumSq int64) (float64, float64) {
+	if n == 0 {
+		return 0, 0
+	}
+	mean := float64(sum) / float64(n)
+	if n < 2 {
+		return mean, 0
+	}
+	v := (float64(sumSq) - float64(sum)*mean) / float64(n-1)
+	return mean, math.Max(v, 0)
+}
+
+// Marshal encodes the result as indented JSON with a final newline.
+func (r *Result) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// WriteFile writes the result atomically: to a temporary file in the same directory,
+// then renamed, so a kill never leaves a half-written results file.
+func (r *Result) WriteFile(path string) error {
+	data, err := r.Marshal()
+	if err != nil {
+		return fmt.Errorf("encode results: %w", err)
+	}
+	return WriteFileAtomic(path, data)
+}
+
+// WriteFileAtomic writes data to path through a temporary file and a rename.
+func WriteFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadResult reads and checks a results file.
+func ReadResult(path string) (*Result, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read results: %w", err)
+	}
+	var r Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%s is not a dragonlab results file: %v", path, err)
+	}
+	if r.Schema != Schema {
+		return nil, fmt.Errorf("%s is not a dragonlab results file (schema %q, want %q)", path, r.Schema, Schema)
+	}
+	if len(r.Seats) != r.Players || len(r.Aggregate.Seats) != r.Players || r.Players < 1 {
+		return nil, fmt.Errorf("%s: results file is inconsistent (players %d, %d seats)", path, r.Players, len(r.Seats))
+	}
+	return &r, nil
+}

@@ -1,0 +1,305 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"dragonlab/agents"
+	"dragonlab/engine"
+)
+
+// Seating plans.
+const (
+	// SeatFixed puts agent j in seat j in every game.
+	SeatFixed = "fixed"
+	// SeatRotate puts agent j in seat (j+i) mod n in game i, so every agent plays every
+	// seat equally often.
+	SeatRotate = "rotate"
+	// SeatDuplicate plays each deal (game seed) once in every rotation of the seats:
+	// n games per deal, analysed as paired data, so the luck of the deal cancels.
+	SeatDuplicate = "duplicate"
+)
+
+// Seatings lists the valid seating plans.
+var Seatings = []string{SeatFixed, SeatRotate, SeatDuplicate}
+
+// Config describes one run.
+type Config struct {
+	Game    engine.Game
+	Params  engine.Params // validated
+	Players int
+	Agents  []agents.Factory // one per seat (agent j starts in seat j)
+	Seating string           // SeatFixed (default), SeatRotate or SeatDuplicate
+	Seed    uint64
+	// Units to play: games for fixed and rotate seating, deals (of Players games each) for
+	// duplicate seating. A run plays unit indices First .. First+Units-1 (a shard plays a
+	// slice of the indices; the whole run starts at 0).
+	First, Units int64
+	Workers      int // 0: all cores
+	// Progress, if set, is called about ten times a second from its own goroutine with the
+	// number of units finished so far, and once at the end.
+	Progress func(done int64)
+}
+
+// chunk is how many units a worker claims at once: large enough that the shared counter
+// costs nothing, small enough that two workers finish together.
+const chunk = 64
+
+type worker struct {
+	cfg     *Config
+	state   engine.State
+	agents  []agents.Agent // by agent index
+	rngs    []engine.RNG   // by seat
+	agentAt []int          // agent index by seat, for the game being played
+	out     []float64
+	shares  []float64 // by agent, for a duplicate deal
+	agg     Aggregate
+	units   int64 // units finished
+}
+
+func newWorker(cfg *Config) (*worker, error) {
+	s, err := cfg.Game.New(cfg.Params, cfg.Players)
+	if err != nil {
+		return nil, err
+	}
+	n := cfg.Players
+	w := &worker{cfg: cfg, state: s, rngs: make([]engine.RNG, n), agentAt: make([]int, n),
+		out: make([]float64, n), shares: make([]float64, n), agg: newAggregate(n)}
+	for _, f := range cfg.Agents {
+		w.agents = append(w.agents, f.New())
+	}
+	return w, nil
+}
+
+// play plays one game from seed with agent agentAt[seat] in each seat, and records it.
+func (w *worker) play(seed uint64, rotation int) {
+	s := w.state
+	n := len(w.rngs)
+	s.Reset(seed)
+	for seat := 0; seat < n; seat++ {
+		w.rngs[seat].Seed(agentSeed(seed, seat, rotation))
+	}
+	var decisions int64
+	for !s.Terminal() {
+		seat := s.ToMove()
+		s.Apply(w.agents[w.agentAt[seat]].Act(s, &w.rngs[seat]))
+		decisions++
+	}
+	s.Result(w.out)
+	winners := 0
+	for _, v := range w.out {
+		if v > 0 {
+			winners++
+		}
+	}
+	a := &w.agg
+	a.Games++
+	switch {
+	case winners == 0:
+		a.NoWinner++
+	case engine.Draw(w.out):
+		a.Draws++
+	}
+	a.DecisionsSum += decisions
+	a.DecisionsSumSq += decisions * decisions
+	a.DecisionsHist.Add(decisions)
+	for seat := 0; seat < n; seat++ {
+		score := int64(s.Score(seat))
+		a.Seats[seat].add(w.out[seat], winners, score)
+		a.Agents[w.agentAt[seat]].add(w.out[seat], winners, score)
+		w.shares[w.agentAt[seat]] += w.out[seat]
+	}
+}
+
+// unit plays unit index i under the seating plan.
+func (w *worker) unit(i int64) {
+	cfg := w.cfg
+	n := cfg.Players
+	seed := engine.DeriveSeed(cfg.Seed, uint64(i))
+	switch cfg.Seating {
+	case SeatRotate:
+		for j := 0; j < n; j++ {
+			w.agentAt[(j+int(i%int64(n)))%n] = j
+		}
+		w.play(seed, 0)
+	case SeatDuplicate:
+		for j := range w.shares {
+			w.shares[j] = 0
+		}
+		for r := 0; r < n; r++ {
+			for j := 0; j < n; j++ {
+				w.agentAt[(j+r)%n] = j
+			}
+			w.play(seed, r)
+		}
+		w.agg.Paired.Add(int64(w.shares[0]*60 + 0.5))
+	default:
+		for j := 0; j < n; j++ {
+			w.agentAt[j] = j
+		}
+		w.play(seed, 0)
+	}
+}
+
+// Run plays the configured games. When ctx is cancelled (Ctrl-C) the workers stop after
+// their current game and Run returns what was finished, with Complete false.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	start := time.Now()
+	var next, done atomic.Int64
+	var stop atomic.Bool
+	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer stopWatch()
+
+	ws := make([]*worker, workers)
+	for i := range ws {
+		w, err := newWorker(&cfg)
+		if err != nil {
+			return nil, err
+		}
+		ws[i] = w
+	}
+	progressDone := make(chan struct{})
+	if cfg.Progress != nil {
+		go func() {
+			t := time.NewTicker(100 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-progressDone:
+					return
+				case <-t.C:
+					cfg.Progress(done.Load())
+				}
+			}
+		}()
+	}
+	var g errgroup.Group
+	for _, w := range ws {
+		g.Go(func() error {
+			for !stop.Load() {
+				lo := next.Add(chunk) - chunk
+				if lo >= cfg.Units {
+					return nil
+				}
+				hi := min(lo+chunk, cfg.Units)
+				for i := lo; i < hi; i++ {
+					if stop.Load() {
+						done.Add(i - lo)
+						w.units += i - lo
+						return nil
+					}
+					w.unit(cfg.First + i)
+				}
+				done.Add(hi - lo)
+				w.units += hi - lo
+			}
+			return nil
+		})
+	}
+	err := g.Wait()
+	close(progressDone)
+	if err != nil {
+		return nil, err
+	}
+	agg := newAggregate(cfg.Players)
+	for _, w := range ws {
+		agg.Merge(w.agg)
+	}
+	finished := done.Load()
+	if cfg.Progress != nil {
+		cfg.Progress(finished)
+	}
+	res := NewResult(cfg, agg, finished == cfg.Units)
+	elapsed := time.Since(start)
+	res.Run = &RunInfo{
+		Started:     start.UTC().Format(time.RFC3339),
+		Seconds:     elapsed.Seconds(),
+		Workers:     workers,
+		GamesPerSec: float64(agg.Games) / elapsed.Seconds(),
+		GoVersion:   runtime.Version(),
+	}
+	if !res.Complete {
+		res.Run.Interrupted = "stopped before the end (interrupt): only the finished games are counted"
+	}
+	return res, nil
+}
+
+func (cfg *Config) check() error {
+	if err := cfg.Game.CheckPlayers(cfg.Players); err != nil {
+		return err
+	}
+	if len(cfg.Agents) != cfg.Players {
+		return fmt.Errorf("%d agents for %d players: give one agent per seat", len(cfg.Agents), cfg.Players)
+	}
+	if cfg.Units <= 0 {
+		return fmt.Errorf("the number of games must be positive")
+	}
+	if cfg.Seating == "" {
+		cfg.Seating = SeatFixed
+	}
+	switch cfg.Seating {
+	case SeatFixed, SeatRotate, SeatDuplicate:
+	default:
+		return fmt.Errorf("unknown seating %q (valid: fixed, rotate, duplicate)", cfg.Seating)
+	}
+	if cfg.Params == nil {
+		cfg.Params = cfg.Game.DefaultParams()
+	}
+	return cfg.Params.Validate(cfg.Players)
+}
+
+// agentSeed seeds the random stream of the agent in seat for one game.
+func agentSeed(gameSeed uint64, seat, rotation int) uint64 {
+	return engine.DeriveSeed(gameSeed, uint64(1+seat+8*rotation))
+}
+
+// GameSeed is the seed of unit i of a run.
+func GameSeed(runSeed uint64, i int64) uint64 { return engine.DeriveSeed(runSeed, uint64(i)) }
+
+// Step is one decision of a traced game.
+type Step struct {
+	Seat   int
+	Action engine.Action
+	Before engine.State // the state before the action (a copy)
+	After  engine.State // the state after it
+}
+
+// Trace replays game index i of a fixed-seating run exactly as Run plays it, calling
+// visit after every decision. It returns the final state.
+func Trace(cfg Config, i int64, visit func(Step)) (engine.State, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	seed := GameSeed(cfg.Seed, i)
+	s, err := cfg.Game.NewGame(cfg.Params, cfg.Players, seed)
+	if err != nil {
+		return nil, err
+	}
+	n := cfg.Players
+	rngs := make([]engine.RNG, n)
+	as := make([]agents.Agent, n)
+	for seat := range rngs {
+		rngs[seat].Seed(agentSeed(seed, seat, 0))
+		as[seat] = cfg.Agents[seat].New()
+	}
+	for !s.Terminal() {
+		seat := s.ToMove()
+		a := as[seat].Act(s, &rngs[seat])
+		before := s.Clone()
+		s.Apply(a)
+		visit(Step{Seat: seat, Action: a, Before: before, After: s})
+	}
+	return s, nil
+}
