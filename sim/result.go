@@ -21,26 +21,31 @@ var Version = "0.1.0-dev"
 // that may differ between two identical runs lives under Run, so that the rest is
 // byte-identical for the same command and seed.
 type Result struct {
-	Schema        string          `json:"schema"`
-	Tool          string          `json:"tool"`
-	Game          string          `json:"game"`
-	Players       int             `json:"players"`
-	Params        json.RawMessage `json:"params"`
-	Agents        []string        `json:"agents"` // the agent that starts in each seat
-	Seating       string          `json:"seating"`
-	Seed          uint64          `json:"seed"`
-	First         int64           `json:"first"`    // first unit index played (0 unless a shard)
-	Units         int64           `json:"units"`    // units requested (games, or deals for duplicate seating)
-	Games         int64           `json:"games"`    // games played
-	Complete      bool            `json:"complete"` // false if interrupted
-	Draws         int64           `json:"draws"`
-	NoWinner      int64           `json:"noWinner"`
-	DecisionsMean float64         `json:"decisionsMean"`
-	DecisionsVar  float64         `json:"decisionsVar"`
-	Seats         []SeatResult    `json:"seats"`
-	ByAgent       []SeatResult    `json:"byAgent"`
-	Aggregate     Aggregate       `json:"aggregate"` // the exact integer sums behind every number
-	Run           *RunInfo        `json:"run,omitempty"`
+	Schema     string          `json:"schema"`
+	Tool       string          `json:"tool"`
+	Game       string          `json:"game"`
+	Players    int             `json:"players"`
+	Params     json.RawMessage `json:"params"`
+	Agents     []string        `json:"agents"` // the agent that starts in each seat
+	Seating    string          `json:"seating"`
+	Seed       uint64          `json:"seed"`
+	First      int64           `json:"first"`                // first unit index played (0 unless a shard)
+	Units      int64           `json:"units"`                // units requested (games, or deals for duplicate seating)
+	Games      int64           `json:"games"`                // games played
+	Complete   bool            `json:"complete"`             // false if interrupted
+	StoppedAt  int64           `json:"stoppedAt,omitempty"`  // units played when a stopping rule (--until) ended the run
+	Shard      string          `json:"shard,omitempty"`      // "i/n" for one shard of a larger run
+	TotalUnits int64           `json:"totalUnits,omitempty"` // units of the whole run, for a shard
+	// CheckpointDone is, in a checkpoint file, the finished prefix of units it holds.
+	CheckpointDone int64        `json:"checkpointDone,omitempty"`
+	Draws          int64        `json:"draws"`
+	NoWinner       int64        `json:"noWinner"`
+	DecisionsMean  float64      `json:"decisionsMean"`
+	DecisionsVar   float64      `json:"decisionsVar"`
+	Seats          []SeatResult `json:"seats"`
+	ByAgent        []SeatResult `json:"byAgent"`
+	Aggregate      Aggregate    `json:"aggregate"` // the exact integer sums behind every number
+	Run            *RunInfo     `json:"run,omitempty"`
 }
 
 // SeatResult summarises one seat (in Seats) or one agent (in ByAgent).
@@ -74,21 +79,31 @@ func NewResult(cfg Config, agg Aggregate, complete bool) *Result {
 		Schema: Schema, Tool: "dragonlab " + Version,
 		Game: cfg.Game.Name, Players: cfg.Players, Params: engine.ParamsJSON(cfg.Params),
 		Agents: names, Seating: cfg.Seating, Seed: cfg.Seed, First: cfg.First, Units: cfg.Units,
-		Games: agg.Games, Complete: complete, Draws: agg.Draws, NoWinner: agg.NoWinner,
-		Aggregate: agg,
+		Complete: complete,
 	}
+	if cfg.Shard.Count > 0 {
+		r.Shard, r.TotalUnits = cfg.Shard.String(), cfg.TotalUnits
+	}
+	r.fill(agg)
+	return r
+}
+
+// fill sets every derived number from the aggregate.
+func (r *Result) fill(agg Aggregate) {
+	r.Aggregate = agg
+	r.Games, r.Draws, r.NoWinner = agg.Games, agg.Draws, agg.NoWinner
 	r.DecisionsMean, r.DecisionsVar = meanVar(agg.Games, agg.DecisionsSum, agg.DecisionsSumSq)
+	r.Seats, r.ByAgent = nil, nil
 	for i, t := range agg.Seats {
 		agent := ""
-		if cfg.Seating == SeatFixed || cfg.Seating == "" {
-			agent = names[i]
+		if r.Seating == SeatFixed || r.Seating == "" {
+			agent = r.Agents[i]
 		}
 		r.Seats = append(r.Seats, seatResult(i, agent, t))
 	}
 	for i, t := range agg.Agents {
-		r.ByAgent = append(r.ByAgent, seatResult(i, names[i], t))
+		r.ByAgent = append(r.ByAgent, seatResult(i, r.Agents[i], t))
 	}
-	return r
 }
 
 func seatResult(i int, agent string, t Tally) SeatResult {

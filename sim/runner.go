@@ -40,10 +40,29 @@ type Config struct {
 	// duplicate seating. A run plays unit indices First .. First+Units-1 (a shard plays a
 	// slice of the indices; the whole run starts at 0).
 	First, Units int64
-	Workers      int // 0: all cores
+	// Shard, when Count > 0, says this run is shard Index of Count of a run of TotalUnits.
+	Shard      Shard
+	TotalUnits int64
+	Workers    int // 0: all cores
 	// Progress, if set, is called about ten times a second from its own goroutine with the
 	// number of units finished so far, and once at the end.
 	Progress func(done int64)
+
+	// Resume continues a run from a checkpoint of the same configuration.
+	Resume *Checkpoint
+	// Checkpoint, if set, is called with the exact finished prefix of the run at block
+	// boundaries, at most every CheckpointEvery, and at the end.
+	Checkpoint      func(Checkpoint) error
+	CheckpointEvery time.Duration
+	// Until, if set, is a stopping rule checked at every block boundary (fixed unit
+	// counts, so the stop is reproducible); true ends the run there, complete.
+	Until func(Aggregate) bool
+}
+
+// Checkpoint is the exact state of a run after its first Done units.
+type Checkpoint struct {
+	Aggregate Aggregate
+	Done      int64
 }
 
 // chunk is how many units a worker claims at once: large enough that the shared counter
@@ -59,7 +78,6 @@ type worker struct {
 	out     []float64
 	shares  []float64 // by agent, for a duplicate deal
 	agg     Aggregate
-	units   int64 // units finished
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -146,6 +164,14 @@ func (w *worker) unit(i int64) {
 	}
 }
 
+// blockSize is how many units are played between two synchronisation points, where the
+// finished prefix of the run is exact: checkpoints are taken and stopping rules checked
+// there. It depends only on the configuration, never on the workers or the clock, so a
+// stopping rule stops at the same game count on any machine.
+func blockSize(units int64) int64 {
+	return min(max(units/64, 256), 16384)
+}
+
 // Run plays the configured games. When ctx is cancelled (Ctrl-C) the workers stop after
 // their current game and Run returns what was finished, with Complete false.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
@@ -157,7 +183,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	start := time.Now()
-	var next, done atomic.Int64
 	var stop atomic.Bool
 	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer stopWatch()
@@ -170,6 +195,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		ws[i] = w
 	}
+	agg := newAggregate(cfg.Players)
+	done := int64(0) // the finished prefix, in units from cfg.First
+	if cfg.Resume != nil {
+		agg, done = cfg.Resume.Aggregate, cfg.Resume.Done
+	}
+	var progress atomic.Int64
+	progress.Store(done)
 	progressDone := make(chan struct{})
 	if cfg.Progress != nil {
 		go func() {
@@ -180,48 +212,47 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				case <-progressDone:
 					return
 				case <-t.C:
-					cfg.Progress(done.Load())
+					cfg.Progress(progress.Load())
 				}
 			}
 		}()
 	}
-	var g errgroup.Group
-	for _, w := range ws {
-		g.Go(func() error {
-			for !stop.Load() {
-				lo := next.Add(chunk) - chunk
-				if lo >= cfg.Units {
-					return nil
-				}
-				hi := min(lo+chunk, cfg.Units)
-				for i := lo; i < hi; i++ {
-					if stop.Load() {
-						done.Add(i - lo)
-						w.units += i - lo
-						return nil
-					}
-					w.unit(cfg.First + i)
-				}
-				done.Add(hi - lo)
-				w.units += hi - lo
+	lastCheckpoint := time.Now()
+	stoppedEarly := false
+	block := blockSize(cfg.Units)
+	for done < cfg.Units && !stop.Load() {
+		hi := min(done+block, cfg.Units)
+		finished := playBlock(ws, cfg.First, done, hi, &stop, &progress)
+		for _, w := range ws {
+			agg.Merge(w.agg)
+			w.agg = newAggregate(cfg.Players)
+		}
+		if finished < hi { // interrupted inside the block
+			done = -1
+			break
+		}
+		done = hi
+		if cfg.Checkpoint != nil && (time.Since(lastCheckpoint) >= cfg.CheckpointEvery || done == cfg.Units) {
+			if err := cfg.Checkpoint(Checkpoint{Aggregate: agg, Done: done}); err != nil {
+				close(progressDone)
+				return nil, err
 			}
-			return nil
-		})
+			lastCheckpoint = time.Now()
+		}
+		if cfg.Until != nil && done < cfg.Units && cfg.Until(agg) {
+			stoppedEarly = true
+			break
+		}
 	}
-	err := g.Wait()
 	close(progressDone)
-	if err != nil {
-		return nil, err
-	}
-	agg := newAggregate(cfg.Players)
-	for _, w := range ws {
-		agg.Merge(w.agg)
-	}
-	finished := done.Load()
 	if cfg.Progress != nil {
-		cfg.Progress(finished)
+		cfg.Progress(progress.Load())
 	}
-	res := NewResult(cfg, agg, finished == cfg.Units)
+	complete := done == cfg.Units || stoppedEarly
+	res := NewResult(cfg, agg, complete)
+	if stoppedEarly {
+		res.StoppedAt = done
+	}
 	elapsed := time.Since(start)
 	res.Run = &RunInfo{
 		Started:     start.UTC().Format(time.RFC3339),
@@ -230,10 +261,43 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		GamesPerSec: float64(agg.Games) / elapsed.Seconds(),
 		GoVersion:   runtime.Version(),
 	}
-	if !res.Complete {
+	if !complete {
 		res.Run.Interrupted = "stopped before the end (interrupt): only the finished games are counted"
 	}
 	return res, nil
+}
+
+// playBlock plays units [lo, hi) (offsets from first) on all workers, each claiming chunks
+// from a shared counter, and returns lo plus the number of units finished (hi unless
+// stopped).
+func playBlock(ws []*worker, first, lo, hi int64, stop *atomic.Bool, progress *atomic.Int64) int64 {
+	var next, finished atomic.Int64
+	next.Store(lo)
+	var g errgroup.Group
+	for _, w := range ws {
+		g.Go(func() error {
+			for !stop.Load() {
+				a := next.Add(chunk) - chunk
+				if a >= hi {
+					return nil
+				}
+				b := min(a+chunk, hi)
+				for i := a; i < b; i++ {
+					if stop.Load() {
+						finished.Add(i - a)
+						progress.Add(i - a)
+						return nil
+					}
+					w.unit(first + i)
+				}
+				finished.Add(b - a)
+				progress.Add(b - a)
+			}
+			return nil
+		})
+	}
+	g.Wait()
+	return lo + finished.Load()
 }
 
 func (cfg *Config) check() error {
