@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"text/tabwriter"
 	"time"
 
@@ -22,6 +23,12 @@ type runOptions struct {
 	Seating  string
 	Out      string
 	Quiet    bool
+	Shard    string
+	Ckpt     string
+	CkptEvry time.Duration
+	Resume   string
+	Until    string
+	MaxGames int64
 	progress bool // show a bar (stderr is a terminal and not --quiet)
 	stdout   io.Writer
 	stderr   io.Writer
@@ -58,6 +65,12 @@ far are written, marked incomplete.`,
 		f.StringVar(&o.Seating, "seating", sim.SeatFixed, "seat plan: fixed (agent j in seat j), rotate (agents rotate through the seats), duplicate (each deal in every rotation)")
 		f.StringVarP(&o.Out, "out", "o", "results.json", "results file to write (\"\" for none)")
 		f.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+		f.StringVar(&o.Shard, "shard", "", "play only shard i/n of the games (0 ≤ i < n); auto/n reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
+		f.StringVar(&o.Ckpt, "checkpoint", "", "save progress to this file (atomically) every --checkpoint-every")
+		f.DurationVar(&o.CkptEvry, "checkpoint-every", 30*time.Second, "interval between checkpoints")
+		f.StringVar(&o.Resume, "resume", "", "continue the run saved in this checkpoint file (same command otherwise); keeps checkpointing to it")
+		f.StringVar(&o.Until, "until", "", "stop when every seat's 95% interval is narrower than ±H: halfwidth=H[,alpha=A] (anytime-valid confidence sequence)")
+		f.Int64Var(&o.MaxGames, "max-games", 10_000_000, "with --until: the most games to play")
 		return cmd
 	})
 }
@@ -89,8 +102,58 @@ func (o *runOptions) config() (sim.Config, error) {
 	default:
 		return sim.Config{}, badInput("unknown --seating %q (valid: fixed, rotate, duplicate)", o.Seating)
 	}
-	return sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: o.Seating,
-		Seed: o.Seed, Units: units, Workers: o.Workers}, nil
+	cfg := sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: o.Seating,
+		Seed: o.Seed, Units: units, Workers: o.Workers}
+	if o.Until != "" {
+		rule, err := sim.ParseStopRule(o.Until)
+		if err != nil {
+			return cfg, asBadInput(err)
+		}
+		if o.MaxGames <= 0 {
+			return cfg, badInput("--max-games must be positive, not %d", o.MaxGames)
+		}
+		if o.Shard != "" {
+			return cfg, badInput("--until and --shard cannot be combined: a stopping rule needs the whole run")
+		}
+		cfg.Until = rule.Reached
+		cfg.Units = o.MaxGames / int64(o.gamesPerUnit(players))
+	}
+	if o.Shard != "" {
+		sh, err := sim.ParseShard(o.Shard, os.Getenv)
+		if err != nil {
+			return cfg, asBadInput(err)
+		}
+		cfg.Shard, cfg.TotalUnits = sh, cfg.Units
+		cfg.First, cfg.Units = sh.Range(cfg.Units)
+		if cfg.Units == 0 {
+			return cfg, badInput("shard %s of %d games is empty: use fewer shards", sh, o.Games)
+		}
+	}
+	if o.Resume != "" {
+		ck, err := sim.ReadCheckpoint(o.Resume, cfg)
+		if err != nil {
+			return cfg, asBadInput(err)
+		}
+		cfg.Resume = ck
+		if o.Ckpt == "" {
+			o.Ckpt = o.Resume
+		}
+	}
+	if o.Ckpt != "" {
+		if o.CkptEvry <= 0 {
+			return cfg, badInput("--checkpoint-every must be positive")
+		}
+		cfg.Checkpoint = sim.CheckpointWriter(cfg, o.Ckpt)
+		cfg.CheckpointEvery = o.CkptEvry
+	}
+	return cfg, nil
+}
+
+func (o *runOptions) gamesPerUnit(players int) int {
+	if o.Seating == sim.SeatDuplicate {
+		return players
+	}
+	return 1
 }
 
 func (o *runOptions) run() error {
@@ -98,8 +161,10 @@ func (o *runOptions) run() error {
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(o.Out); err != nil {
-		return err
+	for _, path := range []string{o.Out, o.Ckpt} {
+		if err := checkWritable(path); err != nil {
+			return err
+		}
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -112,7 +177,13 @@ func (o *runOptions) run() error {
 	if err != nil {
 		return err
 	}
+	if cfg.Shard.Count > 0 {
+		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, commas(cfg.First), commas(cfg.First+cfg.Units-1), commas(cfg.TotalUnits))
+	}
 	printSummary(o.stdout, res)
+	if res.StoppedAt > 0 {
+		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, plural(res.Games, "game"))
+	}
 	if o.Out != "" {
 		if err := res.WriteFile(o.Out); err != nil {
 			return err

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"dragonlab/engine"
+	"dragonlab/sim"
+)
+
+type benchOptions struct {
+	Game    string
+	Seconds float64
+	JSON    string
+	stdout  io.Writer
+	stderr  io.Writer
+}
+
+// benchRow is one line of the bench table.
+type benchRow struct {
+	Game          string         `json:"game"`
+	Players       int            `json:"players"`
+	One           sim.Throughput `json:"oneWorker"`
+	All           sim.Throughput `json:"allWorkers"`
+	Speedup       float64        `json:"speedup"`
+	AllocsPerGame float64        `json:"allocsPerGame"`
+}
+
+func init() {
+	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
+		o := &benchOptions{stdout: stdout, stderr: stderr}
+		cmd := &cobra.Command{
+			Use:   "bench",
+			Short: "Measure random-play throughput per game and player count",
+			Long: `Measure random-vs-random throughput for every game and player count (or one game):
+ns per decision, games/s on 1 worker and on all workers, the parallel speed-up, and heap
+allocations per game. Prints a table; --json also writes the numbers as JSON.`,
+			Example: `  dragonlab bench
+  dragonlab bench --game draco --seconds 5 --json bench.json`,
+			Args: cobra.NoArgs,
+			RunE: func(*cobra.Command, []string) error { return o.run() },
+		}
+		cmd.Flags().StringVarP(&o.Game, "game", "g", "all", "game to measure, or all")
+		cmd.Flags().Float64Var(&o.Seconds, "seconds", 2, "seconds per measurement")
+		cmd.Flags().StringVar(&o.JSON, "json", "", "also write the table as JSON to this file")
+		return cmd
+	})
+}
+
+func (o *benchOptions) run() error {
+	games := engine.Games()
+	if o.Game != "all" {
+		g, err := engine.Lookup(o.Game)
+		if err != nil {
+			return asBadInput(err)
+		}
+		games = []engine.Game{g}
+	}
+	if o.Seconds <= 0 || o.Seconds > 3600 {
+		return badInput("--seconds must be between 0 and 3600, not %v", o.Seconds)
+	}
+	if err := checkWritable(o.JSON); err != nil {
+		return err
+	}
+	d := time.Duration(o.Seconds * float64(time.Second))
+	workers := runtime.GOMAXPROCS(0)
+	var rows []benchRow
+	tw := tabwriter.NewWriter(o.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "game\tplayers\tns/decision\tµs/game\tgames/s (1 worker)\tgames/s (%d workers)\tspeed-up\tallocs/game\t\n", workers)
+	for _, g := range games {
+		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+			fs, err := parseAgents("", n)
+			if err != nil {
+				return err
+			}
+			cfg := sim.Config{Game: g, Params: g.DefaultParams(), Players: n, Agents: fs, Seed: 1}
+			fmt.Fprintf(o.stderr, "measuring %s with %d players…\n", g.Name, n)
+			one, err := sim.MeasureThroughput(cfg, 1, d)
+			if err != nil {
+				return err
+			}
+			all, err := sim.MeasureThroughput(cfg, workers, d)
+			if err != nil {
+				return err
+			}
+			allocs, err := sim.AllocsPerGame(cfg, 2000)
+			if err != nil {
+				return err
+			}
+			r := benchRow{Game: g.Name, Players: n, One: one, All: all, Speedup: all.GamesPerSec / one.GamesPerSec, AllocsPerGame: allocs}
+			rows = append(rows, r)
+			fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.2f\t%.0f\t%.0f\t%.2f×\t%.2f\t\n", g.Name, n, one.NsPerDecision, 1e6/one.GamesPerSec, one.GamesPerSec, all.GamesPerSec, r.Speedup, allocs)
+		}
+	}
+	tw.Flush()
+	if o.JSON != "" {
+		data, _ := json.MarshalIndent(map[string]any{"workers": workers, "seconds": o.Seconds, "goVersion": runtime.Version(), "rows": rows}, "", "  ")
+		if err := sim.WriteFileAtomic(o.JSON, append(data, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
+}
