@@ -27,6 +27,7 @@ type runOptions struct {
 	Ckpt     string
 	CkptEvry time.Duration
 	Resume   string
+	ResumeIf bool
 	Until    string
 	MaxGames int64
 	progress bool // show a bar (stderr is a terminal and not --quiet)
@@ -69,6 +70,7 @@ far are written, marked incomplete.`,
 		f.StringVar(&o.Ckpt, "checkpoint", "", "save progress to this file (atomically) every --checkpoint-every")
 		f.DurationVar(&o.CkptEvry, "checkpoint-every", 30*time.Second, "interval between checkpoints")
 		f.StringVar(&o.Resume, "resume", "", "continue the run saved in this checkpoint file (same command otherwise); keeps checkpointing to it")
+		f.BoolVar(&o.ResumeIf, "resume-if-exists", false, "with --checkpoint: continue from the checkpoint file if it exists (for restarted cluster jobs)")
 		f.StringVar(&o.Until, "until", "", "stop when every seat's 95% interval is narrower than ±H: halfwidth=H[,alpha=A] (anytime-valid confidence sequence)")
 		f.Int64Var(&o.MaxGames, "max-games", 10_000_000, "with --until: the most games to play")
 		return cmd
@@ -127,6 +129,14 @@ func (o *runOptions) config() (sim.Config, error) {
 		cfg.First, cfg.Units = sh.Range(cfg.Units)
 		if cfg.Units == 0 {
 			return cfg, badInput("shard %s of %d games is empty: use fewer shards", sh, o.Games)
+		}
+	}
+	if o.ResumeIf && o.Resume == "" {
+		if o.Ckpt == "" {
+			return cfg, badInput("--resume-if-exists needs --checkpoint FILE")
+		}
+		if _, err := os.Stat(o.Ckpt); err == nil {
+			o.Resume = o.Ckpt
 		}
 	}
 	if o.Resume != "" {
