@@ -3,5 +3,6 @@
 package all
 
 import (
-// one blank import per game, e.g. _ "dragonlab/engine/dragonheart"
+	_ "dragonlab/engine/draco"
+	_ "dragonlab/engine/dragonscales"
 )
