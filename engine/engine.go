@@ -63,6 +63,12 @@ type Narrator interface {
 	Narrate(before State, a Action) []string
 }
 
+// SetupNarrator is implemented by states whose Reset already plays forced steps (e.g. a
+// solitaire whose combats need no decision): NarrateReset describes what Reset(seed) did.
+type SetupNarrator interface {
+	NarrateReset(seed uint64) []string
+}
+
 // Describer is implemented by states that can print themselves for traces.
 type Describer interface {
 	Describe() string

@@ -74,6 +74,10 @@ func (o *traceOptions) run() error {
 		return badInput("--index must be 0 or more, not %d", o.Index)
 	}
 	cfg := sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seed: o.Seed, Units: 1}
+	probe, err := g.New(p, players)
+	if err != nil {
+		return asBadInput(err)
+	}
 	enc := json.NewEncoder(o.stdout)
 	if o.Format == "text" {
 		names := make([]string, len(fs))
@@ -81,6 +85,17 @@ func (o *traceOptions) run() error {
 			names[i] = fmt.Sprintf("seat %d: %s", i, f.Spec)
 		}
 		fmt.Fprintf(o.stdout, "%s, %d players, seed %d, game %d (game seed %d)\n%s\n", g.Name, players, o.Seed, o.Index, sim.GameSeed(o.Seed, o.Index), strings.Join(names, ", "))
+	}
+	if sn, ok := probe.(engine.SetupNarrator); ok {
+		if events := sn.NarrateReset(sim.GameSeed(o.Seed, o.Index)); len(events) > 0 {
+			if o.Format == "jsonl" {
+				enc.Encode(traceLine{Events: events})
+			} else {
+				for _, e := range events {
+					fmt.Fprintf(o.stdout, "        %s\n", e)
+				}
+			}
+		}
 	}
 	step := 0
 	final, err := sim.Trace(cfg, o.Index, func(st sim.Step) {
