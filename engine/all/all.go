@@ -5,4 +5,5 @@ package all
 import (
 	_ "dragonlab/engine/draco"
 	_ "dragonlab/engine/dragonscales"
+	_ "dragonlab/engine/redhot"
 )
