@@ -3,7 +3,9 @@
 package all
 
 import (
+	// one blank import per game, e.g. _ "dragonlab/engine/dragonheart"
 	_ "dragonlab/engine/draco"
+	_ "dragonlab/engine/dragonheart"
 	_ "dragonlab/engine/dragonscales"
 	_ "dragonlab/engine/redhot"
 )
