@@ -38,7 +38,8 @@ type Kind struct {
 	Cheats  bool // searches the true hidden state: an upper bound, never a fair player
 	Options []Option
 	// Build validates the options (all present, defaults filled in) and returns a
-	// constructor of fresh, independent agents.
+	// constructor of fresh, independent agents. It may rewrite values in opts to their
+	// canonical text ("c=.70" → "0.7"), which the Factory's Spec then shows.
 	Build func(opts map[string]string) (func() Agent, error)
 }
 
@@ -171,7 +172,7 @@ func IntOption(opts map[string]string, key string, lo, hi int) (int, error) {
 // FloatOption reads a float option within [lo, hi] with a clear error.
 func FloatOption(opts map[string]string, key string, lo, hi float64) (float64, error) {
 	v, err := strconv.ParseFloat(opts[key], 64)
-	if err != nil || v < lo || v > hi {
+	if err != nil || !(v >= lo && v <= hi) { // also rejects NaN
 		return 0, fmt.Errorf("option %s=%s: want a number from %g to %g", key, opts[key], lo, hi)
 	}
 	return v, nil

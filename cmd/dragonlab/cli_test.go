@@ -218,3 +218,56 @@ func TestGamesListsEveryParameter(t *testing.T) {
 		}
 	}
 }
+
+func TestReportFromRunResults(t *testing.T) {
+	dir := t.TempDir()
+	res := filepath.Join(dir, "r.json")
+	if code, _, stderr := cli(t, "run", "--game", "draco", "--players", "3", "--games", "500", "--out", res, "--quiet"); code != 0 {
+		t.Fatal(stderr)
+	}
+	out := filepath.Join(dir, "report")
+	if code, _, stderr := cli(t, "report", res, "--out", out); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, f := range []string{"report.pdf", "summary.md", "summary.csv"} {
+		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+			t.Fatalf("%s missing or empty", f)
+		}
+	}
+	// Foreign JSON, a missing file, an unwritable directory: exit 2, one line.
+	foreign := filepath.Join(dir, "foreign.json")
+	os.WriteFile(foreign, []byte(`{"hello": 1}`), 0o644)
+	blocker := filepath.Join(dir, "file")
+	os.WriteFile(blocker, []byte("x"), 0o644)
+	for name, args := range map[string][]string{
+		"foreign":    {"report", foreign, "--out", filepath.Join(dir, "x")},
+		"missing":    {"report", filepath.Join(dir, "none.json"), "--out", filepath.Join(dir, "y")},
+		"unwritable": {"report", res, "--out", filepath.Join(blocker, "sub")},
+	} {
+		if code, _, stderr := cli(t, args...); code != exitBadInput || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q", name, code, stderr)
+		}
+	}
+}
+
+func TestQuickStudyWritesOneReport(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := cli(t, "study", "--quick", "--games", "200", "--only", "dragonscales", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	if !strings.Contains(stdout, "9 stages") {
+		t.Fatalf("want 3 player counts × 3 agents: %s", stdout)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "summary.md"))
+	if err != nil || !strings.Contains(string(md), "Findings") {
+		t.Fatalf("summary.md lacks findings: %v", err)
+	}
+	results, _ := filepath.Glob(filepath.Join(dir, "results", "*.json"))
+	if len(results) != 9 {
+		t.Fatalf("%d results files, want 9", len(results))
+	}
+	if code, _, _ := cli(t, "study", "--only", "chess", "--out", dir); code != exitBadInput {
+		t.Fatalf("unknown game in a study: exit %d", code)
+	}
+}

@@ -1,0 +1,83 @@
+package agents
+
+import (
+	"math"
+
+	"dragonlab/engine"
+)
+
+// Greedy is a one-ply lookahead. It draws Samples determinizations of the state for the
+// seat to move (re-deals of everything that seat cannot see, with seeds from its own random
+// stream; never the true hidden state), applies every legal action to a copy of each, and
+// plays the action with the best mean evaluation: the seat's score minus the best
+// opponent's, plus the game's engine.Evaluator heuristic if it has one; a finished game
+// counts as ±1,000,000 for a win or a loss. Ties are broken at random.
+//
+// Every determinization is shared by all the actions (common random numbers: each action
+// meets the same hidden cards and the same dice), so the comparison is between actions,
+// not between lucky and unlucky samples.
+type Greedy struct {
+	Samples int
+
+	det, tmp engine.State // scratch states, cloned on first use then reused
+	buf      [MaxActions]engine.Action
+	sum      [MaxActions]float64
+	out      []float64
+}
+
+// Act plays the action with the best mean evaluation.
+func (g *Greedy) Act(s engine.State, rng *engine.RNG) engine.Action {
+	legal := s.Legal(g.buf[:0])
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	seat := s.ToMove()
+	g.det = scratchFor(g.det, s)
+	g.tmp = scratchFor(g.tmp, s)
+	g.out = growFloats(g.out, s.Players())
+	sum := g.sum[:len(legal)]
+	clear(sum)
+	for k := 0; k < max(g.Samples, 1); k++ {
+		g.det.CopyFrom(s)
+		g.det.Determinize(seat, rng.Uint64())
+		for i, a := range legal {
+			g.tmp.CopyFrom(g.det)
+			g.tmp.Apply(a)
+			sum[i] += evaluate(g.tmp, seat, g.out)
+		}
+	}
+	// Every action has the same number of samples: compare sums.
+	best, ties, choice := math.Inf(-1), 0, legal[0]
+	for i, v := range sum {
+		switch {
+		case v > best:
+			best, ties, choice = v, 1, legal[i]
+		case v == best:
+			ties++
+			if rng.IntN(ties) == 0 {
+				choice = legal[i]
+			}
+		}
+	}
+	return choice
+}
+
+func init() {
+	RegisterKind(Kind{
+		Name: "greedy",
+		Doc: "one-ply lookahead: the best mean of (own score − best opponent's score + the game's " +
+			"heuristic) over samples re-deals of the hidden information; a win or loss dominates; " +
+			"ties at random",
+		Options: []Option{
+			{Name: "samples", Default: "4", Doc: "determinizations (re-deals of what the seat cannot see) per decision, 1 to 10000"},
+		},
+		Build: func(opts map[string]string) (func() Agent, error) {
+			n, err := IntOption(opts, "samples", 1, 10000)
+			if err != nil {
+				return nil, err
+			}
+			canonInt(opts, "samples", n)
+			return func() Agent { return &Greedy{Samples: n} }, nil
+		},
+	})
+}
