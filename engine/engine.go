@@ -42,7 +42,10 @@ type State interface {
 	// Determinize re-deals everything observer cannot see (hidden cards, pending secret
 	// choices of other seats, the order of draw piles) uniformly among the possibilities
 	// consistent with what observer has seen, and reseeds the chance stream. After it, the
-	// observer's Observe output is unchanged.
+	// observer's Observe output is unchanged. It is canonical: the outcome depends only on
+	// what observer sees and on seed (put the hidden cards in a fixed order, e.g. sorted,
+	// before shuffling), so two states the observer cannot tell apart determinize to the
+	// same state — the property that lets a test prove an agent does not peek.
 	Determinize(observer int, seed uint64)
 	// Observe appends to buf an encoding of everything seat can see now (its information
 	// state) and returns it. Two states the seat cannot tell apart give equal bytes.
