@@ -34,6 +34,12 @@ func b2u(b bool) byte {
 // are pooled and dealt again at random (same sizes; a DH-14 card on the opponent's pile
 // becomes whatever card lands on top, which the opponent then knows), and the observer's
 // own pile is shuffled below its known DH-14 top card, if any. The chance stream is reseeded.
+//
+// It is canonical: every hidden pool is first rebuilt in card-code order from its counts
+// (the make-up of the observer's pile is in its view; the opponent's hand and pile together
+// hold the two decks less every card the observer sees), then shuffled with the fresh
+// stream, and the unused slots of both piles are cleared. So the result depends only on
+// what observer sees and on seed, never on how the hidden cards lay before.
 func (s *State) Determinize(observer int, seed uint64) {
 	s.rng.Seed(seed)
 	if observer < 0 || observer > 1 {
@@ -43,22 +49,23 @@ func (s *State) Determinize(observer int, seed uint64) {
 	if s.knownTop[observer] != 0 {
 		own = own[:len(own)-1]
 	}
+	var m counts
+	for _, c := range own {
+		m[cardType(c)][cardVI(c)]++
+	}
+	m.cards(own)
 	s.shuffle(own)
 
 	opp := 1 - observer
-	var pool [maxDeck + maxHand]uint8
-	n := copy(pool[:], s.pile[opp][:s.pileN[opp]])
-	h := &s.hand[opp]
-	for t := range h {
-		for vi, k := range h[t] {
-			for ; k > 0; k-- {
-				pool[n] = cardCode(t, vi)
-				n++
-			}
-		}
+	m = s.hand[opp]
+	for _, c := range s.pile[opp][:s.pileN[opp]] {
+		m[cardType(c)][cardVI(c)]++
 	}
+	var pool [maxDeck + maxHand]uint8
+	n := m.cards(pool[:])
 	s.shuffle(pool[:n])
 	hn := int(s.handN[opp])
+	h := &s.hand[opp]
 	*h = counts{}
 	for _, c := range pool[:hn] {
 		h[cardType(c)][cardVI(c)]++
@@ -68,6 +75,23 @@ func (s *State) Determinize(observer int, seed uint64) {
 	if s.knownTop[opp] != 0 {
 		s.knownTop[opp] = s.pile[opp][s.pileN[opp]-1] + 1
 	}
+	for p := range s.pile {
+		clear(s.pile[p][s.pileN[p]:])
+	}
+}
+
+// cards writes the cards of m into dst in card-code order and returns how many.
+func (m *counts) cards(dst []uint8) int {
+	n := 0
+	for t := range m {
+		for vi, k := range m[t] {
+			for ; k > 0; k-- {
+				dst[n] = cardCode(t, vi)
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // Evaluate is a cheap heuristic for a greedy agent, from public information only (the

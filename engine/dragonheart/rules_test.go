@@ -746,6 +746,102 @@ func TestDH21_Information(t *testing.T) {
 	}
 }
 
+// DH-21: Determinize is canonical. Two states a seat cannot tell apart (the opponent's
+// cards dealt otherwise between hand and pile, the seat's own pile in another order below
+// its known DH-14 top, another stale pile tail and another chance stream) determinize with
+// the same seed to the very same state, for the taker and for the loser of the figurine.
+func TestDH21_DeterminizeIsCanonical(t *testing.T) {
+	s := blank(t)
+	s.fig = 1
+	onBoard(t, s, "petrified 1", "treasure 2")
+	give(t, s, 0, "princess 2", "treasure 1", "hero 1")
+	give(t, s, 1, "dwarf 1", "troll 2", "hero 3", "slayer 1", "ship 0", "petrified 4")
+	setPile(t, s, 0, "dwarf 2", "dwarf 3", "hero 1", "troll 1", "troll 3", "slayer 2", "slayer 3", "firedragon 1")
+	setPile(t, s, 1, "dwarf 2", "treasure 4", "hero 2", "princess 1", "princess 3", "ship 0", "firedragon 2")
+	do(t, s, "1 princess (2) >petrified") // seat 1 puts a random card back on its pile (DH-14)
+	if s.knownTop[1] == 0 {
+		t.Fatal("setup: no DH-14 card on seat 1's pile")
+	}
+	for observer := 0; observer < 2; observer++ {
+		u := rearrangeHidden(s, observer)
+		if string(u.Observe(observer, nil)) != string(s.Observe(observer, nil)) {
+			t.Fatalf("setup: seat %d can tell the rearranged state apart", observer)
+		}
+		if u.hand[1-observer] == s.hand[1-observer] || u.pile == s.pile || u.rng == s.rng {
+			t.Fatalf("setup: the rearranged state for seat %d is not rearranged", observer)
+		}
+		for seed := uint64(0); seed < 50; seed++ {
+			a, b := *s, u
+			a.Determinize(observer, seed)
+			b.Determinize(observer, seed)
+			if a != b {
+				t.Fatalf("seat %d, seed %d: Determinize depends on what the seat cannot see\n%s\n%s", observer, seed, a.Describe(), b.Describe())
+			}
+		}
+	}
+	// The same in random games, against a twin already determinized with another seed.
+	r := engine.NewRNG(3)
+	for g := uint64(0); g < 30; g++ {
+		s := newDefault(t, g)
+		var buf [512]engine.Action
+		for n := r.IntN(40); n > 0 && !s.Terminal(); n-- {
+			legal := s.Legal(buf[:0])
+			s.Apply(legal[r.IntN(len(legal))])
+		}
+		for observer := 0; observer < 2; observer++ {
+			twin := *s
+			twin.Determinize(observer, r.Uint64())
+			seed := r.Uint64()
+			a, b := *s, twin
+			a.Determinize(observer, seed)
+			b.Determinize(observer, seed)
+			if a != b {
+				t.Fatalf("game %d, seat %d: Determinize depends on what the seat cannot see", g, observer)
+			}
+		}
+	}
+}
+
+// rearrangeHidden returns a copy of s that observer cannot tell from s: the opponent's hand
+// and pile dealt again (hand cards to the bottom of the pile, top pile cards to the hand), the observer's pile below its
+// known top reversed, the unused pile slots filled with junk and another chance stream.
+func rearrangeHidden(s *State, observer int) State {
+	u := *s
+	own := u.pile[observer][:u.pileN[observer]]
+	if u.knownTop[observer] != 0 {
+		own = own[:len(own)-1]
+	}
+	slices.Reverse(own)
+	opp := 1 - observer
+	var pool []uint8
+	pool = append(pool, u.pile[opp][:u.pileN[opp]]...)
+	for ty := range u.hand[opp] {
+		for vi, k := range u.hand[opp][ty] {
+			for ; k > 0; k-- {
+				pool = append(pool, cardCode(ty, vi))
+			}
+		}
+	}
+	slices.Reverse(pool[:u.pileN[opp]])
+	hn := int(u.handN[opp]) // the new hand: the old pile's top cards; the old hand goes below
+	u.hand[opp] = counts{}
+	for _, c := range pool[:hn] {
+		u.hand[opp][cardType(c)][cardVI(c)]++
+	}
+	u.recount(opp)
+	copy(u.pile[opp][:], pool[hn:])
+	if u.knownTop[opp] != 0 {
+		u.knownTop[opp] = u.pile[opp][u.pileN[opp]-1] + 1
+	}
+	for p := range u.pile {
+		for i := int(u.pileN[p]); i < maxDeck; i++ {
+			u.pile[p][i] = uint8(i % 7)
+		}
+	}
+	u.rng.Seed(777)
+	return u
+}
+
 // DH-22: one action per distinct multiset, choices only for Princess plays and filling Hero
 // plays, and the text form.
 func TestDH22_ActionsAndText(t *testing.T) {

@@ -948,6 +948,80 @@ func TestRH18_HiddenInformation(t *testing.T) {
 	}
 }
 
+// RH-18: Determinize is canonical: two states the observer cannot tell apart (another
+// order of the unturned Dragon cards, other pending secret choices of the other seats)
+// determinize with the same seed to the very same state.
+func TestRH18_DeterminizeIsCanonical(t *testing.T) {
+	s := newTest(t, 3, nil)
+	s.Reset(42)
+	act(t, s, 0, "tough+cape")
+	act(t, s, 1, "hothead")
+	// The twin: the unturned cards in another order (the fury at another of the places
+	// RH-6 allows it) and other secret choices for seats 0 and 1.
+	twin := *s
+	hidden := twin.deck[twin.top:twin.deckLen]
+	for i, j := 0, len(hidden)-1; i < j; i, j = i+1, j-1 {
+		hidden[i], hidden[j] = hidden[j], hidden[i]
+	}
+	f, last := -1, int(twin.deckLen)-1
+	for i := range twin.deckLen {
+		if twin.deck[i] == cardFury {
+			f = int(i)
+		}
+	}
+	if f < 0 {
+		t.Fatal("the fury should still be in the deck")
+	}
+	twin.deck[f], twin.deck[last] = twin.deck[last], twin.deck[f]
+	if twin.deck == s.deck {
+		t.Fatal("the twin should have another deck order")
+	}
+	twin.adv[0], twin.item[0] = advIcebox, itemBag
+	twin.adv[1], twin.item[1] = advTeaser, itemBoots
+	if !bytes.Equal(twin.Observe(2, nil), s.Observe(2, nil)) {
+		t.Fatal("seat 2 should not tell the twin from the original")
+	}
+	for seed := range uint64(50) {
+		a, b := *s, twin
+		a.Determinize(2, seed)
+		b.Determinize(2, seed)
+		if a != b {
+			t.Fatalf("seed %d: Determinize(2) depends on the hidden deck order or choices", seed)
+		}
+	}
+	// Seat 1 sees its own choice but not seat 0's nor the deck order: determinizing
+	// s for seat 1 gives a state seat 1 cannot tell apart, which determinizes alike.
+	for seed := range uint64(50) {
+		c := *s
+		c.Determinize(1, seed+1000)
+		if !bytes.Equal(c.Observe(1, nil), s.Observe(1, nil)) {
+			t.Fatal("Determinize changed what seat 1 sees")
+		}
+		a, b := *s, c
+		a.Determinize(1, seed)
+		b.Determinize(1, seed)
+		if a != b {
+			t.Fatalf("seed %d: Determinize(1) depends on the hidden deck order or choices", seed)
+		}
+	}
+	// Once the choices are revealed only the deck order is hidden, for every seat.
+	choose(t, s, "", "", "icebox")
+	twin = *s
+	hidden = twin.deck[twin.top:twin.deckLen]
+	hidden[0], hidden[1] = hidden[1], hidden[0]
+	for seat := range 3 {
+		if !bytes.Equal(twin.Observe(seat, nil), s.Observe(seat, nil)) {
+			t.Fatalf("seat %d should not tell the twin from the original", seat)
+		}
+		a, b := *s, twin
+		a.Determinize(seat, 9)
+		b.Determinize(seat, 9)
+		if a != b {
+			t.Fatalf("seat %d: Determinize depends on the hidden deck order", seat)
+		}
+	}
+}
+
 // RH-19: canonical actions, order and text.
 func TestRH19_CanonicalActions(t *testing.T) {
 	s := newTest(t, 2, nil)

@@ -670,21 +670,37 @@ func (s *State) choiceCount(seat uint8) int {
 // fury keeps to the last furyInLastCards places, uniformly among those it may still take)
 // and the pending secret choices of the seats that chose before observer this round, each
 // resampled uniformly among that seat's legal choices. Then it reseeds the chance stream.
+//
+// It is canonical: the unturned cards are first put in card-code order (their multiset is
+// public: the whole deck minus the cards seen) and the other seats' pending choices are
+// drawn from the fresh stream alone, so the result depends only on what observer sees and
+// on seed, never on the order the hidden cards lay in or on the hidden choices.
 func (s *State) Determinize(observer int, seed uint64) {
 	s.rng.Seed(seed)
-	// Deck: the unturned cards, reshuffled; the fury, if still in, at a uniform place among
-	// those consistent with RH-6 and with its not having been turned yet.
-	var tmp [maxCards]uint8
-	n, fury := 0, false
+	// Deck: the unturned cards, in canonical (code) order, then reshuffled; the fury, if
+	// still in, at a uniform place among those consistent with RH-6 and with its not having
+	// been turned yet.
+	var count [cardFury + 1]uint8
+	fury := false
 	for _, c := range s.deck[s.top:s.deckLen] {
 		if c == cardFury {
 			fury = true
 			continue
 		}
-		tmp[n] = c
-		n++
+		count[c]++
+	}
+	var tmp [maxCards]uint8
+	n := 0
+	for c := range uint8(cardFury) {
+		for range count[c] {
+			tmp[n] = c
+			n++
+		}
 	}
 	shuffle(&s.rng, tmp[:n])
+	// Past the deck lie only leftovers of an earlier deck: clear them so that no stale
+	// arrangement survives in the determinized state.
+	clear(s.deck[s.deckLen:])
 	lo := int(s.top)
 	if fury {
 		if s.r.furyLo > lo {
