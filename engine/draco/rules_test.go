@@ -704,7 +704,7 @@ func TestDR15_HiddenInformation(t *testing.T) {
 					t.Fatal("hand size changed")
 				}
 			}
-			if d.hand[obs] != s.hand[obs] {
+			if !slices.Equal(liveHand(d, obs), liveHand(s, obs)) {
 				t.Fatal("observer's hand changed")
 			}
 			other := (obs + 1) % 3
@@ -712,7 +712,7 @@ func TestDR15_HiddenInformation(t *testing.T) {
 			for k := uint64(0); k < 10 && !changed; k++ {
 				e := s.Clone().(*State)
 				e.Determinize(obs, k)
-				changed = e.hand[other] != s.hand[other]
+				changed = !slices.Equal(liveHand(e, other), liveHand(s, other))
 			}
 			if !changed {
 				t.Fatal("Determinize never re-deals another seat's hand")
@@ -721,11 +721,97 @@ func TestDR15_HiddenInformation(t *testing.T) {
 		// A seat's own hand is in its view; hidden cards are not in another seat's view.
 		a, b := s.Clone().(*State), s.Clone().(*State)
 		b.Determinize(0, 12345)
-		if b.hand[1] != a.hand[1] && bytes.Equal(a.Observe(1, nil), b.Observe(1, nil)) {
+		if !slices.Equal(liveHand(b, 1), liveHand(a, 1)) && bytes.Equal(a.Observe(1, nil), b.Observe(1, nil)) {
 			t.Fatal("seat 1's view does not depend on its own hand")
 		}
 		if !bytes.Equal(a.Observe(0, nil), b.Observe(0, nil)) {
 			t.Fatal("seat 0's view depends on hidden cards")
+		}
+	}
+}
+
+// liveHand is seat's hand (the cards it holds, not the unused slots of the array).
+func liveHand(s *State, seat int) []uint8 { return s.hand[seat][:s.handLen[seat]] }
+
+// DR-15: Determinize is canonical. Two states that observer cannot tell apart (other
+// seats' hands swapped around, cards exchanged between a hand and the pile, the pile in
+// another order, stale cards in unused slots, another RNG) determinized with one seed
+// become the very same state, and determinizing the result again changes nothing.
+func TestDR15_DeterminizeIsCanonical(t *testing.T) {
+	a := build(t, 3, layout{
+		pos:    positions(3, 0, 5, 8, 0, 2, 0, 0, 4, 1),
+		ride:   []string{"blue", "red", "purple"},
+		hands:  [][]string{{"blue 1", "red 3", "green 2", "grey 5", "orange 4", "orange 4"}, {"brown 1", "brown 2", "black 3", "yellow 4", "light blue 5", "red 1"}, {"black 1", "black 1", "yellow 2", "green 3", "purple 5", "blue 4"}},
+		scores: []int{3, -1, 4},
+		toMove: 1,
+	})
+	b := *a
+	// Another arrangement of the same unseen cards: swap two cards between seats 1 and 2,
+	// exchange a card of seat 2 with one of the pile, reverse the pile, leave junk behind.
+	swap := func(s *State, x, y int, kx, ky string) {
+		s.remove(x, kindOf(t, s, kx))
+		s.remove(y, kindOf(t, s, ky))
+		s.insert(x, kindOf(t, s, ky))
+		s.insert(y, kindOf(t, s, kx))
+	}
+	swap(&b, 1, 2, "brown 1", "black 1")
+	swap(&b, 1, 2, "light blue 5", "purple 5")
+	pk := b.pile[7]
+	if pk == kindOf(t, &b, "green 3") {
+		t.Fatal("pick another pile card")
+	}
+	b.remove(2, kindOf(t, &b, "green 3"))
+	b.insert(2, pk)
+	b.pile[7] = kindOf(t, &b, "green 3")
+	slices.Reverse(b.pile[:b.pileLen])
+	for seat := 0; seat < 3; seat++ {
+		for i := b.handLen[seat]; i < MaxHand; i++ {
+			b.hand[seat][i] = uint8(i)
+		}
+	}
+	for i := int(b.pileLen); i < MaxCards; i++ {
+		b.pile[i] = uint8(i)
+	}
+	b.Reseed(987654321)
+	if *a == b {
+		t.Fatal("the twin should differ in hidden information")
+	}
+	if !bytes.Equal(a.Observe(0, nil), b.Observe(0, nil)) {
+		t.Fatal("seat 0 should not tell the two states apart")
+	}
+	if bytes.Equal(a.Observe(1, nil), b.Observe(1, nil)) {
+		t.Fatal("seat 1 should tell the two states apart")
+	}
+	for _, seed := range []uint64{0, 1, 42, 1 << 40} {
+		da, db := *a, b
+		da.Determinize(0, seed)
+		db.Determinize(0, seed)
+		if da != db {
+			t.Fatalf("seed %d: Determinize(0) of two states seat 0 cannot tell apart differ:\n%s\n--\n%s", seed, da.Describe(), db.Describe())
+		}
+		again := da
+		again.Determinize(0, seed)
+		if again != da {
+			t.Fatalf("seed %d: determinizing a determinized state again changes it", seed)
+		}
+		if !bytes.Equal(da.Observe(0, nil), a.Observe(0, nil)) {
+			t.Fatalf("seed %d: Determinize(0) changed seat 0's view", seed)
+		}
+	}
+	// The seed, not the old arrangement, decides the deal: other seeds deal other hands.
+	d1, d2 := *a, *a
+	d1.Determinize(0, 1)
+	d2.Determinize(0, 2)
+	if slices.Equal(liveHand(&d1, 1), liveHand(&d2, 1)) && slices.Equal(liveHand(&d1, 2), liveHand(&d2, 2)) {
+		t.Fatal("two seeds deal the same hands")
+	}
+	// Seat 1 can tell the states apart; for seat 2 (who sees its own changed hand) too.
+	for obs := 1; obs < 3; obs++ {
+		da, db := *a, b
+		da.Determinize(obs, 5)
+		db.Determinize(obs, 5)
+		if slices.Equal(liveHand(&da, obs), liveHand(&db, obs)) {
+			t.Fatalf("seat %d's own hand should be kept", obs)
 		}
 	}
 }

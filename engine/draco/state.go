@@ -385,33 +385,67 @@ func (s *State) Score(seat int) float64 { return float64(s.score[seat]) }
 
 // Determinize re-deals the other seats' hands and the draw pile from the cards observer
 // cannot see (DR-15), keeping every hand size, and reseeds the RNG.
+//
+// It is canonical: the unseen cards are first gathered as a multiset (counts per kind) and
+// laid out in kind order, which depends only on what observer sees (the full deck minus
+// the played, riding and discarded cards and its own hand), then shuffled by Fisher–Yates
+// with the RNG seeded from seed alone, dealt to the hands (kept sorted) and the pile. The
+// unused slots of every hand and of the pile are cleared, so that no stale card (a card
+// drawn or played earlier) survives: the result is a function of Observe(observer) and seed.
 func (s *State) Determinize(observer int, seed uint64) {
 	s.rng.Seed(seed)
-	var pool [MaxCards]uint8
-	m := 0
-	for seat := 0; seat < int(s.n); seat++ {
+	r := s.r
+	n := int(s.n)
+	// Count the unseen cards per kind: the other seats' hands and the pile.
+	var count [NumDragons * 16]uint8
+	for seat := 0; seat < n; seat++ {
 		if seat != observer {
-			m += copy(pool[m:], s.hand[seat][:s.handLen[seat]])
+			for _, k := range s.hand[seat][:s.handLen[seat]] {
+				count[k]++
+			}
 		}
 	}
-	m += copy(pool[m:], s.pile[:s.pileLen])
+	for _, k := range s.pile[:s.pileLen] {
+		count[k]++
+	}
+	// Canonical order: ascending kind.
+	var pool [MaxCards]uint8
+	m := 0
+	for c := 0; c < NumDragons; c++ {
+		for d := 0; d < r.distinct; d++ {
+			k := uint8(c<<4 | d)
+			for i := uint8(0); i < count[k]; i++ {
+				pool[m] = k
+				m++
+			}
+		}
+	}
 	for i := m - 1; i > 0; i-- {
 		j := s.rng.IntN(i + 1)
 		pool[i], pool[j] = pool[j], pool[i]
 	}
 	m = 0
-	for seat := 0; seat < int(s.n); seat++ {
+	for seat := 0; seat < MaxPlayers; seat++ {
+		h := &s.hand[seat]
 		if seat == observer {
+			clear(h[s.handLen[seat]:])
 			continue
 		}
-		n := s.handLen[seat]
+		hl := s.handLen[seat]
 		s.handLen[seat] = 0
-		for i := uint8(0); i < n; i++ {
+		clear(h[:])
+		if seat >= n {
+			continue
+		}
+		for i := uint8(0); i < hl; i++ {
 			s.insert(seat, pool[m])
 			m++
 		}
 	}
 	copy(s.pile[:s.pileLen], pool[m:])
+	clear(s.pile[s.pileLen:])
+	// Cached masks are derived from the public board only; recompute them for good measure.
+	s.recount()
 }
 
 // Observe encodes what seat sees (DR-15): the public board, scores, counts, the cards
