@@ -8,9 +8,10 @@ BIN := bin/dragonlab
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/dragonlab
 
-# The main job (for now: one million random Dragonheart games and their summary).
+# The main job: a balance study of every game and player count (random, greedy and
+# MCTS self-play), written as one report in study/ (report.pdf, charts, summary.md/csv).
 demo: build
-	$(BIN) run --game dragonheart --players 2 --agents random,random --games 1000000 --seed 1 --out results.json
+	$(BIN) study --out study
 
 # vet + every test (a few minutes at most on 2 cores).
 test: vet

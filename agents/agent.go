@@ -187,3 +187,30 @@ func ChoiceOption(opts map[string]string, key string, choices ...string) (string
 	}
 	return "", fmt.Errorf("option %s=%s: want one of %s", key, opts[key], strings.Join(choices, ", "))
 }
+
+// Short is a spec without the options left at their defaults ("mcts:iters=100" for
+// "mcts:c=0.7,iters=100,ms=0,reward=win,rollout=random"), for labels. A spec that does
+// not parse is returned unchanged.
+func Short(spec string) string {
+	name, rest, ok := strings.Cut(spec, ":")
+	k, known := kinds[name]
+	if !ok || !known {
+		return spec
+	}
+	defaults := map[string]string{}
+	for _, o := range k.Options {
+		defaults[o.Name] = o.Default
+	}
+	var kept []string
+	for _, kv := range strings.Split(rest, ",") {
+		key, value, _ := strings.Cut(kv, "=")
+		if d, has := defaults[key]; has && d == value {
+			continue
+		}
+		kept = append(kept, kv)
+	}
+	if len(kept) == 0 {
+		return name
+	}
+	return name + ":" + strings.Join(kept, ",")
+}

@@ -519,3 +519,21 @@ func TestMCTSBeatsRandomOnSnatch(t *testing.T) {
 		}
 	}
 }
+
+func TestShortDropsDefaultOptions(t *testing.T) {
+	f, err := Parse("mcts:iters=100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for spec, want := range map[string]string{
+		f.Spec:             "mcts:iters=100",
+		"greedy:samples=4": "greedy",
+		"greedy:samples=8": "greedy:samples=8",
+		"random":           "random",
+		"unknown:x=1":      "unknown:x=1",
+	} {
+		if got := Short(spec); got != want {
+			t.Errorf("Short(%q) = %q, want %q", spec, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"dragonlab/agents"
 	"fmt"
 	"math"
 	"sort"
@@ -103,11 +104,15 @@ func label(r *sim.Result, titles map[string]string) string {
 	if r.Players == 1 {
 		players = "solitaire"
 	}
-	agents := strings.Join(r.Agents, " vs ")
-	if SameAgents(r) && len(r.Agents) > 0 {
-		agents = r.Agents[0]
+	short := make([]string, len(r.Agents))
+	for i, a := range r.Agents {
+		short[i] = agents.Short(a) // options left at their defaults are not repeated
 	}
-	return fmt.Sprintf("%s, %s, %s", title(r.Game, titles), players, agents)
+	names := strings.Join(short, " vs ")
+	if SameAgents(r) && len(short) > 0 {
+		names = short[0]
+	}
+	return fmt.Sprintf("%s, %s, %s", title(r.Game, titles), players, names)
 }
 
 // decisiveWins is a tally's wins in decisive games: 1 per win alone and 1/k per win shared

@@ -50,7 +50,7 @@ report of the finished stages (the interrupted stage is marked incomplete).`,
 			RunE: func(*cobra.Command, []string) error { return o.run() },
 		}
 		f := cmd.Flags()
-		f.Int64VarP(&o.Games, "games", "n", 0, "random-play games per stage (default 20000; 2000 with --quick)")
+		f.Int64VarP(&o.Games, "games", "n", 0, "random-play games per stage (default 50000; 2000 with --quick)")
 		f.BoolVar(&o.Quick, "quick", false, "small samples: a fast first look")
 		f.StringVarP(&o.Out, "out", "o", "study", "output directory")
 		f.Uint64Var(&o.Seed, "seed", 1, "run seed of every stage")
@@ -77,7 +77,7 @@ func (o *studyOptions) stages() ([]studyStage, error) {
 	case games == 0 && o.Quick:
 		games = 2000
 	case games == 0:
-		games = 20000
+		games = 50000
 	}
 	selected := engine.Games()
 	if len(o.Only) > 0 {
