@@ -121,10 +121,11 @@ func TestDS22_HiddenInformation(t *testing.T) {
 					t.Fatalf("%d players: Determinize(%d) changed the view", tc.players, seat)
 				}
 				checkInvariants(t, &d)
-				if d.piles != s.piles || d.hands != s.hands {
+				if !bytes.Equal(hiddenCards(&d), hiddenCards(s)) {
 					changed = true
 				}
-				if tc.players == 2 && tc.hand > 0 && d.hands[seat] != s.hands[seat] {
+				if tc.players == 2 && tc.hand > 0 && !bytes.Equal(d.hands[seat].c[:d.hands[seat].n],
+					s.hands[seat].c[:s.hands[seat].n]) {
 					t.Fatal("Determinize changed the observer's own hand")
 				}
 			}
@@ -162,6 +163,142 @@ func TestDS22_HiddenInformation(t *testing.T) {
 			t.Fatal("after an exchange the piles' cards are known")
 		}
 	}
+}
+
+// DS-22: Determinize is canonical. Two states a seat cannot tell apart (other orders of
+// the piles below their tops, other cards in the unseen hand, another pending secret
+// choice, other stale slots) become the same state when determinized for that seat with
+// the same seed: nothing of the hidden arrangement survives.
+func TestDS22_DeterminizeIsCanonical(t *testing.T) {
+	check := func(t *testing.T, what string, a, b *State, seat int) {
+		t.Helper()
+		if !bytes.Equal(a.Observe(seat, nil), b.Observe(seat, nil)) {
+			t.Fatalf("%s: seat %d can tell the two states apart", what, seat)
+		}
+		if *a == *b {
+			t.Fatalf("%s: the two states are equal (the check is vacuous)", what)
+		}
+		for seed := uint64(0); seed < 30; seed++ {
+			x, y := *a, *b
+			x.Determinize(seat, seed)
+			y.Determinize(seat, seed)
+			if x != y {
+				t.Fatalf("%s: Determinize(%d, %d) gives two states:\n%s\n---\n%s", what, seat, seed, x.Describe(), y.Describe())
+			}
+			if !bytes.Equal(x.Observe(seat, nil), a.Observe(seat, nil)) {
+				t.Fatalf("%s: Determinize changed the view", what)
+			}
+		}
+	}
+	// swapType exchanges p[i] with the first card of the same type in q.
+	swapType := func(s *State, p []uint8, i int, q []uint8) {
+		for j, c := range q {
+			if s.r.typ[c] == s.r.typ[p[i]] {
+				p[i], q[j] = q[j], p[i]
+				return
+			}
+		}
+		t.Fatal("no card of the same type to swap")
+	}
+
+	// Solitaire: the order of both decks below their tops; a stale slot.
+	a := newTest(t, 1, nil)
+	b := *a
+	b.piles[pRed].c[0], b.piles[pRed].c[5] = b.piles[pRed].c[5], b.piles[pRed].c[0]
+	b.piles[pBlue].c[1], b.piles[pBlue].c[2] = b.piles[pBlue].c[2], b.piles[pBlue].c[1]
+	b.piles[pBlue].c[b.piles[pBlue].n+3] = joker
+	check(t, "solitaire", a, &b, 0)
+
+	// Three players: seat 0's pending gesture and which cards lie in which pile.
+	a = newTest(t, 3, nil)
+	a.advance()
+	b = *a
+	do(t, a, "net")
+	do(t, &b, "sword")
+	l, r := &b.piles[pLeft], &b.piles[pRight]
+	l.c[0], r.c[3] = r.c[3], l.c[0]
+	l.c[2], l.c[7] = l.c[7], l.c[2]
+	for _, seat := range []int{1, 2} {
+		check(t, "three players", a, &b, seat)
+	}
+	// After DS-13's switch: one pile, the used cards in another order below the top.
+	a = newTest(t, 3, nil)
+	a.advance()
+	a.switched = true
+	for a.piles[pRight].n > 0 {
+		a.piles[pDiscard].push(a.piles[pRight].pop())
+	}
+	b = *a
+	b.piles[pLeft].c[1], b.piles[pLeft].c[4] = b.piles[pLeft].c[4], b.piles[pLeft].c[1]
+	b.piles[pDiscard].c[0], b.piles[pDiscard].c[2] = b.piles[pDiscard].c[2], b.piles[pDiscard].c[0]
+	check(t, "three players, one pile", a, &b, 0)
+
+	// Two players, hand variant, before the first exchange: which red (blue) cards went
+	// to which player, the opponent's hand and his pending choice.
+	a = newTest(t, 2, func(p *Params) { p.DuoHand = 3 })
+	a.advance()
+	do(t, a, legalTexts(a)[0]) // seat 0 chooses; seat 1 to move
+	b = *a
+	own, oppPile, oppHand := &b.piles[1], &b.piles[0], &b.hands[0]
+	swapType(&b, own.c[:own.n-1], 0, oppPile.c[:oppPile.n-1])
+	swapType(&b, own.c[:own.n-1], 2, oppHand.c[:oppHand.n])
+	oppPile.c[oppPile.n-1], oppHand.c[1] = oppHand.c[1], oppPile.c[oppPile.n-1]
+	if b.r.back[oppPile.top()] != a.r.back[a.piles[0].top()] {
+		oppPile.c[oppPile.n-1], oppHand.c[1] = oppHand.c[1], oppPile.c[oppPile.n-1]
+	}
+	b.sel[0] = (b.sel[0] + 1) % 3
+	check(t, "two players before an exchange", a, &b, 1)
+	// After an exchange the sets are known; their order and the split of the opponent's
+	// cards between his hand and pile are not.
+	a.cycles = 1
+	b = *a
+	own, oppPile, oppHand = &b.piles[1], &b.piles[0], &b.hands[0]
+	own.c[0], own.c[1] = own.c[1], own.c[0]
+	oppHand.c[0], oppPile.c[0] = oppPile.c[0], oppHand.c[0]
+	check(t, "two players after an exchange", a, &b, 1)
+
+	// Random positions of every variant: a state and its twin re-dealt for a seat become
+	// the same state, field for field, for equal seeds.
+	for _, tc := range []struct {
+		players, hand int
+		connected     bool
+	}{{1, 0, true}, {2, 0, true}, {2, 3, true}, {2, 0, false}, {3, 0, true}} {
+		s := newTest(t, tc.players, func(p *Params) { p.DuoHand, p.DuoConnected = tc.hand, tc.connected })
+		rng := engine.NewRNG(7)
+		var buf [64]engine.Action
+		for game := uint64(0); game < 20; game++ {
+			s.Reset(game + 100)
+			for n := 0; !s.Terminal(); n++ {
+				for seat := 0; seat < tc.players; seat++ {
+					twin := *s
+					twin.Determinize(seat, rng.Uint64())
+					seed := rng.Uint64()
+					x, y := *s, twin
+					x.Determinize(seat, seed)
+					y.Determinize(seat, seed)
+					if x != y {
+						t.Fatalf("%d players (hand %d), game %d, decision %d, seat %d: two determinizations differ",
+							tc.players, tc.hand, game, n, seat)
+					}
+				}
+				l := s.Legal(buf[:0])
+				s.Apply(l[rng.IntN(len(l))])
+			}
+		}
+	}
+}
+
+// hiddenCards lists the live cards of the piles that are drawn from (not the used ones)
+// and of the hands, in order.
+func hiddenCards(s *State) []byte {
+	var out []byte
+	for _, p := range s.piles[:pDiscard] {
+		out = append(append(out, p.c[:p.n]...), 0xfe)
+	}
+	for _, h := range s.hands {
+		out = append(append(out, h.c[:h.n]...), 0xfe)
+	}
+	return out
 }
 
 // DS-23: canonical actions, their order and text.

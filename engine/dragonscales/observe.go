@@ -1,5 +1,7 @@
 package dragonscales
 
+import "math/bits"
+
 // Observe appends what seat can see now (DS-22): every piece's place, the pile sizes and
 // the back colour of each pile's top card, every revealed card, the seat's own hand and
 // pending secret choice — never the order of a pile, another hand or another seat's
@@ -92,6 +94,12 @@ func appendSet(buf []byte, c []uint8) []byte {
 // consistent with what it has seen, and reseeds the chance stream: the order of every
 // pile (keeping each pile's size and the back colour of its top card), the cards of each
 // hand it does not hold, and other seats' pending secret choices.
+//
+// It is canonical (DS-22): every pool of unseen cards is rebuilt from its set of card ids
+// in increasing order before it is shuffled, pending choices are drawn from the seed
+// alone, the used piles are put in a fixed order below their (public) top card and the
+// slots past the end of every pile and hand are cleared, so the result depends only on
+// what observer sees and on seed. It does not allocate.
 func (s *State) Determinize(observer int, seed uint64) {
 	s.rng.Seed(seed)
 	switch s.r.players {
@@ -109,14 +117,12 @@ func (s *State) Determinize(observer int, seed uint64) {
 			break
 		}
 		// Both piles come from one shuffle of all the cards: pool them.
-		var pool pile
 		l, r := &s.piles[pLeft], &s.piles[pRight]
-		pool.n = 0
-		for _, p := range [2]*pile{l, r} {
-			for _, c := range p.c[:p.n] {
-				pool.push(c)
-			}
-		}
+		var m cardSet
+		m.add(l.c[:l.n])
+		m.add(r.c[:r.n])
+		var pool pile
+		pool.n = m.fill(pool.c[:])
 		tops := [2]uint8{noCard, noCard}
 		for i, p := range [2]*pile{l, r} {
 			if p.n > 0 {
@@ -139,44 +145,51 @@ func (s *State) Determinize(observer int, seed uint64) {
 		}
 		opp := 1 - observer
 		own, oppPile, oppHand := &s.piles[observer], &s.piles[opp], &s.hands[opp]
+		ownTop := uint8(noCard) // the back colour of the top of the observer's pile
+		if own.n > 0 {
+			ownTop = s.r.back[own.top()]
+		}
+		var oppCards cardSet // the opponent's unseen cards: his hand and pile
 		if s.cycles == 0 {
-			// Which red (blue) cards went to which player is unknown: permute the
-			// identities of unseen cards of the same type across the unseen places.
-			var pool pile
-			for _, p := range [3][]uint8{own.c[:own.n], oppPile.c[:oppPile.n], oppHand.c[:oppHand.n]} {
-				for _, c := range p {
-					pool.push(c)
-				}
+			// Which red (blue) cards went to which player is unknown: only how many of
+			// each type each player has left. Deal the unseen cards of each type anew,
+			// that many to the observer's pile, the rest to the opponent.
+			var unseen cardSet
+			unseen.add(own.c[:own.n])
+			unseen.add(oppPile.c[:oppPile.n])
+			unseen.add(oppHand.c[:oppHand.n])
+			var nOwn [3]int
+			for _, c := range own.c[:own.n] {
+				nOwn[s.r.typ[c]]++
 			}
+			var all, of [maxCards]uint8
+			n := unseen.fill(all[:])
+			var mine cardSet
 			for t := tRed; t <= tJoker; t++ {
-				var idx [maxCards]uint8
-				n := 0
-				for i, c := range pool.c[:pool.n] {
+				k := 0
+				for _, c := range all[:n] {
 					if s.r.typ[c] == t {
-						idx[n] = uint8(i)
-						n++
+						of[k] = c
+						k++
 					}
 				}
-				for i := n - 1; i > 0; i-- {
-					j := s.rng.IntN(i + 1)
-					a, b := idx[i], idx[j]
-					pool.c[a], pool.c[b] = pool.c[b], pool.c[a]
+				for i := 0; i < nOwn[t]; i++ { // a uniform nOwn[t]-subset
+					j := i + s.rng.IntN(k-i)
+					of[i], of[j] = of[j], of[i]
 				}
+				mine.add(of[:nOwn[t]])
+				oppCards.add(of[nOwn[t]:k])
 			}
-			k := uint8(0)
-			for _, p := range [3][]uint8{own.c[:own.n], oppPile.c[:oppPile.n], oppHand.c[:oppHand.n]} {
-				k += uint8(copy(p, pool.c[k:]))
-			}
+			mine.fill(own.c[:])
+		} else {
+			// After an exchange each player's cards are known as a set.
+			oppCards.add(oppHand.c[:oppHand.n])
+			oppCards.add(oppPile.c[:oppPile.n])
 		}
-		s.arrange(own)
+		s.arrangeAs(own, ownTop)
 		// The opponent's hand and pile are one pool of unseen cards.
 		var pool pile
-		for _, c := range oppHand.c[:oppHand.n] {
-			pool.push(c)
-		}
-		for _, c := range oppPile.c[:oppPile.n] {
-			pool.push(c)
-		}
+		pool.n = oppCards.fill(pool.c[:])
 		top := uint8(noCard)
 		if oppPile.n > 0 {
 			top = s.takeColour(&pool, s.r.back[oppPile.top()])
@@ -191,6 +204,54 @@ func (s *State) Determinize(observer int, seed uint64) {
 			s.sel[opp] = int8(s.rng.IntN(int(oppHand.n)))
 		}
 	}
+	s.tidy()
+}
+
+// tidy removes what is left of the hidden past from a determinized state: the used piles
+// (whose sets and top card are public, and which are only ever shuffled back in) are put
+// in increasing order below their top card, and the slots past the end of every pile and
+// hand, which keep cards that were there once, are cleared.
+func (s *State) tidy() {
+	for i := range s.piles {
+		p := &s.piles[i]
+		if i >= pDiscard && p.n > 1 {
+			sortCards(p.c[:p.n-1])
+		}
+		clear(p.c[p.n:])
+	}
+	for i := range s.hands {
+		h := &s.hands[i]
+		clear(h.c[h.n:])
+	}
+}
+
+// cardSet is a set of card ids (maxCards <= 128).
+type cardSet [2]uint64
+
+// add puts the cards of c in the set.
+func (m *cardSet) add(c []uint8) {
+	for _, x := range c {
+		m[x>>6] |= 1 << (x & 63)
+	}
+}
+
+// fill writes the cards of the set to dst in increasing order and returns how many.
+func (m *cardSet) fill(dst []uint8) uint8 {
+	k := uint8(0)
+	for w, b := range m {
+		for ; b != 0; b &= b - 1 {
+			dst[k] = uint8(w<<6 + bits.TrailingZeros64(b))
+			k++
+		}
+	}
+	return k
+}
+
+// sortCards puts the (distinct) card ids of c in increasing order.
+func sortCards(c []uint8) {
+	var m cardSet
+	m.add(c)
+	m.fill(c)
 }
 
 // takeColour removes from pool a card with back colour col chosen uniformly, and returns it.
@@ -216,14 +277,25 @@ func (s *State) takeColour(pool *pile, col uint8) uint8 {
 	panic("dragonscales: takeColour")
 }
 
-// arrange shuffles p uniformly among the orders keeping the back colour of its top card.
+// arrange shuffles p uniformly among the orders keeping the back colour of its top card,
+// starting from its cards in increasing order (so that the old order leaves no trace).
 func (s *State) arrange(p *pile) {
+	if p.n > 0 {
+		s.arrangeAs(p, s.r.back[p.top()])
+	}
+}
+
+// arrangeAs is arrange with a top card of back colour col (the cards of p may have been
+// replaced by others, in increasing order, since the colour was seen).
+func (s *State) arrangeAs(p *pile, col uint8) {
 	if p.n == 0 {
 		return
 	}
+	var m cardSet
+	m.add(p.c[:p.n])
 	var pool pile
-	pool = *p
-	top := s.takeColour(&pool, s.r.back[p.top()])
+	pool.n = m.fill(pool.c[:])
+	top := s.takeColour(&pool, col)
 	s.shuffle(pool.c[:pool.n])
 	copy(p.c[:p.n-1], pool.c[:pool.n])
 	p.c[p.n-1] = top

@@ -44,6 +44,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/SameSeedSameGame", func(t *testing.T) { checkSameSeed(t, newState, o) })
 	t.Run(name+"/CopyPlaysOnIdentically", func(t *testing.T) { checkCopy(t, newState, o) })
 	t.Run(name+"/DeterminizeKeepsObserverView", func(t *testing.T) { checkDeterminize(t, newState, o) })
+	t.Run(name+"/DeterminizeIsCanonical", func(t *testing.T) { checkCanonical(t, newState, o) })
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
 }
 
@@ -201,4 +202,61 @@ func checkAllocs(t *testing.T, newState func(uint64) engine.State, o Options) {
 	if allocs != 0 {
 		t.Fatalf("a random game allocates %.1f times; want 0", allocs)
 	}
+}
+
+// checkCanonical: Determinize depends only on what the observer sees and the seed. Two
+// states the observer cannot tell apart (s, and s re-dealt for the observer) determinized
+// with the same seed must become the same state — they play on identically. Otherwise an
+// honest agent's decision would depend on the arrangement of cards it cannot see, and the
+// no-peeking test of the agents could not be passed.
+func checkCanonical(t *testing.T, newState func(uint64) engine.State, o Options) {
+	for i := 0; i < o.Games/8+1; i++ {
+		s := newState(uint64(i) + 4242)
+		r := engine.NewRNG(uint64(i) + 99)
+		var buf [512]engine.Action
+		stop := r.IntN(30)
+		for n := 0; n < stop && !s.Terminal(); n++ {
+			legal := s.Legal(buf[:0])
+			s.Apply(legal[r.IntN(len(legal))])
+		}
+		if s.Terminal() {
+			continue
+		}
+		for seat := 0; seat < s.Players(); seat++ {
+			twin := s.Clone()
+			twin.Determinize(seat, r.Uint64()) // indistinguishable from s for seat
+			seed := r.Uint64()
+			a, b := s.Clone(), twin
+			a.Determinize(seat, seed)
+			b.Determinize(seat, seed)
+			ra, rb := engine.NewRNG(seed), engine.NewRNG(seed)
+			var ta, tb []string
+			trajectoryObs(t, a, &ra, o, &ta)
+			trajectoryObs(t, b, &rb, o, &tb)
+			if fmt.Sprint(ta) != fmt.Sprint(tb) {
+				t.Fatalf("game %d, seat %d: Determinize(seat, seed) depends on hidden information the seat cannot see (two indistinguishable states give different games)", i, seat)
+			}
+		}
+	}
+}
+
+// trajectoryObs plays s out with r, logging every action and every seat's view.
+func trajectoryObs(t *testing.T, s engine.State, r *engine.RNG, o Options, log *[]string) {
+	t.Helper()
+	var buf [512]engine.Action
+	for n := 0; !s.Terminal(); n++ {
+		if n >= o.MaxDecisions {
+			t.Fatalf("game did not end within %d decisions", o.MaxDecisions)
+		}
+		for seat := 0; seat < s.Players(); seat++ {
+			*log = append(*log, string(s.Observe(seat, nil)))
+		}
+		legal := s.Legal(buf[:0])
+		a := legal[r.IntN(len(legal))]
+		*log = append(*log, s.ActionText(a))
+		s.Apply(a)
+	}
+	out := make([]float64, s.Players())
+	s.Result(out)
+	*log = append(*log, fmt.Sprint(out))
 }
