@@ -16,8 +16,31 @@ func LoadParams(g Game, p Params, path string) error {
 	if err != nil {
 		return fmt.Errorf("read rules %s: %w", path, err)
 	}
+	if err := checkKeys(g, data); err != nil {
+		return fmt.Errorf("rules file %s: %w", path, err)
+	}
 	if err := decodeStrict(data, p); err != nil {
 		return fmt.Errorf("rules file %s: %w", path, describeJSONError(g, err))
+	}
+	return nil
+}
+
+// checkKeys refuses keys that are not exactly a parameter's name: encoding/json would
+// match "handsize" to handSize, and a rules file should mean what it says.
+func checkKeys(g Game, data []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil // decodeStrict reports malformed JSON with its position
+	}
+	keys := ParamKeys(g)
+	for k := range m {
+		known := false
+		for _, want := range keys {
+			known = known || k == want
+		}
+		if !known {
+			return fmt.Errorf("unknown field %q (valid keys: %s)", k, strings.Join(keys, ", "))
+		}
 	}
 	return nil
 }
@@ -114,6 +137,9 @@ func ParamsJSON(p Params) json.RawMessage {
 // ParseParams reads params saved by ParamsJSON back over the game's defaults.
 func ParseParams(g Game, data []byte) (Params, error) {
 	p := g.DefaultParams()
+	if err := checkKeys(g, data); err != nil {
+		return nil, err
+	}
 	if err := decodeStrict(data, p); err != nil {
 		return nil, describeJSONError(g, err)
 	}
