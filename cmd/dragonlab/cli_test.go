@@ -271,3 +271,29 @@ func TestQuickStudyWritesOneReport(t *testing.T) {
 		t.Fatalf("unknown game in a study: exit %d", code)
 	}
 }
+
+func TestBenchMeasuresOneGame(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "bench.json")
+	code, stdout, stderr := cli(t, "bench", "--game", "dragonheart", "--seconds", "0.2", "--json", js)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	if !strings.Contains(stdout, "dragonheart") || !strings.Contains(stdout, "allocs/game") {
+		t.Fatalf("bench table: %s", stdout)
+	}
+	var b struct {
+		Rows []struct {
+			Game          string
+			AllocsPerGame float64
+			OneWorker     struct{ GamesPerSec float64 }
+		}
+	}
+	data, _ := os.ReadFile(js)
+	if err := json.Unmarshal(data, &b); err != nil || len(b.Rows) != 1 || b.Rows[0].OneWorker.GamesPerSec <= 0 {
+		t.Fatalf("bench json: %v %s", err, data)
+	}
+	if b.Rows[0].AllocsPerGame != 0 {
+		t.Fatalf("a random dragonheart game allocates %.2f times in the runner", b.Rows[0].AllocsPerGame)
+	}
+}

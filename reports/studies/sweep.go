@@ -1,0 +1,537 @@
+package studies
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+
+	"dragonlab/sim"
+)
+
+// SweepCell is one run of a sweep: one value of each varied parameter.
+type SweepCell struct {
+	Index    []int    `json:"index"`  // value index per varied parameter
+	Values   []string `json:"values"` // the values, per varied parameter
+	File     string   `json:"file"`
+	Games    int64    `json:"games"`
+	Complete bool     `json:"complete"`
+	Seats    []Share  `json:"seats"`
+	// Advantage is seat 1's share minus the fair share, with its 95% interval, standard
+	// error and the score test's p-value.
+	Advantage float64  `json:"advantage"`
+	AdvCI     Interval `json:"advCI"`
+	AdvSE     float64  `json:"advSE"`
+	AdvP      float64  `json:"advP"`
+	Length    MeanStat `json:"length"` // decisions per game
+	Draws     float64  `json:"draws"`  // share of games drawn
+}
+
+// Sweep is the analysis of a rules-parameter sweep.
+type Sweep struct {
+	Meta         Meta           `json:"meta"`
+	Agents       []string       `json:"agents"` // by seat (fixed seating)
+	Players      int            `json:"players"`
+	Fair         float64        `json:"fair"`
+	Vary         []Vary         `json:"vary"`
+	Cells        []SweepCell    `json:"cells"` // row-major over the values of Vary[0], then Vary[1]
+	Compensation []Compensation `json:"compensation"`
+	Findings     []string       `json:"findings"`
+	charts       []*Chart
+}
+
+// SweepCells gives the number of runs of a sweep and the value indices of run i
+// (row-major: the first parameter's value changes slowest).
+func SweepCells(vs []Vary) (int, func(i int) []int) {
+	n := 1
+	for _, v := range vs {
+		n *= len(v.Values)
+	}
+	return n, func(i int) []int {
+		idx := make([]int, len(vs))
+		for k := len(vs) - 1; k >= 0; k-- {
+			m := len(vs[k].Values)
+			idx[k] = i % m
+			i /= m
+		}
+		return idx
+	}
+}
+
+// AnalyzeSweep analyses the runs of a sweep: results[i] is run i in SweepCells order (nil
+// when not played), with fixed seating.
+func AnalyzeSweep(meta Meta, agentNames []string, players int, vs []Vary, results []*sim.Result, files []string) (*Sweep, error) {
+	if len(vs) < 1 || len(vs) > 2 {
+		return nil, errors.New("a sweep varies one or two parameters")
+	}
+	s := &Sweep{Meta: meta, Agents: agentNames, Players: players, Fair: 1 / float64(players), Vary: vs}
+	n, index := SweepCells(vs)
+	if len(results) != n {
+		return nil, fmt.Errorf("sweep: %d results for %d runs", len(results), n)
+	}
+	for i, r := range results {
+		if r == nil || r.Games == 0 {
+			continue
+		}
+		c := SweepCell{Index: index(i), File: files[i], Games: r.Games, Complete: r.Complete}
+		for k, j := range c.Index {
+			c.Values = append(c.Values, vs[k].Values[j])
+		}
+		for _, t := range r.Aggregate.Seats {
+			c.Seats = append(c.Seats, NewShare(t.WinShare(), t.Games))
+		}
+		s0 := c.Seats[0]
+		c.Advantage = s0.Share - s.Fair
+		c.AdvCI = Interval{s0.CI.Lo - s.Fair, s0.CI.Hi - s.Fair}
+		c.AdvSE = s0.SE
+		c.AdvP = PropZ(s0.Wins, float64(s0.Games), s.Fair)
+		a := r.Aggregate
+		c.Length = NewMean(a.Games, a.DecisionsSum, a.DecisionsSumSq)
+		c.Draws = float64(a.Draws) / float64(a.Games)
+		s.Cells = append(s.Cells, c)
+	}
+	s.compensate()
+	s.findings()
+	return s, nil
+}
+
+// cellAt finds the cell with the given value indices.
+func (s *Sweep) cellAt(idx ...int) *SweepCell {
+	for i := range s.Cells {
+		c := &s.Cells[i]
+		match := true
+		for k := range idx {
+			match = match && c.Index[k] == idx[k]
+		}
+		if match {
+			return c
+		}
+	}
+	return nil
+}
+
+// line returns the cells along the first parameter for value j of the second (or all,
+// for one parameter), in value order, skipping runs not played.
+func (s *Sweep) line(j int) []*SweepCell {
+	var out []*SweepCell
+	for i := range s.Vary[0].Values {
+		idx := []int{i}
+		if len(s.Vary) == 2 {
+			idx = append(idx, j)
+		}
+		if c := s.cellAt(idx...); c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (s *Sweep) lines() int {
+	if len(s.Vary) == 2 {
+		return len(s.Vary[1].Values)
+	}
+	return 1
+}
+
+// compensate estimates, along the first parameter when it is numeric, the value that
+// makes the seats fair (for each value of the second parameter).
+func (s *Sweep) compensate() {
+	v := s.Vary[0]
+	if !v.Numeric {
+		return
+	}
+	for j := 0; j < s.lines(); j++ {
+		cells := s.line(j)
+		if len(cells) < 2 {
+			continue
+		}
+		var x, d, se []float64
+		for _, c := range cells {
+			x = append(x, v.Nums[c.Index[0]])
+			d = append(d, c.Advantage)
+			se = append(se, c.AdvSE)
+		}
+		c := Compensate(v.Key, x, d, se)
+		best := cells[0]
+		for _, cl := range cells {
+			if math.Abs(cl.Advantage) < math.Abs(best.Advantage) {
+				best = cl
+			}
+		}
+		bx, bci := v.Nums[best.Index[0]], best.AdvCI
+		c.Closest, c.ClosestAdv, c.ClosestCI = &bx, best.Advantage, &bci
+		if c.Moves {
+			c.Text += fmt.Sprintf(" Of the values played, %s = %s is the closest to fair: %s %s.", v.Key, v.Values[best.Index[0]], pts(best.Advantage), ivPts(bci))
+		}
+		if len(s.Vary) == 2 {
+			c.At = s.Vary[1].Key + "=" + s.Vary[1].Values[j]
+			c.Text = "With " + c.At + ": " + c.Text
+		}
+		s.Compensation = append(s.Compensation, c)
+	}
+}
+
+func (s *Sweep) keysText() string {
+	var ks []string
+	for _, v := range s.Vary {
+		ks = append(ks, v.Key)
+	}
+	return strings.Join(ks, " × ")
+}
+
+func (s *Sweep) findings() {
+	var f []string
+	if len(s.Cells) == 0 {
+		s.Findings = []string{"No run of the sweep was played."}
+		return
+	}
+	lo, hi := &s.Cells[0], &s.Cells[0]
+	for i := range s.Cells {
+		c := &s.Cells[i]
+		if c.Advantage < lo.Advantage {
+			lo = c
+		}
+		if c.Advantage > hi.Advantage {
+			hi = c
+		}
+	}
+	f = append(f, fmt.Sprintf("Seat 1's advantage ranges from %s %s at %s to %s %s at %s.",
+		pts(lo.Advantage), ivPts(lo.AdvCI), s.cellName(lo), pts(hi.Advantage), ivPts(hi.AdvCI), s.cellName(hi)))
+	for _, c := range s.Compensation {
+		f = append(f, c.Text)
+	}
+	if !s.Vary[0].Numeric {
+		f = append(f, fmt.Sprintf("%s is not numeric: no fair value is interpolated.", s.Vary[0].Key))
+	}
+	short, long := &s.Cells[0], &s.Cells[0]
+	for i := range s.Cells {
+		c := &s.Cells[i]
+		if c.Length.Mean < short.Length.Mean {
+			short = c
+		}
+		if c.Length.Mean > long.Length.Mean {
+			long = c
+		}
+	}
+	f = append(f, fmt.Sprintf("Games last from %.1f decisions on average at %s to %.1f at %s.", short.Length.Mean, s.cellName(short), long.Length.Mean, s.cellName(long)))
+	same := true
+	for _, a := range s.Agents {
+		same = same && a == s.Agents[0]
+	}
+	if !same {
+		f = append(f, "The seats hold different agents, so a seat's share mixes the seat's advantage with its agent's strength.")
+	}
+	s.Findings = f
+}
+
+func (s *Sweep) cellName(c *SweepCell) string {
+	var parts []string
+	for k, v := range s.Vary {
+		parts = append(parts, v.Key+"="+c.Values[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// xAxis gives the chart position of value i of the first parameter.
+func (s *Sweep) x(i int) float64 {
+	if v := s.Vary[0]; v.Numeric {
+		return v.Nums[i]
+	}
+	return float64(i)
+}
+
+func (s *Sweep) setXAxis(p *plot.Plot) {
+	v := s.Vary[0]
+	var ticks []plot.Tick
+	for i, val := range v.Values {
+		ticks = append(ticks, plot.Tick{Value: s.x(i), Label: shortName(val, 14)})
+	}
+	if len(ticks) <= 16 {
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	}
+	lo, hi := s.x(0), s.x(len(v.Values)-1)
+	if v.Numeric {
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for _, x := range v.Nums {
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+	}
+	pad := (hi - lo) * 0.05
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+}
+
+// Charts renders the sweep's charts.
+func (s *Sweep) Charts() ([]*Chart, error) {
+	if s.charts != nil || len(s.Cells) == 0 {
+		return s.charts, nil
+	}
+	key := s.Vary[0].Key
+	two := len(s.Vary) == 2
+	// Seat shares.
+	{
+		sub := "win share per seat, 95% Wilson intervals"
+		if two {
+			sub = "seat 1's win share, one line per value of " + s.Vary[1].Key + ", 95% intervals"
+		}
+		p := newPlot("Seat win shares against "+key, sub, key, "win share (%)")
+		if two {
+			for j := 0; j < s.lines(); j++ {
+				se := s.seatSeries(s.line(j), 0, s.Vary[1].Key+"="+s.Vary[1].Values[j], seriesColor(j))
+				if err := addSeries(p, se, true); err != nil {
+					return nil, err
+				}
+			}
+		} else {
+			for seat := 0; seat < s.Players; seat++ {
+				se := s.seatSeries(s.line(0), seat, fmt.Sprintf("seat %d (%s)", seat+1, shortName(s.Agents[seat], 24)), seriesColor(seat))
+				if err := addSeries(p, se, true); err != nil {
+					return nil, err
+				}
+			}
+		}
+		s.setXAxis(p)
+		if err := addHLine(p, 100*s.Fair, p.X.Min, p.X.Max, fairColor, "fair share"); err != nil {
+			return nil, err
+		}
+		headroom(p, 0.2)
+		c, err := render(p, "seats", chartWidth, chartHeight)
+		if err != nil {
+			return nil, err
+		}
+		s.charts = append(s.charts, c)
+	}
+	// Game length.
+	{
+		p := newPlot("Game length against "+key, "mean decisions per game, 95% t intervals", key, "decisions per game")
+		for j := 0; j < s.lines(); j++ {
+			var se series
+			se.color = seriesColor(j)
+			if two {
+				se.name = s.Vary[1].Key + "=" + s.Vary[1].Values[j]
+			}
+			for _, c := range s.line(j) {
+				se.x = append(se.x, s.x(c.Index[0]))
+				se.y = append(se.y, c.Length.Mean)
+				se.lo = append(se.lo, c.Length.CI.Lo)
+				se.hi = append(se.hi, c.Length.CI.Hi)
+			}
+			if len(se.x) == 0 {
+				continue
+			}
+			if err := addSeries(p, se, true); err != nil {
+				return nil, err
+			}
+		}
+		s.setXAxis(p)
+		if two {
+			headroom(p, 0.2)
+		}
+		c, err := render(p, "length", chartWidth, chartHeight)
+		if err != nil {
+			return nil, err
+		}
+		s.charts = append(s.charts, c)
+	}
+	// First-player advantage with the fair value (one parameter).
+	if !two {
+		sub := "seat 1's share minus the fair share, 95% band"
+		if len(s.Compensation) == 1 && s.Compensation[0].Found {
+			sub += "; the fair value and its interval"
+		}
+		p := newPlot("First-player advantage against "+key, sub, key, "advantage (percentage points)")
+		var x, y, lo, hi []float64
+		for _, c := range s.line(0) {
+			x = append(x, s.x(c.Index[0]))
+			y = append(y, 100*c.Advantage)
+			lo = append(lo, 100*c.AdvCI.Lo)
+			hi = append(hi, 100*c.AdvCI.Hi)
+		}
+		if s.Vary[0].Numeric {
+			if err := addBand(p, x, lo, hi, bandColor); err != nil {
+				return nil, err
+			}
+		}
+		if err := addSeries(p, series{name: "seat 1 advantage", x: x, y: y, lo: lo, hi: hi, color: seriesColor(0)}, true); err != nil {
+			return nil, err
+		}
+		s.setXAxis(p)
+		if err := addHLine(p, 0, p.X.Min, p.X.Max, fairColor, "fair"); err != nil {
+			return nil, err
+		}
+		if len(s.Compensation) == 1 && s.Compensation[0].Found {
+			cp := s.Compensation[0]
+			ymin, ymax := math.Inf(1), math.Inf(-1)
+			for i := range lo {
+				ymin, ymax = math.Min(ymin, lo[i]), math.Max(ymax, hi[i])
+			}
+			ymin, ymax = math.Min(ymin, 0), math.Max(ymax, 0)
+			fair := cp.Crossings
+			if len(fair) == 0 {
+				fair = []Crossing{{Value: cp.Value, CI: cp.CI}}
+			}
+			for k, x := range fair {
+				name := ""
+				if k == 0 {
+					name = "fair value(s) and 95% intervals"
+				}
+				if err := addVLine(p, x.Value, ymin, ymax, seriesColor(2), name); err != nil {
+					return nil, err
+				}
+				for _, e := range []float64{x.CI.Lo, x.CI.Hi} {
+					if e >= p.X.Min && e <= p.X.Max {
+						if err := addVLine(p, e, ymin, ymax, bandColor, ""); err != nil {
+							return nil, err
+						}
+					}
+				}
+			}
+		}
+		headroom(p, 0.2)
+		c, err := render(p, "advantage", chartWidth, chartHeight)
+		if err != nil {
+			return nil, err
+		}
+		s.charts = append(s.charts, c)
+	}
+	// Heat map (two parameters).
+	if two {
+		v0, v1 := s.Vary[0], s.Vary[1]
+		z := make([][]float64, len(v1.Values))
+		labels := make([][]string, len(v1.Values))
+		span := 0.02
+		for j := range v1.Values {
+			z[j] = make([]float64, len(v0.Values))
+			labels[j] = make([]string, len(v0.Values))
+			for i := range v0.Values {
+				c := s.cellAt(i, j)
+				if c == nil {
+					z[j][i] = math.NaN()
+					continue
+				}
+				z[j][i] = c.Advantage
+				span = math.Max(span, math.Abs(c.Advantage))
+				labels[j][i] = fmt.Sprintf("%+.1f", 100*c.Advantage)
+				if len(v0.Values) <= 8 {
+					labels[j][i] += "\n" + fmt.Sprintf("[%+.1f, %+.1f]", 100*c.AdvCI.Lo, 100*c.AdvCI.Hi)
+				}
+			}
+		}
+		var cols, rows []string
+		for _, x := range v0.Values {
+			cols = append(cols, shortName(x, 12))
+		}
+		for _, y := range v1.Values {
+			rows = append(rows, shortName(y, 12))
+		}
+		c, err := heatMap("First-player advantage: "+v0.Key+" × "+v1.Key, "seat 1's share minus the fair share, percentage points, 95% intervals (blue: seat 1 behind, red: ahead)",
+			v0.Key, v1.Key, z, labels, cols, rows, 0, span, "advantage-map")
+		if err != nil {
+			return nil, err
+		}
+		s.charts = append(s.charts, c)
+	}
+	return s.charts, nil
+}
+
+func (s *Sweep) seatSeries(cells []*SweepCell, seat int, name string, col color.Color) series {
+	se := series{name: name, color: col}
+	for _, c := range cells {
+		sh := c.Seats[seat]
+		se.x = append(se.x, s.x(c.Index[0]))
+		se.y = append(se.y, 100*sh.Share)
+		se.lo = append(se.lo, 100*sh.CI.Lo)
+		se.hi = append(se.hi, 100*sh.CI.Hi)
+	}
+	return se
+}
+
+// Doc builds the report.
+func (s *Sweep) Doc() (*Doc, error) {
+	charts, err := s.Charts()
+	if err != nil {
+		return nil, err
+	}
+	d := &Doc{Title: fmt.Sprintf("Rules sweep: %s — %s, %d players", s.keysText(), s.Meta.Game, s.Players)}
+	var games int64
+	for _, c := range s.Cells {
+		games += c.Games
+	}
+	var vals []string
+	for _, v := range s.Vary {
+		vals = append(vals, v.Key+" = "+strings.Join(v.Values, ", "))
+	}
+	d.Provenance = s.Meta.provenance(
+		[2]string{"Agents", strings.Join(s.Agents, "; ") + " (seat 1 first; fixed seating)"},
+		[2]string{"Varied", strings.Join(vals, "; ")},
+		[2]string{"Games", fmt.Sprintf("%s in %d runs (the same deal seeds for every value)", commas(games), len(s.Cells))},
+	)
+	d.Blocks = append(d.Blocks, Block{Heading: "Findings", Bullets: s.Findings})
+	hdr := []string{}
+	for _, v := range s.Vary {
+		hdr = append(hdr, v.Key)
+	}
+	hdr = append(hdr, "games")
+	for seat := 0; seat < s.Players; seat++ {
+		hdr = append(hdr, fmt.Sprintf("seat %d", seat+1))
+	}
+	hdr = append(hdr, "seat 1 advantage", "95% interval", "p", "decisions")
+	tb := &Table{Header: hdr, Left: len(s.Vary)}
+	for _, c := range s.Cells {
+		row := append([]string{}, c.Values...)
+		row = append(row, commas(c.Games))
+		for _, sh := range c.Seats {
+			row = append(row, pct(sh.Share))
+		}
+		row = append(row, pts(c.Advantage), ivPts(c.AdvCI), pText(c.AdvP), fmt.Sprintf("%.1f", c.Length.Mean))
+		if !c.Complete {
+			row[0] += " (incomplete)"
+		}
+		tb.Rows = append(tb.Rows, row)
+	}
+	d.Blocks = append(d.Blocks, Block{Heading: "Runs", Table: tb})
+	if len(s.Compensation) > 0 {
+		ct := &Table{Left: 1, Header: []string{"at", "slope per unit", "slope p", "lack of fit p", "method", "fair value", "95% interval"}}
+		for _, c := range s.Compensation {
+			at := c.At
+			if at == "" {
+				at = "—"
+			}
+			fair, iv := "none in range", ""
+			switch {
+			case len(c.Crossings) > 0:
+				var fs, is []string
+				for _, x := range c.Crossings {
+					fs, is = append(fs, fnum(x.Value)), append(is, fiv(x.CI))
+				}
+				fair, iv = strings.Join(fs, "; "), strings.Join(is, "; ")
+			case c.Found:
+				fair, iv = fnum(c.Value), fiv(c.CI)
+			case c.Method == "":
+				fair = "not moved"
+			}
+			ct.Rows = append(ct.Rows, []string{at, pts(c.Slope), pText(c.SlopeP), pText(c.LackOfFit.P), c.Method, fair, iv})
+		}
+		d.Blocks = append(d.Blocks, Block{Heading: "Compensation: the fair value of " + s.Vary[0].Key, Table: ct})
+	}
+	for _, c := range charts {
+		d.Blocks = append(d.Blocks, Block{Chart: c})
+	}
+	d.Blocks = append(d.Blocks, Block{Heading: "Methods", NewPage: true, Bullets: []string{
+		"Every value is played with the same agents, fixed seating and the same run seed (the same deal seeds: common random numbers), so differences between values are not deal luck.",
+		"Seat win shares: 95% Wilson score intervals (Wilson 1927); seat 1's advantage is its share minus 1/players, tested with the score test (R: prop.test(x, n, p, correct = FALSE)). Game length: mean decisions per game with a 95% t interval.",
+		"Compensation: a straight line fitted to seat 1's advantage by weighted least squares (weights 1/se², se from Agresti & Coull 1998); the parameter moves the advantage when the slope or the lack-of-fit chi-square is significant at 5%. When the line fits, the fair value is where it crosses zero, with a delta-method 95% interval; when it does not, the fair value is interpolated between the two values that bracket the sign change, and its interval is the stretch where the linearly interpolated 95% band contains zero.",
+	}})
+	return d, nil
+}
+
+// Write renders the report into dir.
+func (s *Sweep) Write(dir string) ([]string, error) {
+	d, err := s.Doc()
+	if err != nil {
+		return nil, err
+	}
+	return WriteReport(dir, d, s)
+}
