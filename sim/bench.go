@@ -41,6 +41,7 @@ func MeasureThroughput(cfg Config, workers int, d time.Duration) (Throughput, er
 // AllocsPerGame is the mean number of heap allocations of one game in a worker (agents
 // included), after a warm-up, measured with runtime.MemStats over games games.
 func AllocsPerGame(cfg Config, games int) (float64, error) {
+	cfg.Units = int64(games)
 	if err := cfg.check(); err != nil {
 		return 0, err
 	}
