@@ -338,7 +338,7 @@ func (f Finding) Sentence() string {
 		verdict = "too few games to tell"
 	}
 	return fmt.Sprintf("%s: seat %d wins %s %s of %s %s, fair share %s — %s (Holm %s)",
-		a.Label, f.Seat, pct(s.Share), ivPct(s.CI), count(a.Decisive), a.gamesWord(),
+		a.Label, f.Seat, pct(s.Share), ivPct(s.CI), Count(a.Decisive), a.gamesWord(),
 		pctShort(a.Fair), verdict, pText(s.PHolm))
 }
 

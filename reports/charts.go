@@ -45,13 +45,16 @@ var palette = []color.Color{
 	color.RGBA{240, 228, 66, 255},  // yellow
 }
 
+// Colours of the charts: FairColor marks what is fair (or expected), GreyColor a neutral
+// reference line.
 var (
-	fairColor = color.RGBA{213, 94, 0, 255}
-	greyColor = color.RGBA{120, 120, 120, 255}
+	FairColor = color.RGBA{213, 94, 0, 255}
+	GreyColor = color.RGBA{120, 120, 120, 255}
 	barColor  = color.RGBA{86, 180, 233, 255}
 )
 
-func seatColor(i int) color.Color { return palette[i%len(palette)] }
+// SeriesColor is the colour of the i-th seat or series: the palette in turn.
+func SeriesColor(i int) color.Color { return palette[i%len(palette)] }
 
 // newPlot makes a plot with the report's fonts and a two-line title.
 func newPlot(title, subtitle, xLabel, yLabel string) *plot.Plot {
@@ -104,8 +107,8 @@ func (cleanTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// render draws the plot as PNG (at ChartDPI) and SVG.
-func render(p *plot.Plot, name string, w, h vg.Length) (*Chart, error) {
+// Render draws the plot as PNG (at ChartDPI) and SVG, w × h.
+func Render(p *plot.Plot, name string, w, h vg.Length) (*Chart, error) {
 	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(ChartDPI))
 	p.Draw(draw.New(img))
 	var png bytes.Buffer
@@ -121,14 +124,18 @@ func render(p *plot.Plot, name string, w, h vg.Length) (*Chart, error) {
 	return &Chart{Name: name, Title: p.Title.Text, PNG: png.Bytes(), SVG: svg.Bytes(), Width: w, Height: h}, nil
 }
 
-// errXY is points with asymmetric vertical or horizontal errors.
-type errXY struct {
+// ErrXY is points with asymmetric vertical or horizontal errors, for
+// plotter.NewYErrorBars and plotter.NewXErrorBars.
+type ErrXY struct {
 	plotter.XYs
-	lo, hi []float64 // distances below and above (or left and right of) each point
+	Lo, Hi []float64 // distances below and above (or left and right of) each point
 }
 
-func (e errXY) YError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
-func (e errXY) XError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
+// YError is the distance below and above point i.
+func (e ErrXY) YError(i int) (float64, float64) { return e.Lo[i], e.Hi[i] }
+
+// XError is the distance left and right of point i.
+func (e ErrXY) XError(i int) (float64, float64) { return e.Lo[i], e.Hi[i] }
 
 // errThumb is the legend thumbnail of error bars: a line with caps.
 type errThumb struct {
@@ -156,21 +163,21 @@ func SeatChart(a *Analysis, name string) (*Chart, error) {
 	n := len(a.Seats)
 	var p *plot.Plot
 	if a.Solitaire() {
-		p = newPlot(a.Label, fmt.Sprintf("success rate with 95%% Wilson interval, %s games", count(a.Games)),
+		p = newPlot(a.Label, fmt.Sprintf("success rate with 95%% Wilson interval, %s games", Count(a.Games)),
 			"", "games won (%)")
 	} else {
-		p = newPlot(a.Label, fmt.Sprintf("win share by seat with 95%% Wilson intervals, %s %s", count(a.Decisive), a.gamesWord()),
+		p = newPlot(a.Label, fmt.Sprintf("win share by seat with 95%% Wilson intervals, %s %s", Count(a.Decisive), a.gamesWord()),
 			"seat (in playing order; seat 0 moves first)", "win share (% of "+a.gamesWord()+")")
 	}
 	vals := make(plotter.Values, n)
-	pts := errXY{XYs: make(plotter.XYs, n), lo: make([]float64, n), hi: make([]float64, n)}
+	pts := ErrXY{XYs: make(plotter.XYs, n), Lo: make([]float64, n), Hi: make([]float64, n)}
 	names := make([]string, n)
 	top := 0.0
 	for i, s := range a.Seats {
 		vals[i] = 100 * s.Share
 		pts.XYs[i] = plotter.XY{X: float64(i), Y: 100 * s.Share}
-		pts.lo[i] = 100 * (s.Share - s.CI.Lo)
-		pts.hi[i] = 100 * (s.CI.Hi - s.Share)
+		pts.Lo[i] = 100 * (s.Share - s.CI.Lo)
+		pts.Hi[i] = 100 * (s.CI.Hi - s.Share)
 		names[i] = fmt.Sprintf("seat %d", i)
 		if s.Agent != "" && !SameAgents(a.Result) {
 			names[i] += "\n" + s.Agent
@@ -206,7 +213,7 @@ func SeatChart(a *Analysis, name string) (*Chart, error) {
 		if err != nil {
 			return nil, fmt.Errorf("chart %s: %w", name, err)
 		}
-		line.Color = fairColor
+		line.Color = FairColor
 		line.Width = vg.Points(2)
 		line.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		p.Add(line)
@@ -221,7 +228,7 @@ func SeatChart(a *Analysis, name string) (*Chart, error) {
 		p.Y.Max = 100
 		p.Legend.Top = false
 	}
-	return render(p, name, ChartWidth, ChartHeight)
+	return Render(p, name, ChartWidth, ChartHeight)
 }
 
 // binning chooses a bin width so that a histogram over [lo, hi] has at most maxBins bins.
@@ -318,7 +325,7 @@ func ScoreChart(a *Analysis, name string) (*Chart, error) {
 			return nil, fmt.Errorf("chart %s: %w", name, err)
 		}
 		line.StepStyle = plotter.MidStep
-		line.Color = seatColor(i)
+		line.Color = SeriesColor(i)
 		line.Width = vg.Points(2)
 		if i%2 == 1 {
 			line.Dashes = []vg.Length{vg.Points(5), vg.Points(2)}
@@ -335,7 +342,7 @@ func ScoreChart(a *Analysis, name string) (*Chart, error) {
 	}
 	p.Y.Min = 0
 	p.Y.Max *= 1.25 // room for the legend
-	return render(p, name, ChartWidth, ChartHeight)
+	return Render(p, name, ChartWidth, ChartHeight)
 }
 
 // LengthChart draws the histogram of game lengths in decisions.
@@ -347,7 +354,7 @@ func LengthChart(a *Analysis, name string) (*Chart, error) {
 	}
 	w := binning(lo, hi, 60)
 	pcts := binned(h, lo, hi, w)
-	p := newPlot(a.Label, fmt.Sprintf("game length over %s games%s", count(a.Games), binNote(w, "decisions")),
+	p := newPlot(a.Label, fmt.Sprintf("game length over %s games%s", Count(a.Games), binNote(w, "decisions")),
 		"game length (decisions: moves chosen by the agents)", "games (%)")
 	bins := make([]plotter.HistogramBin, len(pcts))
 	for b, v := range pcts {
@@ -362,7 +369,7 @@ func LengthChart(a *Analysis, name string) (*Chart, error) {
 		if err != nil {
 			return nil, fmt.Errorf("chart %s: %w", name, err)
 		}
-		mean.Color = fairColor
+		mean.Color = FairColor
 		mean.Width = vg.Points(2)
 		mean.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		p.Add(mean)
@@ -374,7 +381,7 @@ func LengthChart(a *Analysis, name string) (*Chart, error) {
 		pad := (15 - span) / 2
 		p.X.Min, p.X.Max = float64(lo)-0.5-pad, float64(hi)+0.5+pad
 	}
-	return render(p, name, ChartWidth, ChartHeight)
+	return Render(p, name, ChartWidth, ChartHeight)
 }
 
 func maxOf(xs []float64) float64 {
@@ -433,7 +440,7 @@ func AdvantageChart(as []*Analysis, name string) (*Chart, error) {
 		"seat 0's win share minus the fair share, with 95% intervals", "first-player advantage (percentage points)", "")
 	p.Add(plotter.NewGrid()) // vertical lines too
 	n := len(rows)
-	var sig, not errXY
+	var sig, not ErrXY
 	names := make([]string, n)
 	minX, maxX := 0.0, 0.0
 	for k, a := range rows {
@@ -446,8 +453,8 @@ func AdvantageChart(as []*Analysis, name string) (*Chart, error) {
 			dst = &sig
 		}
 		dst.XYs = append(dst.XYs, pt)
-		dst.lo = append(dst.lo, lo)
-		dst.hi = append(dst.hi, hi)
+		dst.Lo = append(dst.Lo, lo)
+		dst.Hi = append(dst.Hi, hi)
 		minX = math.Min(minX, 100*a.FPACI.Lo)
 		maxX = math.Max(maxX, 100*a.FPACI.Hi)
 	}
@@ -455,14 +462,14 @@ func AdvantageChart(as []*Analysis, name string) (*Chart, error) {
 	if err != nil {
 		return nil, fmt.Errorf("chart %s: %w", name, err)
 	}
-	zero.Color = greyColor
+	zero.Color = GreyColor
 	zero.Width = vg.Points(1.5)
 	p.Add(zero)
 	for _, set := range []struct {
-		e     errXY
+		e     ErrXY
 		col   color.Color
 		label string
-	}{{sig, fairColor, "significant (Holm p < 0.05)"}, {not, palette[0], "not significant"}} {
+	}{{sig, FairColor, "significant (Holm p < 0.05)"}, {not, SeriesColor(0), "not significant"}} {
 		if len(set.e.XYs) == 0 {
 			continue
 		}
@@ -492,5 +499,5 @@ func AdvantageChart(as []*Analysis, name string) (*Chart, error) {
 	p.X.Min, p.X.Max = minX-pad, maxX+pad
 	p.Legend.Left = false
 	h := vg.Length(hIn) * vg.Inch
-	return render(p, name, ChartWidth, h)
+	return Render(p, name, ChartWidth, h)
 }

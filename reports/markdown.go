@@ -21,7 +21,7 @@ func (rp *report) markdown() string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("# %s\n\n", rp.title)
 	if rp.multi() {
-		p("Report by dragonlab %s of %d results, %s games in all. %s\n\n", sim.Version, len(rp.as), count(rp.totalGames()), rp.readingNote())
+		p("Report by dragonlab %s of %d results, %s games in all. %s\n\n", sim.Version, len(rp.as), Count(rp.totalGames()), rp.readingNote())
 	} else {
 		p("Report by dragonlab %s. %s\n\n", sim.Version, rp.readingNote())
 	}
@@ -51,7 +51,7 @@ func (rp *report) mdFindings(b *strings.Builder) {
 	for _, a := range rp.as {
 		if a.Solitaire() && a.Games > 0 {
 			s := a.Seats[0]
-			fmt.Fprintf(b, "- %s: wins %s %s of %s games.\n", a.Label, pct(s.Share), ivPct(s.CI), count(a.Games))
+			fmt.Fprintf(b, "- %s: wins %s %s of %s games.\n", a.Label, pct(s.Share), ivPct(s.CI), Count(a.Games))
 		}
 	}
 	if rp.study != nil {
@@ -71,11 +71,11 @@ func (rp *report) mdOverview(b *strings.Builder) {
 		}
 		if a.Solitaire() {
 			s := a.Seats[0]
-			fmt.Fprintf(b, "| %d | %s | %s | success %s %s | | | | %s |\n", i+1, mdEscape(a.Label), count(a.Games), pct(s.Share), ivPct(s.CI), complete)
+			fmt.Fprintf(b, "| %d | %s | %s | success %s %s | | | | %s |\n", i+1, mdEscape(a.Label), Count(a.Games), pct(s.Share), ivPct(s.CI), complete)
 			continue
 		}
 		s := a.Seats[0]
-		fmt.Fprintf(b, "| %d | %s | %s | %s %s | %s | %s %s | %s | %s |\n", i+1, mdEscape(a.Label), count(a.Games),
+		fmt.Fprintf(b, "| %d | %s | %s | %s %s | %s | %s %s | %s | %s |\n", i+1, mdEscape(a.Label), Count(a.Games),
 			pct(s.Share), ivPct(s.CI), pctShort(a.Fair), pts(a.FPA), ivPts(a.FPACI), pCell(s.PHolm), complete)
 	}
 	b.WriteString("\n")
@@ -96,7 +96,7 @@ func (rp *report) mdSection(b *strings.Builder, i int, a *Analysis) {
 		if a.Solitaire() {
 			s := a.Seats[0]
 			fmt.Fprintf(b, "| Agent | Games | Won | Success rate [95%% CI] | Mean score [95%% CI] |\n|---|---:|---:|---|---|\n")
-			fmt.Fprintf(b, "| %s | %s | %s | %s %s | %s %s |\n\n", mdEscape(a.Result.Agents[0]), count(a.Games), count(int64(s.Wins)),
+			fmt.Fprintf(b, "| %s | %s | %s | %s %s | %s %s |\n\n", mdEscape(a.Result.Agents[0]), Count(a.Games), Count(int64(s.Wins)),
 				pct(s.Share), ivPct(s.CI), num(s.Score.Mean, 2), ivNum(s.Score.CI, 2))
 		} else {
 			rp.mdSeatTable(b, a, "Seat", a.Seats)
@@ -135,7 +135,7 @@ func (rp *report) mdSeatTable(b *strings.Builder, a *Analysis, kind string, ss [
 // winsText shows a win count, with a decimal only when shared wins made it fractional.
 func winsText(x float64) string {
 	if integral(x) {
-		return count(int64(x))
+		return Count(int64(x))
 	}
 	return num(x, 2)
 }

@@ -458,7 +458,7 @@ func agentsShort(r *sim.Result) string {
 
 // gamesText is "20,000 of 20,000 games (complete)" or the incomplete equivalent.
 func gamesText(a *Analysis) string {
-	s := fmt.Sprintf("%s of %s games", count(a.Games), count(a.Requested))
+	s := fmt.Sprintf("%s of %s games", Count(a.Games), Count(a.Requested))
 	if a.Result.Complete {
 		return s + " (complete)"
 	}
@@ -474,7 +474,7 @@ func seedText(r *sim.Result) string {
 	if r.Units <= 0 {
 		return strconv.FormatUint(r.Seed, 10)
 	}
-	return fmt.Sprintf("%d (%s %s to %s)", r.Seed, unit, count(r.First), count(r.First+r.Units-1))
+	return fmt.Sprintf("%d (%s %s to %s)", r.Seed, unit, Count(r.First), Count(r.First+r.Units-1))
 }
 
 // provenance is one result's provenance as key–value pairs.

@@ -25,7 +25,10 @@ const (
 var z95 = distuv.UnitNormal.Quantile(1 - (1-Level)/2)
 
 // Interval is a closed interval [Lo, Hi].
-type Interval struct{ Lo, Hi float64 }
+type Interval struct {
+	Lo float64 `json:"lo"`
+	Hi float64 `json:"hi"`
+}
 
 // Contains reports whether v lies in the interval.
 func (iv Interval) Contains(v float64) bool { return iv.Lo <= v && v <= iv.Hi }
@@ -36,20 +39,26 @@ func (iv Interval) Shift(d float64) Interval { return Interval{iv.Lo + d, iv.Hi 
 // Wilson is the 95% Wilson score interval for a proportion of x successes in n trials
 // (R: prop.test(x, n, correct = FALSE)$conf.int). x may be fractional: a win shared k ways
 // counts 1/k. With n = 0 nothing is known and the interval is [0, 1].
-func Wilson(x, n float64) Interval {
-	if n <= 0 {
+func Wilson(x, n float64) Interval { return WilsonZ(x, n, z95) }
+
+// WilsonZ is the Wilson score interval (Wilson 1927) at the standard normal quantile z:
+// 1.959964… gives Wilson's two-sided 95% interval, the quantile at level L a one-sided
+// bound at L. n may be fractional (an effective sample size); x/n is clamped to [0, 1].
+// n ≤ 0 (or NaN) gives [0, 1].
+func WilsonZ(x, n, z float64) Interval {
+	if !(n > 0) {
 		return Interval{0, 1}
 	}
-	p := x / n
-	z2 := z95 * z95
+	p := math.Min(math.Max(x/n, 0), 1)
+	z2 := z * z
 	denom := 1 + z2/n
 	center := (p + z2/(2*n)) / denom
-	half := z95 * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / denom
+	half := z * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / denom
 	ci := Interval{math.Max(0, center-half), math.Min(1, center+half)}
-	if x <= 0 {
+	if p <= 0 {
 		ci.Lo = 0 // exactly, not a rounding error above it
 	}
-	if x >= n {
+	if p >= 1 {
 		ci.Hi = 1
 	}
 	return ci

@@ -27,6 +27,7 @@ func TestWilson(t *testing.T) {
 		{1, 3, 0.061491944720396291, 0.79234039919795229},         // prop.test(1, 3, correct=FALSE)$conf.int
 		{24900, 100000, 0.24632947255440782, 0.25168981082810887}, // prop.test(24900, 1e5, correct=FALSE)$conf.int
 		{12.5, 40, 0.19074487213774938, 0.46711322831123314},      // prop.test(12.5, 40, correct=FALSE)$conf.int (fractional: shared wins)
+		{54, 100, 0.442648603234, 0.634391916910},                 // prop.test(54, 100, correct=FALSE)$conf.int
 	}
 	for _, tc := range tests {
 		ci := Wilson(tc.x, tc.n)
@@ -35,6 +36,9 @@ func TestWilson(t *testing.T) {
 	}
 	if ci := Wilson(0, 0); ci.Lo != 0 || ci.Hi != 1 {
 		t.Errorf("Wilson(0, 0) = %v, want [0, 1]", ci)
+	}
+	if iv := WilsonZ(10, 10, 1.96); iv.Hi != 1 {
+		t.Errorf("all wins: hi %v", iv.Hi)
 	}
 }
 
@@ -117,6 +121,9 @@ func TestPropZTest(t *testing.T) {
 		near(t, "z²", z*z, tc.chi2, 1e-12)
 		near(t, "PropZTest p", p, tc.want, 1e-9)
 	}
+	// prop.test(30.5, 60, 0.5, correct=FALSE)$p.value (a shared win counts 1/2)
+	_, p := PropZTest(30.5, 60, 0.5)
+	near(t, "prop z", p, 0.89727896126, 1e-9)
 }
 
 func TestChiSquareGOF(t *testing.T) {
@@ -148,6 +155,7 @@ func TestHolm(t *testing.T) {
 	tests := []struct{ p, want []float64 }{
 		{[]float64{0.01, 0.04, 0.03, 0.005, 0.5}, []float64{0.04, 0.09, 0.09, 0.025, 0.5}}, // p.adjust(c(0.01,0.04,0.03,0.005,0.5), "holm")
 		{[]float64{0.2, 1e-10, 0.2, 0.04}, []float64{0.4, 4e-10, 0.4, 0.12}},               // p.adjust(c(0.2,1e-10,0.2,0.04), "holm")
+		{[]float64{0.01, 0.04, 0.03, 0.2}, []float64{0.04, 0.09, 0.09, 0.2}},               // p.adjust(c(0.01,0.04,0.03,0.2), "holm")
 	}
 	for _, tc := range tests {
 		got := Holm(tc.p)

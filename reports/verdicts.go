@@ -59,8 +59,8 @@ func ivNum(iv Interval, dec int) string {
 	return "[" + num(iv.Lo, dec) + ", " + num(iv.Hi, dec) + "]"
 }
 
-// count formats an integer with thousands separators: "1,000,000".
-func count(n int64) string {
+// Count formats an integer with thousands separators: "1,000,000", "-1,234".
+func Count(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
@@ -101,15 +101,15 @@ func plural(n int64, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return count(n) + " " + word + "s"
+	return Count(n) + " " + word + "s"
 }
 
 // percentOf formats "312 (1.6%)".
 func percentOf(k, n int64) string {
 	if n == 0 {
-		return count(k)
+		return Count(k)
 	}
-	return fmt.Sprintf("%s (%s)", count(k), pct(float64(k)/float64(n)))
+	return fmt.Sprintf("%s (%s)", Count(k), pct(float64(k)/float64(n)))
 }
 
 // seatName names a seat for a sentence: "seat 0".
@@ -129,7 +129,7 @@ func (a *Analysis) IncompleteNote() string {
 		return ""
 	}
 	return fmt.Sprintf("Incomplete: %s was interrupted after %s of %s games; every number covers the finished games only.",
-		a.Label, count(a.Games), count(a.Requested))
+		a.Label, Count(a.Games), Count(a.Requested))
 }
 
 // Verdicts states the findings of one result in plain sentences with their uncertainty.
@@ -143,7 +143,7 @@ func (a *Analysis) Verdicts() []string {
 	}
 	if a.Solitaire() {
 		s := a.Seats[0]
-		line := fmt.Sprintf("%s wins the solitaire in %s %s of %s games.", a.Result.Agents[0], pct(s.Share), ivPct(s.CI), count(a.Games))
+		line := fmt.Sprintf("%s wins the solitaire in %s %s of %s games.", a.Result.Agents[0], pct(s.Share), ivPct(s.CI), Count(a.Games))
 		if a.Small() {
 			line += " That is too few games for a precise rate: the interval is wide."
 		}
@@ -173,11 +173,11 @@ func (a *Analysis) seatVerdicts() []string {
 		who += ", " + s0.Agent
 	}
 	lead := fmt.Sprintf("The first player (%s) wins %s %s of %s %s, against a fair share of %s",
-		who, pct(s0.Share), ivPct(s0.CI), count(a.Decisive), a.gamesWord(), pctShort(a.Fair))
+		who, pct(s0.Share), ivPct(s0.CI), Count(a.Decisive), a.gamesWord(), pctShort(a.Fair))
 	switch {
 	case a.Small():
 		v = append(v, fmt.Sprintf("%s. With only %s %s this is too small a sample to tell whether the seats are balanced (%s, Holm %s).",
-			lead, count(a.Decisive), a.gamesWord(), testName, pText(s0.PHolm)))
+			lead, Count(a.Decisive), a.gamesWord(), testName, pText(s0.PHolm)))
 	case s0.PHolm < Alpha:
 		kind := "an advantage"
 		if a.FPA < 0 {
@@ -246,7 +246,7 @@ func (a *Analysis) seatVerdicts() []string {
 		if a.NoWinner > 0 {
 			parts = append(parts, percentOf(a.NoWinner, a.Games)+" had no winner")
 		}
-		v = append(v, fmt.Sprintf("Of the %s games, %s; they are left out of the win shares and the tests.", count(a.Games), strings.Join(parts, " and ")))
+		v = append(v, fmt.Sprintf("Of the %s games, %s; they are left out of the win shares and the tests.", Count(a.Games), strings.Join(parts, " and ")))
 	}
 	r := a.Result
 	if !SameAgents(r) && (r.Seating == sim.SeatFixed || r.Seating == "") {
@@ -274,7 +274,7 @@ func (a *Analysis) seatVerdicts() []string {
 			judgement = "clearly different from the fair share"
 		}
 		v = append(v, fmt.Sprintf("Paired over %s duplicate deals (the same deal in every seat rotation, so the luck of the deal cancels), agent 0 (%s) wins on average %s %s of the games of a deal, counting draws as shared, against a fair share of %s: %s.",
-			count(m.N), r.Agents[0], pct(m.Mean), ivPct(m.CI), pctShort(a.Fair), judgement))
+			Count(m.N), r.Agents[0], pct(m.Mean), ivPct(m.CI), pctShort(a.Fair), judgement))
 	}
 	return v
 }

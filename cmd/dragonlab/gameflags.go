@@ -13,6 +13,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/reports"
 )
 
 // gameOptions are the flags that choose a game, its player count and its rules, shared by
@@ -115,23 +116,5 @@ func plural(n int64, word string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", word)
 	}
-	return fmt.Sprintf("%s %ss", commas(n), word)
-}
-
-// commas formats 1234567 as "1,234,567".
-func commas(n int64) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
+	return fmt.Sprintf("%s %ss", reports.Count(n), word)
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -39,26 +37,10 @@ error unless --partial, which marks the merged result incomplete.`,
 	})
 }
 
-func (o *mergeOptions) run(paths []string) error {
-	var parts []*sim.Result
-	var expanded []string
-	for _, p := range paths { // globs expanded here too, for images without a shell
-		if strings.ContainsAny(p, "*?[") {
-			matches, err := filepath.Glob(p)
-			if err != nil || len(matches) == 0 {
-				return badInput("no results file matches %s", p)
-			}
-			expanded = append(expanded, matches...)
-			continue
-		}
-		expanded = append(expanded, p)
-	}
-	for _, p := range expanded {
-		r, err := sim.ReadResult(p)
-		if err != nil {
-			return asBadInput(err)
-		}
-		parts = append(parts, r)
+func (o *mergeOptions) run(args []string) error {
+	_, parts, err := readResults(args)
+	if err != nil {
+		return err
 	}
 	m, err := sim.Merge(parts, o.Partial)
 	if err != nil {

@@ -50,32 +50,18 @@ written unless the whole report renders.`,
 	})
 }
 
-func (o *reportOptions) run(paths []string) error {
-	var expanded []string
-	for _, p := range paths { // globs expanded here too, for images without a shell
-		if strings.ContainsAny(p, "*?[") {
-			matches, err := filepath.Glob(p)
-			if err != nil || len(matches) == 0 {
-				return badInput("no results file matches %s", p)
-			}
-			expanded = append(expanded, matches...)
-			continue
-		}
-		expanded = append(expanded, p)
+func (o *reportOptions) run(args []string) error {
+	expanded, results, err := readResults(args)
+	if err != nil {
+		return err
 	}
-	var results []*sim.Result
 	titles := map[string]string{}
-	for _, p := range expanded {
-		r, err := sim.ReadResult(p)
-		if err != nil {
-			return asBadInput(err)
-		}
+	for _, r := range results {
 		if g, err := engine.Lookup(r.Game); err == nil {
 			titles[r.Game] = g.Title
 		}
-		results = append(results, r)
 	}
-	err := reports.Build(results, o.Out, reports.Options{Sources: expanded, Titles: titles, Study: o.Study, Title: o.Title})
+	err = reports.Build(results, o.Out, reports.Options{Sources: expanded, Titles: titles, Study: o.Study, Title: o.Title})
 	if errors.As(err, new(reports.InputError)) {
 		return asBadInput(err)
 	}
@@ -89,4 +75,30 @@ func (o *reportOptions) run(paths []string) error {
 	}
 	fmt.Fprintf(o.stdout, "report of %s in %s\n", plural(int64(len(results)), "result"), filepath.Join(o.Out, reports.PDFName))
 	return nil
+}
+
+// readResults reads the results files named on the command line, in order, expanding
+// globs here too (for images without a shell). It returns the files it read.
+func readResults(args []string) ([]string, []*sim.Result, error) {
+	var paths []string
+	for _, a := range args {
+		if !strings.ContainsAny(a, "*?[") {
+			paths = append(paths, a)
+			continue
+		}
+		matches, err := filepath.Glob(a)
+		if err != nil || len(matches) == 0 {
+			return nil, nil, badInput("no results file matches %s", a)
+		}
+		paths = append(paths, matches...)
+	}
+	var results []*sim.Result
+	for _, p := range paths {
+		r, err := sim.ReadResult(p)
+		if err != nil {
+			return nil, nil, asBadInput(err)
+		}
+		results = append(results, r)
+	}
+	return paths, results, nil
 }

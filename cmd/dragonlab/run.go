@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"text/tabwriter"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -188,7 +188,7 @@ func (o *runOptions) run() error {
 		return err
 	}
 	if cfg.Shard.Count > 0 {
-		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, commas(cfg.First), commas(cfg.First+cfg.Units-1), commas(cfg.TotalUnits))
+		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, reports.Count(cfg.First), reports.Count(cfg.First+cfg.Units-1), reports.Count(cfg.TotalUnits))
 	}
 	printSummary(o.stdout, res)
 	if res.StoppedAt > 0 {
@@ -223,7 +223,7 @@ func newBar(total int64, what string, w io.Writer) *progressbar.ProgressBar {
 func printSummary(w io.Writer, r *sim.Result) {
 	status := "complete"
 	if !r.Complete {
-		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", commas(r.Games), commas(r.Units))
+		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", reports.Count(r.Games), reports.Count(r.Units))
 	}
 	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, plural(r.Games, "game"), r.Seed, r.Seating, status)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
@@ -233,28 +233,16 @@ func printSummary(w io.Writer, r *sim.Result) {
 		rows, label = r.ByAgent, "agent"
 	}
 	for _, s := range rows {
-		lo, hi := wilson(s.WinShare, float64(s.Games), 1.959963984540054)
-		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, s.Agent, 100*s.WinShare/float64(max(s.Games, 1)), 100*lo, 100*hi, commas(s.Wins), s.ScoreMean)
+		ci := reports.Wilson(s.WinShare, float64(s.Games))
+		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, s.Agent, 100*s.WinShare/float64(max(s.Games, 1)), 100*ci.Lo, 100*ci.Hi, reports.Count(s.Wins), s.ScoreMean)
 	}
 	tw.Flush()
 	if label == "agent" {
 		fmt.Fprintln(w, "(rows are agents: each agent played every seat in turn)")
 	}
-	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", commas(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), commas(r.NoWinner), r.DecisionsMean)
+	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", reports.Count(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), reports.Count(r.NoWinner), r.DecisionsMean)
 	if r.Run != nil {
 		fmt.Fprintf(w, ", %.0f games/s on %d workers", r.Run.GamesPerSec, r.Run.Workers)
 	}
 	fmt.Fprintln(w)
-}
-
-// wilson is the Wilson score interval for x successes in n trials at normal quantile z.
-func wilson(x, n, z float64) (float64, float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	p := x / n
-	z2 := z * z
-	center := (p + z2/(2*n)) / (1 + z2/n)
-	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
-	return math.Max(0, center-half), math.Min(1, center+half)
 }

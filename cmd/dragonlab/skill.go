@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
+	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
 )
@@ -49,10 +50,9 @@ summary.json and the charts (seat-advantage, ladder). Ctrl-C keeps finished runs
   dragonlab skill --game draco --agents random,greedy:samples=1,greedy,mcts:iters=100 --games 1000`,
 			Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				o.command = invocation(cmd)
+				o.begin(cmd)
 				o.budgetsSet = cmd.Flags().Changed("budgets")
 				o.agentsSet = cmd.Flags().Changed("agents")
-				o.progress = !o.Quiet && stderrIsTerminal()
 				return o.run()
 			},
 		}
@@ -177,42 +177,28 @@ func (o *skillOptions) run() error {
 				Seed: o.Seed, Units: self, Workers: o.Workers}})
 		slots = append(slots, slot{step: -1, self: i})
 	}
-	if err := o.prepareOut(); err != nil {
-		return err
-	}
-	results, complete, err := o.play(runs)
-	if err != nil {
-		return err
-	}
-	steps, selfs := make([]*sim.Result, len(fs)-1), make([]*sim.Result, len(fs))
-	played := 0
-	for k, r := range results {
-		if r == nil {
-			continue
+	return o.playStudy(runs, g, p, players, func(meta studies.Meta, results []*sim.Result) (studyReport, error) {
+		steps, selfs := make([]*sim.Result, len(fs)-1), make([]*sim.Result, len(fs))
+		for k, r := range results {
+			if s := slots[k]; s.step >= 0 {
+				steps[s.step] = r
+			} else {
+				selfs[s.self] = r
+			}
 		}
-		played++
-		if s := slots[k]; s.step >= 0 {
-			steps[s.step] = r
-		} else {
-			selfs[s.self] = r
+		sk, err := studies.AnalyzeSkill(meta, rungs, players, steps, selfs, stepFiles, selfFiles)
+		if err != nil {
+			return nil, err
 		}
-	}
-	sk, err := studies.AnalyzeSkill(o.meta(g, p, players, complete), rungs, players, steps, selfs, stepFiles, selfFiles)
-	if err != nil {
-		return err
-	}
-	printSkill(o.stdout, sk)
-	written, err := sk.Write(o.Out)
-	if err != nil {
-		return err
-	}
-	return o.finish(written, played, complete)
+		printSkill(o.stdout, sk)
+		return sk, nil
+	})
 }
 
 func printSkill(w io.Writer, s *studies.Skill) {
 	name := func(i int) string {
 		if b := s.Rungs[i].Budget; b > 0 {
-			return fmt.Sprintf("budget %s", commas(int64(b)))
+			return fmt.Sprintf("budget %s", reports.Count(int64(b)))
 		}
 		return s.Rungs[i].Spec
 	}
@@ -224,14 +210,14 @@ func printSkill(w io.Writer, s *studies.Skill) {
 		if st.IsLevel {
 			lvl = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%.2f%%\t%s\t\n", name(st.Upper), name(st.Lower), commas(st.Games),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%.2f%%\t%s\t\n", name(st.Upper), name(st.Lower), reports.Count(st.Games),
 			100*st.HeadToHead, 100*st.CI.Lo, 100*st.CI.Hi, 100*st.Lower90, lvl)
 	}
 	tw.Flush()
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "self-play\tgames\tseat 1 share\t95% interval\tadvantage\tp\t")
 	for _, sp := range s.Self {
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%+.2f pts\t%.4g\t\n", name(sp.Rung), commas(sp.Games), 100*sp.Seats[0].Share,
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%+.2f pts\t%.4g\t\n", name(sp.Rung), reports.Count(sp.Games), 100*sp.Seats[0].Share,
 			100*sp.Seats[0].CI.Lo, 100*sp.Seats[0].CI.Hi, 100*sp.Advantage, sp.P)
 	}
 	tw.Flush()

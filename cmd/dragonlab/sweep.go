@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/engine"
+	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
 )
@@ -47,8 +48,7 @@ the charts. Ctrl-C keeps finished runs.`,
   dragonlab sweep --game draco --players 3 --vary handSize=4..8:2 --vary smallScoringMax=2,3,4`,
 			Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				o.command = invocation(cmd)
-				o.progress = !o.Quiet && stderrIsTerminal()
+				o.begin(cmd)
 				return o.run()
 			},
 		}
@@ -105,7 +105,6 @@ func (o *sweepOptions) plan() ([]multiRun, []studies.Vary, engine.Game, engine.P
 	}
 	// Every value on a fresh copy of the rules, validated before anything is played.
 	var runs []multiRun
-	var files []string
 	used := map[string]bool{}
 	for i := 0; i < n; i++ {
 		_, p, _, err := o.game.resolve()
@@ -130,16 +129,11 @@ func (o *sweepOptions) plan() ([]multiRun, []studies.Vary, engine.Game, engine.P
 			file = fmt.Sprintf("sweep-%d-%s.json", i+1, strings.Join(stem, "-"))
 		}
 		used[file] = true
-		files = append(files, file)
 		runs = append(runs, multiRun{file: file, label: strings.Join(label, " "),
 			cfg: sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: sim.SeatFixed,
 				Seed: o.Seed, Units: o.Games, Workers: o.Workers}})
 	}
-	names := make([]string, len(fs))
-	for i, f := range fs {
-		names[i] = f.Spec
-	}
-	return runs, vs, g, base, players, names, nil
+	return runs, vs, g, base, players, specs(fs), nil
 }
 
 func (o *sweepOptions) run() error {
@@ -147,31 +141,18 @@ func (o *sweepOptions) run() error {
 	if err != nil {
 		return err
 	}
-	if err := o.prepareOut(); err != nil {
-		return err
-	}
-	results, complete, err := o.play(runs)
-	if err != nil {
-		return err
-	}
-	files := make([]string, len(runs))
-	played := 0
-	for i, r := range runs {
-		files[i] = r.file
-		if results[i] != nil {
-			played++
+	return o.playStudy(runs, g, base, players, func(meta studies.Meta, results []*sim.Result) (studyReport, error) {
+		files := make([]string, len(runs))
+		for i, r := range runs {
+			files[i] = r.file
 		}
-	}
-	sw, err := studies.AnalyzeSweep(o.meta(g, base, players, complete), names, players, vs, results, files)
-	if err != nil {
-		return err
-	}
-	printSweep(o.stdout, sw)
-	written, err := sw.Write(o.Out)
-	if err != nil {
-		return err
-	}
-	return o.finish(written, played, complete)
+		sw, err := studies.AnalyzeSweep(meta, names, players, vs, results, files)
+		if err != nil {
+			return nil, err
+		}
+		printSweep(o.stdout, sw)
+		return sw, nil
+	})
 }
 
 func printSweep(w io.Writer, s *studies.Sweep) {
@@ -187,7 +168,7 @@ func printSweep(w io.Writer, s *studies.Sweep) {
 	}
 	fmt.Fprintln(tw, hdr+"\tseat 1 advantage\t95% interval\tdecisions\t")
 	for _, c := range s.Cells {
-		row := strings.Join(c.Values, "\t") + "\t" + commas(c.Games)
+		row := strings.Join(c.Values, "\t") + "\t" + reports.Count(c.Games)
 		for _, sh := range c.Seats {
 			row += fmt.Sprintf("\t%.2f%%", 100*sh.Share)
 		}

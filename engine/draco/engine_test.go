@@ -1,9 +1,7 @@
 package draco
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,20 +10,9 @@ import (
 	"dragonlab/engine/enginetest"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
-func game(t testing.TB) engine.Game {
-	t.Helper()
-	g, err := engine.Lookup("draco")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // TestConformance runs the shared harness for every player count.
 func TestConformance(t *testing.T) {
-	g := game(t)
+	g := enginetest.Lookup(t, "draco")
 	if g.Spec != "DR" || g.MinPlayers != 2 || g.MaxPlayers != 5 {
 		t.Fatalf("registry entry %+v", g)
 	}
@@ -43,32 +30,12 @@ func TestConformance(t *testing.T) {
 	enginetest.Run(t, g, 3, p, enginetest.Options{Games: 40, MaxDecisions: 400})
 }
 
-// randomGame plays s to the end with a uniform random policy and returns the decisions.
-func randomGame(s *State, r *engine.RNG, buf []engine.Action) int {
-	n := 0
-	for !s.Terminal() {
-		l := s.Legal(buf[:0])
-		s.Apply(l[r.IntN(len(l))])
-		n++
-	}
-	return n
-}
-
 // TestZeroAllocs: a whole random game (Reset, Legal/Apply, Result) allocates nothing.
 func TestZeroAllocs(t *testing.T) {
 	for players := 2; players <= 5; players++ {
 		s := newGame(t, players)
 		r := engine.NewRNG(9)
-		var buf [64]engine.Action
-		var out [MaxPlayers]float64
-		seed := uint64(0)
-		allocs := testing.AllocsPerRun(100, func() {
-			seed++
-			s.Reset(seed)
-			randomGame(s, &r, buf[:])
-			s.Result(out[:players])
-			_ = s.Score(0)
-		})
+		allocs := enginetest.AllocsPerGame(100, s, &r, func(uint64) { _ = s.Score(0) })
 		if allocs != 0 {
 			t.Fatalf("%dp: %.1f allocations per game", players, allocs)
 		}
@@ -91,47 +58,22 @@ func TestGolden(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		for players := 2; players <= 5; players++ {
 			name := fmt.Sprintf("golden_seed%d_%dp.txt", seed, players)
-			got := trace(t, seed, players)
-			path := filepath.Join("testdata", name)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from the golden trace (run go test -update and review the diff)", name)
-			}
+			enginetest.Golden(t, filepath.Join("testdata", name), []byte(trace(t, seed, players)))
 		}
 	}
 }
 
 func trace(t *testing.T, seed uint64, players int) string {
-	g := game(t)
-	st, err := g.NewGame(nil, players, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := enginetest.NewGame(t, "draco", nil, players, seed).(*State)
 	r := engine.NewRNG(seed)
 	var b strings.Builder
 	fmt.Fprintf(&b, "draco %d players, seed %d\n%s\n", players, seed, s.Describe())
-	var buf [64]engine.Action
-	for !s.Terminal() {
-		l := s.Legal(buf[:0])
-		a := l[r.IntN(len(l))]
-		before := s.Clone()
-		seat := s.ToMove()
-		s.Apply(a)
-		fmt.Fprintf(&b, "%d: %s\n", seat, s.ActionText(a))
-		for _, line := range s.Narrate(before, a) {
+	enginetest.TraceRandomGame(s, &r, func(d enginetest.TraceStep) {
+		fmt.Fprintf(&b, "%d: %s\n", d.Seat, d.Text)
+		for _, line := range d.Narration {
 			fmt.Fprintf(&b, "   %s\n", line)
 		}
-	}
+	})
 	out := make([]float64, players)
 	s.Result(out)
 	fmt.Fprintf(&b, "%s\nscores:", s.Describe())

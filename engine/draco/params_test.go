@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // DR-3 and the other parameters: bad input gives one clear error line naming the key.
@@ -74,10 +75,7 @@ func TestDR03_ParamsValidate(t *testing.T) {
 
 // DR-3: tracks and other parameters through --set and a rules file.
 func TestDR03_SetParams(t *testing.T) {
-	g, err := engine.Lookup("draco")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := enginetest.Lookup(t, "draco")
 	p := g.DefaultParams()
 	for _, kv := range []string{
 		"track23=1 2 0 3B 1 -1 2 4 3B 5 2G 6 7S 8S",

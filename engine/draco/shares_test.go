@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 var sharesGames = flag.Int("shares", 0, "measure random-play seat win shares over this many games per player count")
@@ -19,18 +20,12 @@ func TestSeatShares(t *testing.T) {
 	for players := 2; players <= 5; players++ {
 		s := newGame(t, players)
 		r := engine.NewRNG(2026)
-		var buf [64]engine.Action
-		var out [MaxPlayers]float64
 		var wins [MaxPlayers]float64
-		decisions := 0
-		for g := 0; g < *sharesGames; g++ {
-			s.Reset(engine.DeriveSeed(7, uint64(g)))
-			decisions += randomGame(s, &r, buf[:])
-			s.Result(out[:players])
+		decisions := enginetest.PlayRandomGames(s, &r, 7, *sharesGames, func(_ int, out []float64) {
 			for i := 0; i < players; i++ {
 				wins[i] += out[i]
 			}
-		}
+		})
 		line := ""
 		for i := 0; i < players; i++ {
 			line += fmt.Sprintf(" %.1f%%", 100*wins[i]/float64(*sharesGames))

@@ -4,31 +4,12 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // BenchmarkRandomGame2p plays one whole uniform random game per iteration.
 func BenchmarkRandomGame2p(b *testing.B) {
-	s, err := New(DefaultParams())
-	if err != nil {
-		b.Fatal(err)
-	}
-	var buf [512]engine.Action
-	var out [2]float64
-	r := engine.NewRNG(1)
-	decisions := 0
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s.Reset(uint64(i))
-		for !s.Terminal() {
-			legal := s.Legal(buf[:0])
-			s.Apply(legal[r.IntN(len(legal))])
-			decisions++
-		}
-		s.Result(out[:])
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
-	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+	enginetest.BenchRandomGames(b, enginetest.Lookup(b, "dragonheart"), 2, nil)
 }
 
 // BenchmarkLegal measures Legal alone on mid-game states.

@@ -1,45 +1,29 @@
 package dragonheart
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // goldenTrace plays seed's game with a uniform random policy (engine.RNG seeded with the
 // same seed) and writes every action with its narration, then the scores and result.
 func goldenTrace(t *testing.T, seed uint64) string {
-	g, err := engine.Lookup("dragonheart")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := g.NewGame(nil, 2, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := enginetest.NewGame(t, "dragonheart", nil, 2, seed).(*State)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# dragonheart, 2 players, default rules, game seed %d, uniform random policy (engine.NewRNG(%d))\n", seed, seed)
 	b.WriteString(s.Describe())
 	r := engine.NewRNG(seed)
-	var buf [512]engine.Action
-	for !s.Terminal() {
-		legal := s.Legal(buf[:0])
-		a := legal[r.IntN(len(legal))]
-		before := *s
-		fmt.Fprintf(&b, "seat %d: %s   [%d legal]\n", s.ToMove(), s.ActionText(a), len(legal))
-		s.Apply(a)
-		for _, line := range s.Narrate(&before, a) {
+	enginetest.TraceRandomGame(s, &r, func(d enginetest.TraceStep) {
+		fmt.Fprintf(&b, "seat %d: %s   [%d legal]\n", d.Seat, d.Text, d.Legal)
+		for _, line := range d.Narration {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
-	}
+	})
 	b.WriteString(s.Describe())
 	var out [2]float64
 	s.Result(out[:])
@@ -50,49 +34,16 @@ func goldenTrace(t *testing.T, seed uint64) string {
 // TestGoldenTraces compares three fixed games with testdata (DH-22 text form, narration).
 func TestGoldenTraces(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
-		got := goldenTrace(t, seed)
 		path := filepath.Join("testdata", fmt.Sprintf("golden_seed%d_2p.txt", seed))
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("seed %d: trace differs from %s (run go test -update if the change is intended)\n%s", seed, path, firstDiff(got, string(want)))
-		}
+		enginetest.Golden(t, path, []byte(goldenTrace(t, seed)))
 	}
-}
-
-func firstDiff(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := 0; i < len(al) && i < len(bl); i++ {
-		if al[i] != bl[i] {
-			return fmt.Sprintf("line %d:\n got: %s\nwant: %s", i+1, al[i], bl[i])
-		}
-	}
-	return fmt.Sprintf("lengths %d and %d lines", len(al), len(bl))
 }
 
 // TestZeroAllocs: a whole random game (Reset, Legal/Apply loop, Result) allocates nothing.
 func TestZeroAllocs(t *testing.T) {
 	s := newDefault(t, 1)
-	var buf [512]engine.Action
-	var out [2]float64
 	r := engine.NewRNG(5)
-	seed := uint64(0)
-	allocs := testing.AllocsPerRun(200, func() {
-		seed++
-		s.Reset(seed)
-		for !s.Terminal() {
-			legal := s.Legal(buf[:0])
-			s.Apply(legal[r.IntN(len(legal))])
-		}
-		s.Result(out[:])
+	allocs := enginetest.AllocsPerGame(200, s, &r, func(seed uint64) {
 		s.Determinize(0, seed)
 		s.Evaluate(1)
 	})
@@ -107,13 +58,9 @@ func TestNarrateReplaysApply(t *testing.T) {
 	for seed := uint64(0); seed < 30; seed++ {
 		s := newDefault(t, seed)
 		r := engine.NewRNG(seed)
-		var buf [512]engine.Action
-		for !s.Terminal() {
-			legal := s.Legal(buf[:0])
-			a := legal[r.IntN(len(legal))]
-			before := *s
-			s.Apply(a)
-			lines := strings.Join(s.Narrate(&before, a), "\n")
+		enginetest.TraceRandomGame(s, &r, func(d enginetest.TraceStep) {
+			before := d.Before.(*State)
+			lines := strings.Join(d.Narration, "\n")
 			drew := s.pileN[before.toMove] < before.pileN[before.toMove]
 			if drew != strings.Contains(lines, fmt.Sprintf("seat %d draws", before.toMove)) {
 				t.Fatalf("draws not narrated:\n%s", lines)
@@ -127,7 +74,7 @@ func TestNarrateReplaysApply(t *testing.T) {
 			if s.voyages != before.voyages && !strings.Contains(lines, "voyage") {
 				t.Fatalf("the voyage is not narrated:\n%s", lines)
 			}
-		}
+		})
 	}
 }
 

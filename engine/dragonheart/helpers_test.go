@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // newDefault returns a dealt game with the default rules.
@@ -116,27 +117,11 @@ func filler(n int) []string {
 	return out
 }
 
-func legalTexts(s *State) []string {
-	var buf [512]engine.Action
-	var out []string
-	for _, a := range s.Legal(buf[:0]) {
-		out = append(out, s.ActionText(a))
-	}
-	return out
-}
+// legalTexts lists the legal actions as text.
+var legalTexts = enginetest.LegalTexts
 
 // act finds the legal action with the given text.
-func act(t testing.TB, s *State, text string) engine.Action {
-	t.Helper()
-	var buf [512]engine.Action
-	for _, a := range s.Legal(buf[:0]) {
-		if s.ActionText(a) == text {
-			return a
-		}
-	}
-	t.Fatalf("%q is not legal; legal: %v", text, legalTexts(s))
-	return 0
-}
+var act = enginetest.ActionByText
 
 // doFirst applies the first legal action.
 func doFirst(s *State) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // DH-1: each player's deck is the 50-card table; a dealt game holds 2 × 50 cards.
@@ -999,10 +1000,7 @@ func TestDH24_Decisions(t *testing.T) {
 
 // Params: defaults as in the spec, clear errors naming the key, JSON keys.
 func TestParams(t *testing.T) {
-	g, err := engine.Lookup("dragonheart")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := enginetest.Lookup(t, "dragonheart")
 	if g.Spec != "DH" || g.MinPlayers != 2 || g.MaxPlayers != 2 {
 		t.Fatalf("registration %+v", g)
 	}

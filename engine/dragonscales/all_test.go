@@ -6,19 +6,8 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
-
-// playRandom plays s to the end with uniform random choices.
-func playRandom(s *State, r *engine.RNG) int {
-	var buf [64]engine.Action
-	n := 0
-	for !s.Terminal() {
-		l := s.Legal(buf[:0])
-		s.Apply(l[r.IntN(len(l))])
-		n++
-	}
-	return n
-}
 
 // DS-21: the safety cap ends a game after maxRounds combats (draws included) as a draw.
 func TestDS21_SafetyCap(t *testing.T) {
@@ -30,7 +19,7 @@ func TestDS21_SafetyCap(t *testing.T) {
 		place(s, map[int]int{1: hRed, 2: hCentre, 3: hFree}[players], nil)
 		s.advance()
 		r := engine.NewRNG(1)
-		playRandom(s, &r)
+		enginetest.PlayRandom(s, &r, nil)
 		if s.end == endWin {
 			continue // the solitaire may win in three combats; checked below
 		}

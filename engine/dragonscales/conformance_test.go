@@ -8,17 +8,8 @@ import (
 	"dragonlab/engine/enginetest"
 )
 
-func game(t testing.TB) engine.Game {
-	t.Helper()
-	g, err := engine.Lookup("dragonscales")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 func TestConformance(t *testing.T) {
-	g := game(t)
+	g := enginetest.Lookup(t, "dragonscales")
 	for players := 1; players <= 3; players++ {
 		enginetest.Run(t, g, players, nil, enginetest.Options{})
 	}
@@ -35,7 +26,7 @@ func TestConformance(t *testing.T) {
 // TestParams: defaults validate for every player count, every key is documented, and a
 // bad value set from the command line gives one line naming the key.
 func TestParams(t *testing.T) {
-	g := game(t)
+	g := enginetest.Lookup(t, "dragonscales")
 	for players := 1; players <= 3; players++ {
 		if err := DefaultParams().Validate(players); err != nil {
 			t.Fatalf("defaults, %d players: %v", players, err)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // FuzzRandomGames plays random games from fuzzed seeds and variants and checks the
@@ -105,18 +106,10 @@ func TestZeroAllocs(t *testing.T) {
 	}{{1, 0}, {2, 0}, {2, 3}, {3, 0}} {
 		s := newTest(t, tc.players, func(p *Params) { p.DuoHand = tc.hand })
 		r := engine.NewRNG(1)
-		var buf [64]engine.Action
-		var out [3]float64
-		seed := uint64(0)
-		allocs := testing.AllocsPerRun(200, func() {
-			seed++
-			s.Reset(seed)
-			for !s.Terminal() {
-				l := s.Legal(buf[:0])
-				s.Apply(l[r.IntN(len(l))])
-			}
-			s.Result(out[:tc.players])
+		var seed uint64 // the last game's seed
+		allocs := enginetest.AllocsPerGame(200, s, &r, func(last uint64) {
 			_ = s.Score(0)
+			seed = last
 		})
 		if allocs != 0 {
 			t.Fatalf("%d players (hand %d): %.1f allocations per game", tc.players, tc.hand, allocs)

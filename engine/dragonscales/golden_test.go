@@ -1,27 +1,20 @@
 package dragonscales
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // trace plays the game of seed with a uniform random policy (RNG seeded with seed) and
 // writes every action with its narration, then the result and scores.
 func trace(t *testing.T, players int, p *Params, seed uint64) string {
 	t.Helper()
-	st, err := game(t).NewGame(p, players, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := enginetest.NewGame(t, "dragonscales", p, players, seed).(*State)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# dragonscales, %d player(s), game seed %d, uniform random policy (RNG seed %d)\n", players, seed, seed)
 	narrated := *s
@@ -33,18 +26,12 @@ func trace(t *testing.T, players int, p *Params, seed uint64) string {
 	}
 	fmt.Fprintf(&b, "%s\n", s.Describe())
 	r := engine.NewRNG(seed)
-	var buf [64]engine.Action
-	for !s.Terminal() {
-		l := s.Legal(buf[:0])
-		a := l[r.IntN(len(l))]
-		before := *s
-		seat := s.ToMove()
-		s.Apply(a)
-		fmt.Fprintf(&b, "seat %d: %s\n", seat, s.ActionText(a))
-		for _, line := range s.Narrate(&before, a) {
+	enginetest.TraceRandomGame(s, &r, func(d enginetest.TraceStep) {
+		fmt.Fprintf(&b, "seat %d: %s\n", d.Seat, d.Text)
+		for _, line := range d.Narration {
 			fmt.Fprintf(&b, "  %s\n", line)
 		}
-	}
+	})
 	fmt.Fprintf(&b, "%s\n", s.Describe())
 	out := make([]float64, players)
 	s.Result(out)
@@ -75,20 +62,6 @@ func TestGoldenTraces(t *testing.T) {
 		if g.mod != nil {
 			g.mod(p)
 		}
-		got := trace(t, g.players, p, g.seed)
-		path := filepath.Join("testdata", g.file)
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s differs from the golden trace (go test -update rewrites it); got:\n%s", g.file, got)
-		}
+		enginetest.Golden(t, filepath.Join("testdata", g.file), []byte(trace(t, g.players, p, g.seed)))
 	}
 }

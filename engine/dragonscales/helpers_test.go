@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // Card ids with the default decks (DS-3): red card i is i, blue card i is 18+i, the
@@ -98,26 +98,13 @@ func place(s *State, rest int, holders map[int][]string) {
 	s.at[rest] |= full &^ used
 }
 
-func legalTexts(s *State) []string {
-	var buf [64]engine.Action
-	var out []string
-	for _, a := range s.Legal(buf[:0]) {
-		out = append(out, s.ActionText(a))
-	}
-	return out
-}
+// legalTexts lists the legal actions as text.
+var legalTexts = enginetest.LegalTexts
 
 // do applies the legal action whose text is txt.
 func do(t testing.TB, s *State, txt string) {
 	t.Helper()
-	var buf [64]engine.Action
-	for _, a := range s.Legal(buf[:0]) {
-		if s.ActionText(a) == txt {
-			s.Apply(a)
-			return
-		}
-	}
-	t.Fatalf("%q is not legal; legal: %v", txt, legalTexts(s))
+	s.Apply(enginetest.ActionByText(t, s, txt))
 }
 
 func names(s *State, m uint16) string {

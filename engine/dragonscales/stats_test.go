@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 var stats = flag.Int("stats", 0, "play this many random games per player count and log outcome shares")
@@ -32,25 +33,12 @@ func TestRandomPlayStats(t *testing.T) {
 		if v.mod != nil {
 			v.mod(p)
 		}
-		s, err := game(t).NewGame(p, v.players, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := s.(*State)
+		st := enginetest.NewGame(t, "dragonscales", p, v.players, 0).(*State)
 		r := engine.NewRNG(12345)
-		var buf [64]engine.Action
 		var wins [3]int
 		var ends [5]int
-		var combats, decisions int
-		out := make([]float64, v.players)
-		for g := 0; g < *stats; g++ {
-			st.Reset(engine.DeriveSeed(7, uint64(g)))
-			for !st.Terminal() {
-				l := st.Legal(buf[:0])
-				st.Apply(l[r.IntN(len(l))])
-				decisions++
-			}
-			st.Result(out)
+		var combats int
+		decisions := enginetest.PlayRandomGames(st, &r, 7, *stats, func(_ int, out []float64) {
 			for i, x := range out {
 				if x == 1 {
 					wins[i]++
@@ -58,7 +46,7 @@ func TestRandomPlayStats(t *testing.T) {
 			}
 			ends[st.end]++
 			combats += int(st.combats)
-		}
+		})
 		n := float64(*stats)
 		t.Logf("%-30s wins %.4f %.4f %.4f | loss %.4f capRounds %.4f capThrows %.4f | combats/game %.1f decisions/game %.1f",
 			v.name, float64(wins[0])/n, float64(wins[1])/n, float64(wins[2])/n,

@@ -185,21 +185,8 @@ func checkDeterminize(t *testing.T, newState func(uint64) engine.State, o Option
 }
 
 func checkAllocs(t *testing.T, newState func(uint64) engine.State, o Options) {
-	s := newState(1)
-	var buf [512]engine.Action
 	r := engine.NewRNG(3)
-	seed := uint64(0)
-	out := make([]float64, s.Players()) // allocated once, outside the measured function
-	allocs := testing.AllocsPerRun(50, func() {
-		seed++
-		s.Reset(seed)
-		for !s.Terminal() {
-			legal := s.Legal(buf[:0])
-			s.Apply(legal[r.IntN(len(legal))])
-		}
-		s.Result(out)
-	})
-	if allocs != 0 {
+	if allocs := AllocsPerGame(50, newState(1), &r, nil); allocs != 0 {
 		t.Fatalf("a random game allocates %.1f times; want 0", allocs)
 	}
 }

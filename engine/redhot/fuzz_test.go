@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // maxDecisions bounds a game: at most 19 rounds (each turns at least one card and the fury
@@ -152,20 +153,8 @@ func TestRandomGameInvariants(t *testing.T) {
 func TestZeroAllocsPerGame(t *testing.T) {
 	for players := 2; players <= 5; players++ {
 		s := newTest(t, players, nil)
-		var buf [64]engine.Action
 		r := engine.NewRNG(1)
-		seed := uint64(0)
-		var out [5]float64
-		allocs := testing.AllocsPerRun(100, func() {
-			seed++
-			s.Reset(seed)
-			for !s.Terminal() {
-				l := s.Legal(buf[:0])
-				s.Apply(l[r.IntN(len(l))])
-			}
-			s.Result(out[:players])
-			_ = s.Score(0)
-		})
+		allocs := enginetest.AllocsPerGame(100, s, &r, func(uint64) { _ = s.Score(0) })
 		if allocs != 0 {
 			t.Fatalf("%d players: %.1f allocations per game, want 0", players, allocs)
 		}

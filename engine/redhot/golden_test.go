@@ -1,42 +1,30 @@
 package redhot
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // trace plays one game from seed with a fixed uniform random policy and returns the text
 // trace: the start, every decision with its Narrate lines, the final scores and result.
 func trace(t *testing.T, seed uint64, players int) string {
 	t.Helper()
-	s, err := game(t).NewGame(nil, players, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := s.(*State)
+	st := enginetest.NewGame(t, "redhot", nil, players, seed).(*State)
 	var b strings.Builder
 	fmt.Fprintf(&b, "redhot seed %d, %d players, uniform random policy (policy seed %d)\n", seed, players, seed)
 	b.WriteString(st.Describe() + "\n")
 	r := engine.NewRNG(seed)
-	var buf [64]engine.Action
-	for !st.Terminal() {
-		legal := st.Legal(buf[:0])
-		a := legal[r.IntN(len(legal))]
-		before := st.Clone()
-		fmt.Fprintf(&b, "seat %d: %s\n", st.ToMove(), st.ActionText(a))
-		st.Apply(a)
-		for _, l := range st.Narrate(before, a) {
+	enginetest.TraceRandomGame(st, &r, func(d enginetest.TraceStep) {
+		fmt.Fprintf(&b, "seat %d: %s\n", d.Seat, d.Text)
+		for _, l := range d.Narration {
 			b.WriteString("  " + l + "\n")
 		}
-	}
+	})
 	out := make([]float64, players)
 	st.Result(out)
 	b.WriteString(st.Describe() + "\n")
@@ -49,41 +37,10 @@ func TestGoldenTraces(t *testing.T) {
 		for _, players := range []int{2, 5} {
 			name := fmt.Sprintf("golden_seed%d_%dp.txt", seed, players)
 			t.Run(name, func(t *testing.T) {
-				got := trace(t, seed, players)
-				path := filepath.Join("testdata", name)
-				if *update {
-					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run go test -update to create it)", err)
-				}
-				if string(want) != got {
-					t.Errorf("trace differs from %s (run go test -update after checking the change)\n%s", path, firstDiff(string(want), got))
-				}
+				enginetest.Golden(t, filepath.Join("testdata", name), []byte(trace(t, seed, players)))
 			})
 		}
 	}
-}
-
-func firstDiff(a, b string) string {
-	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := 0; i < len(la) || i < len(lb); i++ {
-		var x, y string
-		if i < len(la) {
-			x = la[i]
-		}
-		if i < len(lb) {
-			y = lb[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, x, y)
-		}
-	}
-	return ""
 }
 
 // Narrate shows the cards turned, the dice, power and range, who burned and who was

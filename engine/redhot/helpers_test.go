@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // newTest builds a state with the default parameters changed by mod.
@@ -39,14 +40,8 @@ func stack(s *State, setup func(*State), cards ...uint8) {
 	s.startRound()
 }
 
-func texts(s *State) []string {
-	var buf [64]engine.Action
-	var out []string
-	for _, a := range s.Legal(buf[:0]) {
-		out = append(out, s.ActionText(a))
-	}
-	return out
-}
+// texts lists the legal actions as text.
+var texts = enginetest.LegalTexts
 
 // act plays the action with text txt for seat, which must be to move.
 func act(t testing.TB, s *State, seat int, txt string) {

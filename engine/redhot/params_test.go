@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 func TestParamsValidate(t *testing.T) {
@@ -57,7 +58,7 @@ func TestParamsValidate(t *testing.T) {
 }
 
 func TestParamsRegistry(t *testing.T) {
-	g := game(t)
+	g := enginetest.Lookup(t, "redhot")
 	if g.Spec != "RH" || g.MinPlayers != 2 || g.MaxPlayers != 5 {
 		t.Fatalf("registry entry %+v", g)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -61,9 +62,9 @@ type Ratings struct {
 	ThetaRobustSE []float64 `json:"thetaRobustSE"`
 	// Elo are the ratings on the Elo scale, centred on the agents' mean (0), with their
 	// standard errors and 95% intervals (Wald, from Cov).
-	Elo   []float64  `json:"elo"`
-	EloSE []float64  `json:"eloSE"`
-	CI    []Interval `json:"ci"`
+	Elo   []float64          `json:"elo"`
+	EloSE []float64          `json:"eloSE"`
+	CI    []reports.Interval `json:"ci"`
 	// Cov is the covariance of Elo: the model-based covariance multiplied by Dispersion.
 	Cov [][]float64 `json:"cov"`
 	// Dispersion is max(1, the largest ratio of the cluster-robust (deal-level sandwich,
@@ -319,7 +320,7 @@ func (r *Ratings) covariances(comps []Comparison) error {
 	}
 	z := zTwoSided(Level)
 	r.Cov = make([][]float64, k)
-	r.Elo, r.EloSE, r.CI = make([]float64, k), make([]float64, k), make([]Interval, k)
+	r.Elo, r.EloSE, r.CI = make([]float64, k), make([]float64, k), make([]reports.Interval, k)
 	for i := 0; i < k; i++ {
 		r.Cov[i] = make([]float64, k)
 		for j := 0; j < k; j++ {
@@ -327,7 +328,7 @@ func (r *Ratings) covariances(comps []Comparison) error {
 		}
 		r.Elo[i] = EloScale * (r.Theta[i] - mean)
 		r.EloSE[i] = math.Sqrt(math.Max(0, r.Cov[i][i]))
-		r.CI[i] = Interval{r.Elo[i] - z*r.EloSE[i], r.Elo[i] + z*r.EloSE[i]}
+		r.CI[i] = reports.Interval{Lo: r.Elo[i] - z*r.EloSE[i], Hi: r.Elo[i] + z*r.EloSE[i]}
 	}
 	return nil
 }

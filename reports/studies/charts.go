@@ -1,7 +1,6 @@
 package studies
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
@@ -12,44 +11,16 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
+
+	"dragonlab/reports"
 )
 
-// Chart sizes: 8 × 5 inches at 150 dpi, so a PNG is 1200 × 750 pixels (as in reports).
-const (
-	chartWidth  = 8 * vg.Inch
-	chartHeight = 5 * vg.Inch
-	chartDPI    = 150
-)
+// bandColor fills 95% bands: the first series colour, translucent.
+var bandColor = color.NRGBA{0, 114, 178, 55}
 
-// Chart is one rendered chart, written as Name.png and Name.svg.
-type Chart struct {
-	Name  string
-	Title string
-	PNG   []byte
-	SVG   []byte
-}
-
-// Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
-var palette7 = []color.Color{
-	color.RGBA{0, 114, 178, 255},   // blue
-	color.RGBA{230, 159, 0, 255},   // orange
-	color.RGBA{0, 158, 115, 255},   // bluish green
-	color.RGBA{204, 121, 167, 255}, // reddish purple
-	color.RGBA{86, 180, 233, 255},  // sky blue
-	color.RGBA{213, 94, 0, 255},    // vermillion
-	color.RGBA{240, 228, 66, 255},  // yellow
-}
-
-var (
-	fairColor = color.RGBA{213, 94, 0, 255}
-	greyColor = color.RGBA{120, 120, 120, 255}
-	bandColor = color.NRGBA{0, 114, 178, 55}
-)
-
-func seriesColor(i int) color.Color { return palette7[i%len(palette7)] }
-
+// newPlot makes a study chart with a two-line title. Its style is not that of the report
+// charts (reports keeps its own): gonum/plot's default typeface and tick labels, and grid
+// lines in both directions.
 func newPlot(title, subtitle, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
@@ -74,32 +45,6 @@ func newPlot(title, subtitle, xLabel, yLabel string) *plot.Plot {
 	p.Add(g)
 	return p
 }
-
-// render draws the plot as PNG and SVG.
-func render(p *plot.Plot, name string, w, h vg.Length) (*Chart, error) {
-	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(chartDPI))
-	p.Draw(draw.New(img))
-	var png bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&png); err != nil {
-		return nil, fmt.Errorf("chart %s: %w", name, err)
-	}
-	sv := vgsvg.New(w, h)
-	p.Draw(draw.New(sv))
-	var svg bytes.Buffer
-	if _, err := sv.WriteTo(&svg); err != nil {
-		return nil, fmt.Errorf("chart %s: %w", name, err)
-	}
-	return &Chart{Name: name, Title: p.Title.Text, PNG: png.Bytes(), SVG: svg.Bytes()}, nil
-}
-
-// errXY is points with asymmetric vertical errors.
-type errXY struct {
-	plotter.XYs
-	lo, hi []float64
-}
-
-func (e errXY) YError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
-func (e errXY) XError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
 
 // series is one line of points with intervals.
 type series struct {
@@ -130,10 +75,10 @@ func addSeries(p *plot.Plot, s series, bars bool) error {
 	pts.Radius = vg.Points(3)
 	p.Add(line, pts)
 	if bars && s.lo != nil {
-		e := errXY{XYs: xys, lo: make([]float64, len(xys)), hi: make([]float64, len(xys))}
+		e := reports.ErrXY{XYs: xys, Lo: make([]float64, len(xys)), Hi: make([]float64, len(xys))}
 		for i := range xys {
-			e.lo[i] = math.Max(0, s.y[i]-s.lo[i])
-			e.hi[i] = math.Max(0, s.hi[i]-s.y[i])
+			e.Lo[i] = math.Max(0, s.y[i]-s.lo[i])
+			e.Hi[i] = math.Max(0, s.hi[i]-s.y[i])
 		}
 		eb, err := plotter.NewYErrorBars(e)
 		if err != nil {
@@ -217,7 +162,7 @@ func (g grid) yOf(row int) float64 { return float64(len(g.z) - 1 - row) }
 
 // heatMap draws cells coloured on a diverging blue–red scale centred on mid, with a text
 // label in each cell. rowNames are drawn top to bottom.
-func heatMap(title, subtitle, xLabel, yLabel string, z [][]float64, labels [][]string, colNames, rowNames []string, mid, span float64, name string) (*Chart, error) {
+func heatMap(title, subtitle, xLabel, yLabel string, z [][]float64, labels [][]string, colNames, rowNames []string, mid, span float64, name string) (*reports.Chart, error) {
 	p := newPlot(title, subtitle, xLabel, yLabel)
 	g := grid{z: z, cols: len(colNames)}
 	cm := moreland.SmoothBlueRed()
@@ -268,11 +213,11 @@ func heatMap(title, subtitle, xLabel, yLabel string, z [][]float64, labels [][]s
 	p.Y.Tick.Marker = plot.ConstantTicks(yt)
 	p.X.Min, p.X.Max = -0.5, float64(len(colNames))-0.5
 	p.Y.Min, p.Y.Max = -0.5, float64(g.rows())-0.5
-	w, h := chartWidth, chartHeight
+	w, h := reports.ChartWidth, reports.ChartHeight
 	if len(colNames) > 4 || g.rows() > 4 {
 		h = 6.5 * vg.Inch
 	}
-	return render(p, name, w, h)
+	return reports.Render(p, name, w, h)
 }
 
 // shortName keeps long agent specs readable on an axis.
@@ -291,13 +236,13 @@ func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 func pct2(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
 
 // ivPct formats an interval of shares as "[52.1, 55.3]" (percent).
-func ivPct(iv Interval) string { return fmt.Sprintf("[%.1f, %.1f]", 100*iv.Lo, 100*iv.Hi) }
+func ivPct(iv reports.Interval) string { return fmt.Sprintf("[%.1f, %.1f]", 100*iv.Lo, 100*iv.Hi) }
 
 // pts formats a difference of shares in percentage points with a sign.
 func pts(d float64) string { return fmt.Sprintf("%+.1f pts", 100*d) }
 
 // ivPts formats an interval of share differences in percentage points.
-func ivPts(iv Interval) string { return fmt.Sprintf("[%+.1f, %+.1f]", 100*iv.Lo, 100*iv.Hi) }
+func ivPts(iv reports.Interval) string { return fmt.Sprintf("[%+.1f, %+.1f]", 100*iv.Lo, 100*iv.Hi) }
 
 // pText formats a p-value for prose.
 func pText(p float64) string {
@@ -311,26 +256,6 @@ func pText(p float64) string {
 	default:
 		return fmt.Sprintf("p = %.3f", p)
 	}
-}
-
-// commas formats 1234567 as "1,234,567".
-func commas(n int64) string {
-	s := fmt.Sprint(n)
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	var b bytes.Buffer
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 // headroom raises the top of the y axis by frac of its range, so the legend (drawn at the

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"dragonlab/reports"
 )
 
 // Compensation: the value of a numeric rules parameter that makes the seats fair, i.e.
@@ -40,9 +42,9 @@ type Compensation struct {
 	// advantage).
 	Method string `json:"method,omitempty"`
 	// Found: a fair value lies within the range of the values played.
-	Found bool     `json:"found"`
-	Value float64  `json:"value"`
-	CI    Interval `json:"ci"`
+	Found bool             `json:"found"`
+	Value float64          `json:"value"`
+	CI    reports.Interval `json:"ci"`
 	// OpenLo/OpenHi: the interval reaches the end of the values played (it may extend
 	// beyond them).
 	OpenLo bool `json:"openLo,omitempty"`
@@ -52,19 +54,19 @@ type Compensation struct {
 	Crossings []Crossing `json:"crossings,omitempty"`
 	// Closest is, for an integer parameter, the value played whose advantage is nearest
 	// to fair, with its advantage and 95% interval.
-	Closest    *float64  `json:"closest,omitempty"`
-	ClosestAdv float64   `json:"closestAdvantage,omitempty"`
-	ClosestCI  *Interval `json:"closestCI,omitempty"`
-	Text       string    `json:"text"`
+	Closest    *float64          `json:"closest,omitempty"`
+	ClosestAdv float64           `json:"closestAdvantage,omitempty"`
+	ClosestCI  *reports.Interval `json:"closestCI,omitempty"`
+	Text       string            `json:"text"`
 }
 
 // Crossing is one place where the interpolated advantage crosses zero.
 type Crossing struct {
-	Value   float64    `json:"value"`
-	CI      Interval   `json:"ci"`
-	OpenLo  bool       `json:"openLo,omitempty"`
-	OpenHi  bool       `json:"openHi,omitempty"`
-	Between [2]float64 `json:"between"`
+	Value   float64          `json:"value"`
+	CI      reports.Interval `json:"ci"`
+	OpenLo  bool             `json:"openLo,omitempty"`
+	OpenHi  bool             `json:"openHi,omitempty"`
+	Between [2]float64       `json:"between"`
 }
 
 // Compensate estimates the fair value from the advantages d (seat 1's share minus the
@@ -108,7 +110,7 @@ func Compensate(key string, x, d, se []float64) Compensation {
 		xstar := -line.alpha / line.beta
 		v := (line.varA + xstar*xstar*line.varB + 2*xstar*line.cov) / (line.beta * line.beta)
 		h := zTwoSided(Level) * math.Sqrt(math.Max(v, 0))
-		c.Value, c.CI = xstar, Interval{xstar - h, xstar + h}
+		c.Value, c.CI = xstar, reports.Interval{Lo: xstar - h, Hi: xstar + h}
 		c.Found = xstar >= lo && xstar <= hi
 		if c.Found {
 			c.Text = fmt.Sprintf("%s = %s %s makes the seats fair (weighted line through seat 1's advantage, slope %s per unit, %s; delta-method 95%% interval).",
@@ -139,7 +141,7 @@ func Compensate(key string, x, d, se []float64) Compensation {
 			xstar = xs[i] + (xs[i+1]-xs[i])*a/(a-b)
 		}
 		l, h, ol, oh := bandComponent(xs, bl, bh, xstar)
-		c.Crossings = append(c.Crossings, Crossing{Value: xstar, CI: Interval{l, h}, OpenLo: ol, OpenHi: oh, Between: [2]float64{xs[i], xs[i+1]}})
+		c.Crossings = append(c.Crossings, Crossing{Value: xstar, CI: reports.Interval{Lo: l, Hi: h}, OpenLo: ol, OpenHi: oh, Between: [2]float64{xs[i], xs[i+1]}})
 		if b == 0 {
 			i++ // the next segment starts at the same zero
 		}
@@ -182,7 +184,7 @@ func fnum(x float64) string {
 	return fmt.Sprintf("%.2f", x)
 }
 
-func fiv(iv Interval) string { return "[" + fnum(iv.Lo) + ", " + fnum(iv.Hi) + "]" }
+func fiv(iv reports.Interval) string { return "[" + fnum(iv.Lo) + ", " + fnum(iv.Hi) + "]" }
 
 type lineFit struct {
 	alpha, beta              float64

@@ -13,6 +13,7 @@ import (
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
 	"codeberg.org/go-pdf/fpdf"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -37,7 +38,7 @@ type Block struct {
 	Text    string
 	Bullets []string
 	Table   *Table
-	Chart   *Chart
+	Chart   *reports.Chart
 	// NewPage starts the block on a new PDF page.
 	NewPage bool
 }
@@ -53,8 +54,8 @@ type Table struct {
 func (t *Table) left(i int) bool { return i < max(1, t.Left) }
 
 // Charts lists the charts of the document in order.
-func (d *Doc) Charts() []*Chart {
-	var cs []*Chart
+func (d *Doc) Charts() []*reports.Chart {
+	var cs []*reports.Chart
 	for _, b := range d.Blocks {
 		if b.Chart != nil {
 			cs = append(cs, b.Chart)

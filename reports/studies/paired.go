@@ -3,6 +3,7 @@ package studies
 import (
 	"math"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -33,8 +34,8 @@ type Paired struct {
 	DealSD float64 `json:"dealSD"`
 	// NEff is the effective number of independent games (Kish's n / design effect),
 	// clamped to [deals, games]; CI is the 95% Wilson interval at NEff.
-	NEff float64  `json:"nEff"`
-	CI   Interval `json:"ci"`
+	NEff float64          `json:"nEff"`
+	CI   reports.Interval `json:"ci"`
 }
 
 // AnalyzePaired reads the Paired histogram of a duplicate run with the given number of
@@ -49,7 +50,7 @@ type Paired struct {
 // has variance at most p(1−p)), and never credited with more than its games, so that
 // deals which all came out alike (s² = 0) still get an honest, non-degenerate interval.
 func AnalyzePaired(h sim.Hist, rotations int) Paired {
-	p := Paired{Rotations: rotations, SignP: 1, CI: Interval{0, 1}}
+	p := Paired{Rotations: rotations, SignP: 1, CI: reports.Interval{Lo: 0, Hi: 1}}
 	if rotations < 1 {
 		return p
 	}
@@ -86,7 +87,7 @@ func AnalyzePaired(h sim.Hist, rotations int) Paired {
 	if v := p.DealSD * p.DealSD; v > 0 {
 		p.NEff = math.Min(games, math.Max(n, n*p.Share*(1-p.Share)/v))
 	}
-	p.CI = Wilson(p.Share*p.NEff, p.NEff, zTwoSided(Level))
+	p.CI = reports.Wilson(p.Share*p.NEff, p.NEff)
 	return p
 }
 
@@ -96,7 +97,7 @@ func (p Paired) LowerBound(level float64) float64 {
 	if p.Deals == 0 {
 		return 0
 	}
-	return Wilson(p.Share*p.NEff, p.NEff, zOneSided(level)).Lo
+	return reports.WilsonZ(p.Share*p.NEff, p.NEff, zOneSided(level)).Lo
 }
 
 // HeadToHead converts agent 0's share q of the wins in games against field copies of

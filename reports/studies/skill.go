@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -32,9 +33,9 @@ type SkillStep struct {
 	// HeadToHead is the upper rung's win share converted to a two-player game (Luce's
 	// model; equal to the share for two players), with its 95% interval and its one-sided
 	// 90% lower bound.
-	HeadToHead float64  `json:"headToHead"`
-	CI         Interval `json:"ci"`
-	Lower90    float64  `json:"lower90"`
+	HeadToHead float64          `json:"headToHead"`
+	CI         reports.Interval `json:"ci"`
+	Lower90    float64          `json:"lower90"`
 	// IsLevel: the lower bound is above SkillThreshold, so the upper rung is a new level
 	// of skill.
 	IsLevel bool `json:"isLevel"`
@@ -49,10 +50,10 @@ type SelfPlay struct {
 	Seats    []Share `json:"seats"`
 	// Advantage is seat 1's win share minus the fair share 1/players, with its 95% interval
 	// (the Wilson interval of seat 1's share, shifted) and the score test's p-value.
-	Advantage     float64  `json:"advantage"`
-	CI            Interval `json:"ci"`
-	P             float64  `json:"p"`
-	MeanDecisions float64  `json:"meanDecisions"`
+	Advantage     float64          `json:"advantage"`
+	CI            reports.Interval `json:"ci"`
+	P             float64          `json:"p"`
+	MeanDecisions float64          `json:"meanDecisions"`
 }
 
 // Skill is the analysis of a skill ladder.
@@ -72,7 +73,7 @@ type Skill struct {
 	Trend       TrendTest `json:"trend"`
 	Homogeneity TrendTest `json:"homogeneity"`
 	Findings    []string  `json:"findings"`
-	charts      []*Chart
+	charts      []*reports.Chart
 }
 
 // AnalyzeSkill analyses a ladder: steps[i] is rung i+1 alone against rung i (nil when not
@@ -89,7 +90,7 @@ func AnalyzeSkill(meta Meta, rungs []Rung, players int, steps, self []*sim.Resul
 		st := SkillStep{Upper: i + 1, Lower: i, File: stepFiles[i], Games: r.Games, Complete: r.Complete}
 		st.Paired = AnalyzePaired(r.Aggregate.Paired, players)
 		st.HeadToHead = HeadToHead(st.Paired.Share, players-1)
-		st.CI = Interval{HeadToHead(st.Paired.CI.Lo, players-1), HeadToHead(st.Paired.CI.Hi, players-1)}
+		st.CI = reports.Interval{Lo: HeadToHead(st.Paired.CI.Lo, players-1), Hi: HeadToHead(st.Paired.CI.Hi, players-1)}
 		st.Lower90 = HeadToHead(st.Paired.LowerBound(LadderLevel), players-1)
 		st.IsLevel = st.Lower90 > SkillThreshold
 		if st.IsLevel {
@@ -116,8 +117,8 @@ func AnalyzeSkill(meta Meta, rungs []Rung, players int, steps, self []*sim.Resul
 		}
 		s0 := sp.Seats[0]
 		sp.Advantage = s0.Share - s.Fair
-		sp.CI = Interval{s0.CI.Lo - s.Fair, s0.CI.Hi - s.Fair}
-		sp.P = PropZ(s0.Wins, float64(s0.Games), s.Fair)
+		sp.CI = s0.CI.Shift(-s.Fair)
+		_, sp.P = reports.PropZTest(s0.Wins, float64(s0.Games), s.Fair)
 		s.Self = append(s.Self, sp)
 		xs = append(xs, s0.Wins)
 		ns = append(ns, float64(s0.Games))
@@ -142,7 +143,7 @@ func (s *Skill) rungName(i int) string {
 
 func fmtNum(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return commas(int64(x))
+		return reports.Count(int64(x))
 	}
 	return fmt.Sprintf("%g", x)
 }
@@ -180,11 +181,11 @@ func (s *Skill) findings() {
 			conv = fmt.Sprintf(" (its share alone against %d copies is %s, fair %s)", s.Players-1, pct(st.Paired.Share), pct(s.Fair))
 		}
 		f = append(f, fmt.Sprintf("%s against %s: head-to-head win share %s %s, %.0f%% lower bound %s%s over %s games: %s.",
-			s.rungName(st.Upper), s.rungName(st.Lower), pct(st.HeadToHead), ivPct(st.CI), 100*LadderLevel, pct(st.Lower90), conv, commas(st.Games), verdict))
+			s.rungName(st.Upper), s.rungName(st.Lower), pct(st.HeadToHead), ivPct(st.CI), 100*LadderLevel, pct(st.Lower90), conv, reports.Count(st.Games), verdict))
 	}
 	for _, sp := range s.Self {
 		f = append(f, fmt.Sprintf("At %s, seat 1 wins %s %s of %s self-play games: first-player advantage %s %s (%s).",
-			s.rungName(sp.Rung), pct(sp.Seats[0].Share), ivPct(sp.Seats[0].CI), commas(sp.Games), pts(sp.Advantage), ivPts(sp.CI), pText(sp.P)))
+			s.rungName(sp.Rung), pct(sp.Seats[0].Share), ivPct(sp.Seats[0].CI), reports.Count(sp.Games), pts(sp.Advantage), ivPts(sp.CI), pText(sp.P)))
 	}
 	if len(s.Self) >= 2 {
 		unit := "per rung"
@@ -215,7 +216,7 @@ func (s *Skill) xOf(i int) float64 {
 }
 
 // Charts renders the seat-advantage and ladder charts.
-func (s *Skill) Charts() ([]*Chart, error) {
+func (s *Skill) Charts() ([]*reports.Chart, error) {
 	if s.charts != nil {
 		return s.charts, nil
 	}
@@ -236,15 +237,15 @@ func (s *Skill) Charts() ([]*Chart, error) {
 		if err := addBand(p, x, lo, hi, bandColor); err != nil {
 			return nil, err
 		}
-		if err := addSeries(p, series{name: "seat 1 advantage", x: x, y: y, lo: lo, hi: hi, color: seriesColor(0)}, true); err != nil {
+		if err := addSeries(p, series{name: "seat 1 advantage", x: x, y: y, lo: lo, hi: hi, color: reports.SeriesColor(0)}, true); err != nil {
 			return nil, err
 		}
-		if err := addHLine(p, 0, x[0], x[len(x)-1], fairColor, "fair"); err != nil {
+		if err := addHLine(p, 0, x[0], x[len(x)-1], reports.FairColor, "fair"); err != nil {
 			return nil, err
 		}
 		s.setRungAxis(p, budgets)
 		headroom(p, 0.2)
-		c, err := render(p, "seat-advantage", chartWidth, chartHeight)
+		c, err := reports.Render(p, "seat-advantage", reports.ChartWidth, reports.ChartHeight)
 		if err != nil {
 			return nil, err
 		}
@@ -257,10 +258,10 @@ func (s *Skill) Charts() ([]*Chart, error) {
 		for k, st := range s.Steps {
 			ymin, ymax = math.Min(ymin, 100*st.Lower90), math.Max(ymax, 100*st.CI.Hi)
 			xys := plotter.XYs{{X: float64(k), Y: 100 * st.HeadToHead}}
-			e := errXY{XYs: xys, lo: []float64{100 * (st.HeadToHead - st.Lower90)}, hi: []float64{100 * (st.CI.Hi - st.HeadToHead)}}
-			var col color.Color = greyColor
+			e := reports.ErrXY{XYs: xys, Lo: []float64{100 * (st.HeadToHead - st.Lower90)}, Hi: []float64{100 * (st.CI.Hi - st.HeadToHead)}}
+			var col color.Color = reports.GreyColor
 			if st.IsLevel {
-				col = seriesColor(2)
+				col = reports.SeriesColor(2)
 			}
 			sc, err := plotter.NewScatter(xys)
 			if err != nil {
@@ -279,17 +280,17 @@ func (s *Skill) Charts() ([]*Chart, error) {
 			ticks = append(ticks, plot.Tick{Value: float64(k), Label: shortName(s.rungName(st.Upper), 18) + "\nvs " + shortName(s.rungName(st.Lower), 18)})
 		}
 		n := float64(len(s.Steps))
-		if err := addHLine(p, 100*SkillThreshold, -0.5, n-0.5, seriesColor(2), fmt.Sprintf("%.0f%%: a level of skill when the lower bound clears it", 100*SkillThreshold)); err != nil {
+		if err := addHLine(p, 100*SkillThreshold, -0.5, n-0.5, reports.SeriesColor(2), fmt.Sprintf("%.0f%%: a level of skill when the lower bound clears it", 100*SkillThreshold)); err != nil {
 			return nil, err
 		}
-		if err := addHLine(p, 50, -0.5, n-0.5, fairColor, "50%: equal"); err != nil {
+		if err := addHLine(p, 50, -0.5, n-0.5, reports.FairColor, "50%: equal"); err != nil {
 			return nil, err
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 		p.X.Min, p.X.Max = -0.5, n-0.5
 		p.Y.Min, p.Y.Max = ymin-3, ymax+0.25*(ymax-ymin)
 		p.Legend.Left = true
-		c, err := render(p, "ladder", chartWidth, chartHeight)
+		c, err := reports.Render(p, "ladder", reports.ChartWidth, reports.ChartHeight)
 		if err != nil {
 			return nil, err
 		}
@@ -338,7 +339,7 @@ func (s *Skill) Doc() (*Doc, error) {
 	}
 	d.Provenance = s.Meta.provenance(
 		[2]string{"Rungs", strings.Join(specs, "; ")},
-		[2]string{"Games", commas(games)},
+		[2]string{"Games", reports.Count(games)},
 	)
 	d.Blocks = append(d.Blocks, Block{Heading: "Verdict", Bullets: s.Findings})
 	if len(s.Steps) > 0 {
@@ -348,7 +349,7 @@ func (s *Skill) Doc() (*Doc, error) {
 			if st.IsLevel {
 				lvl = "yes"
 			}
-			tb.Rows = append(tb.Rows, []string{s.rungName(st.Upper), s.rungName(st.Lower), commas(st.Games), pct(st.HeadToHead), ivPct(st.CI), pct(st.Lower90), pText(st.Paired.SignP), lvl})
+			tb.Rows = append(tb.Rows, []string{s.rungName(st.Upper), s.rungName(st.Lower), reports.Count(st.Games), pct(st.HeadToHead), ivPct(st.CI), pct(st.Lower90), pText(st.Paired.SignP), lvl})
 		}
 		d.Blocks = append(d.Blocks, Block{Heading: "Ladder", Table: tb,
 			Text: fmt.Sprintf("Each rung plays the rung below on duplicate deals. A rung is a new level of skill when the one-sided %.0f%% lower bound of its head-to-head win share is above %.0f%%.", 100*LadderLevel, 100*SkillThreshold)})
@@ -356,7 +357,7 @@ func (s *Skill) Doc() (*Doc, error) {
 	if len(s.Self) > 0 {
 		tb := &Table{Header: []string{"rung", "games", "seat 1 share", "95% interval", "advantage", "p", "decisions"}}
 		for _, sp := range s.Self {
-			tb.Rows = append(tb.Rows, []string{s.rungName(sp.Rung), commas(sp.Games), pct(sp.Seats[0].Share), ivPct(sp.Seats[0].CI), pts(sp.Advantage), pText(sp.P), fmt.Sprintf("%.1f", sp.MeanDecisions)})
+			tb.Rows = append(tb.Rows, []string{s.rungName(sp.Rung), reports.Count(sp.Games), pct(sp.Seats[0].Share), ivPct(sp.Seats[0].CI), pts(sp.Advantage), pText(sp.P), fmt.Sprintf("%.1f", sp.MeanDecisions)})
 		}
 		d.Blocks = append(d.Blocks, Block{Heading: "First-player advantage by level", Table: tb,
 			Text: "Each rung plays itself in every seat (fixed seating, independent deals)."})

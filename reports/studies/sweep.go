@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -22,12 +23,12 @@ type SweepCell struct {
 	Seats    []Share  `json:"seats"`
 	// Advantage is seat 1's share minus the fair share, with its 95% interval, standard
 	// error and the score test's p-value.
-	Advantage float64  `json:"advantage"`
-	AdvCI     Interval `json:"advCI"`
-	AdvSE     float64  `json:"advSE"`
-	AdvP      float64  `json:"advP"`
-	Length    MeanStat `json:"length"` // decisions per game
-	Draws     float64  `json:"draws"`  // share of games drawn
+	Advantage float64          `json:"advantage"`
+	AdvCI     reports.Interval `json:"advCI"`
+	AdvSE     float64          `json:"advSE"`
+	AdvP      float64          `json:"advP"`
+	Length    MeanStat         `json:"length"` // decisions per game
+	Draws     float64          `json:"draws"`  // share of games drawn
 }
 
 // Sweep is the analysis of a rules-parameter sweep.
@@ -40,7 +41,7 @@ type Sweep struct {
 	Cells        []SweepCell    `json:"cells"` // row-major over the values of Vary[0], then Vary[1]
 	Compensation []Compensation `json:"compensation"`
 	Findings     []string       `json:"findings"`
-	charts       []*Chart
+	charts       []*reports.Chart
 }
 
 // SweepCells gives the number of runs of a sweep and the value indices of run i
@@ -85,9 +86,9 @@ func AnalyzeSweep(meta Meta, agentNames []string, players int, vs []Vary, result
 		}
 		s0 := c.Seats[0]
 		c.Advantage = s0.Share - s.Fair
-		c.AdvCI = Interval{s0.CI.Lo - s.Fair, s0.CI.Hi - s.Fair}
+		c.AdvCI = s0.CI.Shift(-s.Fair)
 		c.AdvSE = s0.SE
-		c.AdvP = PropZ(s0.Wins, float64(s0.Games), s.Fair)
+		_, c.AdvP = reports.PropZTest(s0.Wins, float64(s0.Games), s.Fair)
 		a := r.Aggregate
 		c.Length = NewMean(a.Games, a.DecisionsSum, a.DecisionsSumSq)
 		c.Draws = float64(a.Draws) / float64(a.Games)
@@ -264,7 +265,7 @@ func (s *Sweep) setXAxis(p *plot.Plot) {
 }
 
 // Charts renders the sweep's charts.
-func (s *Sweep) Charts() ([]*Chart, error) {
+func (s *Sweep) Charts() ([]*reports.Chart, error) {
 	if s.charts != nil || len(s.Cells) == 0 {
 		return s.charts, nil
 	}
@@ -279,25 +280,25 @@ func (s *Sweep) Charts() ([]*Chart, error) {
 		p := newPlot("Seat win shares against "+key, sub, key, "win share (%)")
 		if two {
 			for j := 0; j < s.lines(); j++ {
-				se := s.seatSeries(s.line(j), 0, s.Vary[1].Key+"="+s.Vary[1].Values[j], seriesColor(j))
+				se := s.seatSeries(s.line(j), 0, s.Vary[1].Key+"="+s.Vary[1].Values[j], reports.SeriesColor(j))
 				if err := addSeries(p, se, true); err != nil {
 					return nil, err
 				}
 			}
 		} else {
 			for seat := 0; seat < s.Players; seat++ {
-				se := s.seatSeries(s.line(0), seat, fmt.Sprintf("seat %d (%s)", seat+1, shortName(s.Agents[seat], 24)), seriesColor(seat))
+				se := s.seatSeries(s.line(0), seat, fmt.Sprintf("seat %d (%s)", seat+1, shortName(s.Agents[seat], 24)), reports.SeriesColor(seat))
 				if err := addSeries(p, se, true); err != nil {
 					return nil, err
 				}
 			}
 		}
 		s.setXAxis(p)
-		if err := addHLine(p, 100*s.Fair, p.X.Min, p.X.Max, fairColor, "fair share"); err != nil {
+		if err := addHLine(p, 100*s.Fair, p.X.Min, p.X.Max, reports.FairColor, "fair share"); err != nil {
 			return nil, err
 		}
 		headroom(p, 0.2)
-		c, err := render(p, "seats", chartWidth, chartHeight)
+		c, err := reports.Render(p, "seats", reports.ChartWidth, reports.ChartHeight)
 		if err != nil {
 			return nil, err
 		}
@@ -308,7 +309,7 @@ func (s *Sweep) Charts() ([]*Chart, error) {
 		p := newPlot("Game length against "+key, "mean decisions per game, 95% t intervals", key, "decisions per game")
 		for j := 0; j < s.lines(); j++ {
 			var se series
-			se.color = seriesColor(j)
+			se.color = reports.SeriesColor(j)
 			if two {
 				se.name = s.Vary[1].Key + "=" + s.Vary[1].Values[j]
 			}
@@ -329,7 +330,7 @@ func (s *Sweep) Charts() ([]*Chart, error) {
 		if two {
 			headroom(p, 0.2)
 		}
-		c, err := render(p, "length", chartWidth, chartHeight)
+		c, err := reports.Render(p, "length", reports.ChartWidth, reports.ChartHeight)
 		if err != nil {
 			return nil, err
 		}
@@ -354,11 +355,11 @@ func (s *Sweep) Charts() ([]*Chart, error) {
 				return nil, err
 			}
 		}
-		if err := addSeries(p, series{name: "seat 1 advantage", x: x, y: y, lo: lo, hi: hi, color: seriesColor(0)}, true); err != nil {
+		if err := addSeries(p, series{name: "seat 1 advantage", x: x, y: y, lo: lo, hi: hi, color: reports.SeriesColor(0)}, true); err != nil {
 			return nil, err
 		}
 		s.setXAxis(p)
-		if err := addHLine(p, 0, p.X.Min, p.X.Max, fairColor, "fair"); err != nil {
+		if err := addHLine(p, 0, p.X.Min, p.X.Max, reports.FairColor, "fair"); err != nil {
 			return nil, err
 		}
 		if len(s.Compensation) == 1 && s.Compensation[0].Found {
@@ -377,7 +378,7 @@ func (s *Sweep) Charts() ([]*Chart, error) {
 				if k == 0 {
 					name = "fair value(s) and 95% intervals"
 				}
-				if err := addVLine(p, x.Value, ymin, ymax, seriesColor(2), name); err != nil {
+				if err := addVLine(p, x.Value, ymin, ymax, reports.SeriesColor(2), name); err != nil {
 					return nil, err
 				}
 				for _, e := range []float64{x.CI.Lo, x.CI.Hi} {
@@ -390,7 +391,7 @@ func (s *Sweep) Charts() ([]*Chart, error) {
 			}
 		}
 		headroom(p, 0.2)
-		c, err := render(p, "advantage", chartWidth, chartHeight)
+		c, err := reports.Render(p, "advantage", reports.ChartWidth, reports.ChartHeight)
 		if err != nil {
 			return nil, err
 		}
@@ -466,7 +467,7 @@ func (s *Sweep) Doc() (*Doc, error) {
 	d.Provenance = s.Meta.provenance(
 		[2]string{"Agents", strings.Join(s.Agents, "; ") + " (seat 1 first; fixed seating)"},
 		[2]string{"Varied", strings.Join(vals, "; ")},
-		[2]string{"Games", fmt.Sprintf("%s in %d runs (the same deal seeds for every value)", commas(games), len(s.Cells))},
+		[2]string{"Games", fmt.Sprintf("%s in %d runs (the same deal seeds for every value)", reports.Count(games), len(s.Cells))},
 	)
 	d.Blocks = append(d.Blocks, Block{Heading: "Findings", Bullets: s.Findings})
 	hdr := []string{}
@@ -481,7 +482,7 @@ func (s *Sweep) Doc() (*Doc, error) {
 	tb := &Table{Header: hdr, Left: len(s.Vary)}
 	for _, c := range s.Cells {
 		row := append([]string{}, c.Values...)
-		row = append(row, commas(c.Games))
+		row = append(row, reports.Count(c.Games))
 		for _, sh := range c.Seats {
 			row = append(row, pct(sh.Share))
 		}

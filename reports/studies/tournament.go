@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -60,17 +61,17 @@ type PairStat struct {
 // Cell is one entry of the win-share matrix: the row agent's win share per game against
 // the column agent.
 type Cell struct {
-	Share float64  `json:"share"`
-	CI    Interval `json:"ci"`
-	Games int64    `json:"games"`
+	Share float64          `json:"share"`
+	CI    reports.Interval `json:"ci"`
+	Games int64            `json:"games"`
 }
 
 // RankRow is one line of the ranking.
 type RankRow struct {
-	Rank  int      `json:"rank"`
-	Agent string   `json:"agent"`
-	Elo   float64  `json:"elo"`
-	CI    Interval `json:"ci"`
+	Rank  int              `json:"rank"`
+	Agent string           `json:"agent"`
+	Elo   float64          `json:"elo"`
+	CI    reports.Interval `json:"ci"`
 	// VsNext compares this agent with the next one in the ranking: the Elo difference and
 	// the Wald test's p-value (NaN for the last).
 	VsNext  float64 `json:"vsNext"`
@@ -90,7 +91,7 @@ type Tournament struct {
 	Ranking  []RankRow  `json:"ranking"`
 	Findings []string   `json:"findings"`
 	Notes    []string   `json:"notes,omitempty"`
-	charts   []*Chart
+	charts   []*reports.Chart
 }
 
 // AnalyzeTournament analyses the pairings of a tournament between agents.
@@ -130,12 +131,12 @@ func AnalyzeTournament(meta Meta, agentNames []string, players int, pairings []P
 			// The mirror: B's share is what A did not win (less games nobody won).
 			nw := float64(r.NoWinner) / float64(r.Games)
 			t.Matrix[pr.B][pr.A] = &Cell{Share: ps.ShareB,
-				CI: Interval{math.Max(0, 1-nw-ps.Paired.CI.Hi), math.Min(1, 1-nw-ps.Paired.CI.Lo)}, Games: r.Games}
+				CI: reports.Interval{Lo: math.Max(0, 1-nw-ps.Paired.CI.Hi), Hi: math.Min(1, 1-nw-ps.Paired.CI.Lo)}, Games: r.Games}
 		}
 		comps = append(comps, Comparison{I: pr.A, J: pr.B, Field: players - 1, Wins: shareA,
 			Trials: shareA + shareB, Deals: r.Aggregate.Paired, Rotations: players})
 	}
-	for i, p := range Holm(signP) {
+	for i, p := range reports.Holm(signP) {
 		t.Pairs[i].HolmP = p
 	}
 	if len(comps) > 0 && connected(k, comps) {
@@ -205,14 +206,14 @@ func (t *Tournament) findings() {
 			against = fmt.Sprintf("%d copies of %s", t.Players-1, ps.AgentB)
 		}
 		f = append(f, fmt.Sprintf("%s %s %s: win share %s %s per game (fair %s) over %s games on %s duplicate deals; better on %s deals, worse on %s, even on %s (sign test %s, Holm-adjusted %s).",
-			ps.AgentA, verb, against, pct(ps.Paired.Share), ivPct(ps.Paired.CI), pct(t.Fair), commas(ps.Games), commas(ps.Paired.Deals),
-			commas(ps.Paired.Better), commas(ps.Paired.Worse), commas(ps.Paired.Ties), pText(ps.Paired.SignP), pText(ps.HolmP)))
+			ps.AgentA, verb, against, pct(ps.Paired.Share), ivPct(ps.Paired.CI), pct(t.Fair), reports.Count(ps.Games), reports.Count(ps.Paired.Deals),
+			reports.Count(ps.Paired.Better), reports.Count(ps.Paired.Worse), reports.Count(ps.Paired.Ties), pText(ps.Paired.SignP), pText(ps.HolmP)))
 	}
 	t.Findings = f
 }
 
 // Charts renders the matrix heat map and the ratings chart.
-func (t *Tournament) Charts() ([]*Chart, error) {
+func (t *Tournament) Charts() ([]*reports.Chart, error) {
 	if t.charts != nil {
 		return t.charts, nil
 	}
@@ -258,18 +259,18 @@ func (t *Tournament) Charts() ([]*Chart, error) {
 }
 
 // ratingsChart draws the Elo ratings, ranked, with their 95% intervals.
-func (t *Tournament) ratingsChart(names []string) (*Chart, error) {
+func (t *Tournament) ratingsChart(names []string) (*reports.Chart, error) {
 	rt := t.Ratings
 	k := len(rt.Order)
 	p := newPlot("Bradley–Terry ratings (Elo scale)", "95% intervals; centred on the agents' mean", "Elo", "")
 	xys := make(plotter.XYs, k)
-	e := errXY{lo: make([]float64, k), hi: make([]float64, k)}
+	e := reports.ErrXY{Lo: make([]float64, k), Hi: make([]float64, k)}
 	var ticks []plot.Tick
 	for pos, i := range rt.Order {
 		y := float64(k - 1 - pos)
 		xys[pos] = plotter.XY{X: rt.Elo[i], Y: y}
-		e.lo[pos] = rt.Elo[i] - rt.CI[i].Lo
-		e.hi[pos] = rt.CI[i].Hi - rt.Elo[i]
+		e.Lo[pos] = rt.Elo[i] - rt.CI[i].Lo
+		e.Hi[pos] = rt.CI[i].Hi - rt.Elo[i]
 		ticks = append(ticks, plot.Tick{Value: y, Label: fmt.Sprintf("%d. %s", pos+1, names[i])})
 	}
 	e.XYs = xys
@@ -277,17 +278,17 @@ func (t *Tournament) ratingsChart(names []string) (*Chart, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc.Color = seriesColor(0)
+	sc.Color = reports.SeriesColor(0)
 	sc.Shape = draw.CircleGlyph{}
 	sc.Radius = vg.Points(4)
 	eb, err := plotter.NewXErrorBars(e)
 	if err != nil {
 		return nil, err
 	}
-	eb.Color = seriesColor(0)
+	eb.Color = reports.SeriesColor(0)
 	eb.Width = vg.Points(1.5)
 	p.Add(eb, sc)
-	if err := addVLine(p, 0, -0.5, float64(k)-0.5, greyColor, ""); err != nil {
+	if err := addVLine(p, 0, -0.5, float64(k)-0.5, reports.GreyColor, ""); err != nil {
 		return nil, err
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
@@ -298,11 +299,11 @@ func (t *Tournament) ratingsChart(names []string) (*Chart, error) {
 	}
 	pad := 0.06 * (hi - lo)
 	p.X.Min, p.X.Max = lo-pad, hi+pad
-	h := chartHeight
+	h := reports.ChartHeight
 	if k > 6 {
 		h = vg.Length(k) * 0.6 * vg.Inch
 	}
-	return render(p, "ratings", chartWidth, h)
+	return reports.Render(p, "ratings", reports.ChartWidth, h)
 }
 
 // Doc builds the report.
@@ -319,7 +320,7 @@ func (t *Tournament) Doc() (*Doc, error) {
 	d.Provenance = t.Meta.provenance(
 		[2]string{"Agents", strings.Join(t.Agents, "; ")},
 		[2]string{"Design", t.design()},
-		[2]string{"Games", fmt.Sprintf("%s in %d pairings", commas(games), len(t.Pairs))},
+		[2]string{"Games", fmt.Sprintf("%s in %d pairings", reports.Count(games), len(t.Pairs))},
 	)
 	d.Blocks = append(d.Blocks, Block{Heading: "Findings", Bullets: t.Findings})
 	if len(t.Notes) > 0 {
@@ -344,8 +345,8 @@ func (t *Tournament) Doc() (*Doc, error) {
 		if !p.Complete {
 			status = " (incomplete)"
 		}
-		tb.Rows = append(tb.Rows, []string{p.AgentA, p.AgentB + status, commas(p.Games), pct(p.Paired.Share), ivPct(p.Paired.CI),
-			commas(p.Paired.Better), commas(p.Paired.Worse), commas(p.Paired.Ties), pText(p.Paired.SignP), pText(p.HolmP)})
+		tb.Rows = append(tb.Rows, []string{p.AgentA, p.AgentB + status, reports.Count(p.Games), pct(p.Paired.Share), ivPct(p.Paired.CI),
+			reports.Count(p.Paired.Better), reports.Count(p.Paired.Worse), reports.Count(p.Paired.Ties), pText(p.Paired.SignP), pText(p.HolmP)})
 	}
 	d.Blocks = append(d.Blocks, Block{Heading: "Pairings", Table: tb,
 		Text: "Each pairing is played on duplicate deals: the same deal (game seed) in every rotation of the seats. " +

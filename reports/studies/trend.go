@@ -1,7 +1,5 @@
 package studies
 
-import "math"
-
 // TrendTest is a chi-square test on proportions across groups.
 type TrendTest struct {
 	Stat float64 `json:"stat"`
@@ -74,13 +72,4 @@ func PropHomogeneity(x, n []float64) TrendTest {
 	}
 	t.P = chi2P(t.Stat, t.DF)
 	return t
-}
-
-// PropZ is the two-sided score test of a proportion x/n against p0 with the normal
-// approximation (R: prop.test(x, n, p0, correct = FALSE)); x may be fractional.
-func PropZ(x, n, p0 float64) float64 {
-	if n <= 0 || p0 <= 0 || p0 >= 1 {
-		return 1
-	}
-	return normalP((x - n*p0) / math.Sqrt(n*p0*(1-p0)))
 }
