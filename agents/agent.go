@@ -214,3 +214,10 @@ func Short(spec string) string {
 	}
 	return name + ":" + strings.Join(kept, ",")
 }
+
+// Cheats reports whether a spec names a kind that searches the true hidden state (the
+// oracle): its results are an upper bound on skill, never those of a fair player.
+func Cheats(spec string) bool {
+	name, _, _ := strings.Cut(spec, ":")
+	return kinds[name].Cheats
+}

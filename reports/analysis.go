@@ -1,12 +1,12 @@
 package reports
 
 import (
-	"dragonlab/agents"
 	"fmt"
 	"math"
 	"sort"
 	"strings"
 
+	"dragonlab/agents"
 	"dragonlab/sim"
 )
 
@@ -111,6 +111,12 @@ func label(r *sim.Result, titles map[string]string) string {
 	names := strings.Join(short, " vs ")
 	if SameAgents(r) && len(short) > 0 {
 		names = short[0]
+	}
+	for _, a := range r.Agents {
+		if agents.Cheats(a) {
+			names += " (cheating upper bound)"
+			break
+		}
 	}
 	return fmt.Sprintf("%s, %s, %s", title(r.Game, titles), players, names)
 }

@@ -405,3 +405,18 @@ func TestWriteSample(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A result with a cheating agent is labelled an upper bound wherever it is named.
+func TestOracleIsLabelledAnUpperBound(t *testing.T) {
+	r := &sim.Result{Game: "draco", Players: 2, Agents: []string{"oracle:c=0.7,iters=1000,reward=win,rollout=random", "random"}}
+	if note := CheatNote(r); !strings.Contains(note, "Upper bound") || !strings.Contains(note, "CHEATS") {
+		t.Fatalf("cheat note: %q", note)
+	}
+	if l := label(r, nil); !strings.Contains(l, "cheating upper bound") {
+		t.Fatalf("label: %q", l)
+	}
+	r.Agents = []string{"mcts:iters=10", "random"}
+	if CheatNote(r) != "" || strings.Contains(label(r, nil), "cheat") {
+		t.Fatal("a fair result is labelled as cheating")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"dragonlab/agents"
 	"dragonlab/sim"
 )
 
@@ -132,10 +133,25 @@ func (a *Analysis) IncompleteNote() string {
 		a.Label, Count(a.Games), Count(a.Requested))
 }
 
+// CheatNote warns, for a result in which an agent searched the true hidden state (the
+// oracle), that its numbers are an upper bound on skill, never a fair player's; "" if
+// every agent played fair.
+func CheatNote(r *sim.Result) string {
+	for _, spec := range r.Agents {
+		if agents.Cheats(spec) {
+			return fmt.Sprintf("Upper bound only: %s CHEATS — it sees the hidden cards and draw piles — so its results say how much perfect information is worth, not how a fair player does.", agents.Short(spec))
+		}
+	}
+	return ""
+}
+
 // Verdicts states the findings of one result in plain sentences with their uncertainty.
 func (a *Analysis) Verdicts() []string {
 	var v []string
 	if note := a.IncompleteNote(); note != "" {
+		v = append(v, note)
+	}
+	if note := CheatNote(a.Result); note != "" {
 		v = append(v, note)
 	}
 	if a.Games == 0 {

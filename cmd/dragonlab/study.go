@@ -40,7 +40,7 @@ summary.csv) whose first page ranks the findings, and every results file under
 OUT/results/.
 
 --games sets the random-play games per stage; greedy plays a tenth of that and MCTS
-(mcts:iters=100) a hundredth (at least 40 games each). The default finishes in about five
+(mcts:iters=100) a two-hundredth (at least 40 games each). The default finishes in about five
 minutes on two cores; --quick in well under a minute. Ctrl-C stops the study and writes the
 report of the finished stages (the interrupted stage is marked incomplete).`,
 			Example: `  dragonlab study                       # the default study, into ./study
@@ -50,7 +50,7 @@ report of the finished stages (the interrupted stage is marked incomplete).`,
 			RunE: func(*cobra.Command, []string) error { return o.run() },
 		}
 		f := cmd.Flags()
-		f.Int64VarP(&o.Games, "games", "n", 0, "random-play games per stage (default 50000; 2000 with --quick)")
+		f.Int64VarP(&o.Games, "games", "n", 0, "random-play games per stage (default 100000; 2000 with --quick)")
 		f.BoolVar(&o.Quick, "quick", false, "small samples: a fast first look")
 		f.StringVarP(&o.Out, "out", "o", "study", "output directory")
 		f.Uint64Var(&o.Seed, "seed", 1, "run seed of every stage")
@@ -77,7 +77,7 @@ func (o *studyOptions) stages() ([]studyStage, error) {
 	case games == 0 && o.Quick:
 		games = 2000
 	case games == 0:
-		games = 50000
+		games = 100000
 	}
 	selected := engine.Games()
 	if len(o.Only) > 0 {
@@ -96,7 +96,7 @@ func (o *studyOptions) stages() ([]studyStage, error) {
 			out = append(out,
 				studyStage{g, n, "random", games},
 				studyStage{g, n, "greedy", max(games/10, 40)},
-				studyStage{g, n, "mcts:iters=100", max(games/100, 40)},
+				studyStage{g, n, "mcts:iters=100", max(games/200, 40)},
 			)
 		}
 	}
