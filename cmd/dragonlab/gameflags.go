@@ -26,7 +26,7 @@ type gameOptions struct {
 }
 
 func (o *gameOptions) addFlags(cmd *cobra.Command) {
-	cmd.Flags().StringVarP(&o.Game, "game", "g", "dragonheart", "game to play (see `dragonlab games`)")
+	cmd.Flags().StringVarP(&o.Game, "game", "g", "dragonheart", "game to play (list: dragonlab games)")
 	cmd.Flags().IntVarP(&o.Players, "players", "p", 0, "number of players (default: the game's smallest count of 2 or more)")
 	cmd.Flags().StringArrayVar(&o.Sets, "set", nil, "set a rules parameter, key=value (JSON value); repeatable")
 	cmd.Flags().StringVar(&o.Rules, "rules", "", "rules file (JSON object of parameters over the defaults)")

@@ -59,7 +59,7 @@ far are written, marked incomplete.`,
 		}
 		o.game.addFlags(cmd)
 		f := cmd.Flags()
-		f.StringVarP(&o.Agents, "agents", "a", "", "one agent spec per seat, comma-separated (default: random in every seat; see `dragonlab agents`)")
+		f.StringVarP(&o.Agents, "agents", "a", "", "one agent spec per seat, comma-separated (default: random in every seat; list: dragonlab agents)")
 		f.Int64VarP(&o.Games, "games", "n", 100000, "number of games (for --seating duplicate: a multiple of the player count)")
 		f.Uint64Var(&o.Seed, "seed", 1, "run seed: game i is seeded from (seed, i)")
 		f.IntVarP(&o.Workers, "workers", "w", 0, "parallel workers (default: all cores)")

@@ -215,7 +215,7 @@ func printSkill(w io.Writer, s *studies.Skill) {
 	}
 	tw.Flush()
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "self-play\tgames\tseat 1 share\t95% interval\tadvantage\tp\t")
+	fmt.Fprintln(tw, "self-play\tgames\tseat 0 share\t95% interval\tadvantage\tp\t")
 	for _, sp := range s.Self {
 		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%+.2f pts\t%.4g\t\n", name(sp.Rung), reports.Count(sp.Games), 100*sp.Seats[0].Share,
 			100*sp.Seats[0].CI.Lo, 100*sp.Seats[0].CI.Hi, 100*sp.Advantage, sp.P)

@@ -40,7 +40,7 @@ summary.csv) whose first page ranks the findings, and every results file under
 OUT/results/.
 
 --games sets the random-play games per stage; greedy plays a tenth of that and MCTS
-(mcts:iters=100) a two-hundredth (at least 40 games each). The default finishes in about five
+(mcts:iters=100) a hundredth (at least 40 games each). The default finishes in about five
 minutes on two cores; --quick in well under a minute. Ctrl-C stops the study and writes the
 report of the finished stages (the interrupted stage is marked incomplete).`,
 			Example: `  dragonlab study                       # the default study, into ./study
@@ -96,7 +96,7 @@ func (o *studyOptions) stages() ([]studyStage, error) {
 			out = append(out,
 				studyStage{g, n, "random", games},
 				studyStage{g, n, "greedy", max(games/10, 40)},
-				studyStage{g, n, "mcts:iters=100", max(games/200, 40)},
+				studyStage{g, n, "mcts:iters=100", max(games/100, 40)},
 			)
 		}
 	}

@@ -36,7 +36,7 @@ validated before anything is played. Every run uses the same seed: the same deal
 Values: key=v1,v2,… (JSON values; arrays allowed: cardValues=[1,2],[2,3]) or, for a
 numeric parameter, key=lo..hi with an optional :step (default 1).
 
-Charts: seat win shares and game length against the value with 95% intervals, seat 1's
+Charts: seat win shares and game length against the value with 95% intervals, seat 0's
 advantage with its band (one parameter) or a heat map (two). Compensation: when the
 first parameter is numeric and moves the first-player advantage, the value that makes
 the seats fair, with its 95% interval — or the statement that none in the range does.
@@ -166,7 +166,7 @@ func printSweep(w io.Writer, s *studies.Sweep) {
 	for seat := 0; seat < s.Players; seat++ {
 		hdr += fmt.Sprintf("\tseat %d", seat+1)
 	}
-	fmt.Fprintln(tw, hdr+"\tseat 1 advantage\t95% interval\tdecisions\t")
+	fmt.Fprintln(tw, hdr+"\tseat 0 advantage\t95% interval\tdecisions\t")
 	for _, c := range s.Cells {
 		row := strings.Join(c.Values, "\t") + "\t" + reports.Count(c.Games)
 		for _, sh := range c.Seats {

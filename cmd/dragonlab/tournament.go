@@ -47,7 +47,7 @@ intervals, and the ranking. Ctrl-C stops: finished pairings are kept and reporte
 		}
 		o.game.addFlags(cmd)
 		f := cmd.Flags()
-		f.StringVarP(&o.Agents, "agents", "a", "", "the agents, comma-separated specs (at least two; see `dragonlab agents`)")
+		f.StringVarP(&o.Agents, "agents", "a", "", "the agents, comma-separated specs (at least two; list: dragonlab agents)")
 		f.Int64VarP(&o.Games, "games", "n", 2000, "games per pairing (a multiple of the player count: each deal is played in every rotation)")
 		o.addFlags(cmd, "tournament")
 		return cmd

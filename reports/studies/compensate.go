@@ -10,7 +10,7 @@ import (
 )
 
 // Compensation: the value of a numeric rules parameter that makes the seats fair, i.e.
-// where seat 1's win share minus the fair share crosses zero.
+// where seat 0's win share minus the fair share crosses zero.
 //
 // Two estimators, chosen by a lack-of-fit test of a straight line:
 //
@@ -69,7 +69,7 @@ type Crossing struct {
 	Between [2]float64       `json:"between"`
 }
 
-// Compensate estimates the fair value from the advantages d (seat 1's share minus the
+// Compensate estimates the fair value from the advantages d (seat 0's share minus the
 // fair share) with standard errors se at the values x.
 func Compensate(key string, x, d, se []float64) Compensation {
 	c := Compensation{Key: key, SlopeP: 1, LackOfFit: TrendTest{P: 1}}
@@ -113,7 +113,7 @@ func Compensate(key string, x, d, se []float64) Compensation {
 		c.Value, c.CI = xstar, reports.Interval{Lo: xstar - h, Hi: xstar + h}
 		c.Found = xstar >= lo && xstar <= hi
 		if c.Found {
-			c.Text = fmt.Sprintf("%s = %s %s makes the seats fair (weighted line through seat 1's advantage, slope %s per unit, %s; delta-method 95%% interval).",
+			c.Text = fmt.Sprintf("%s = %s %s makes the seats fair (weighted line through seat 0's advantage, slope %s per unit, %s; delta-method 95%% interval).",
 				key, fnum(xstar), fiv(c.CI), pts(c.Slope), pText(c.SlopeP))
 		} else {
 			c.Text = fmt.Sprintf("No value of %s in %s..%s makes the seats fair: the fitted line (slope %s per unit, %s) reaches fairness only at %s = %s %s, outside the values played.",
@@ -147,7 +147,7 @@ func Compensate(key string, x, d, se []float64) Compensation {
 		}
 	}
 	if len(c.Crossings) == 0 {
-		c.Text = fmt.Sprintf("No value of %s in %s..%s makes the seats fair: seat 1's advantage keeps its sign (from %s to %s).",
+		c.Text = fmt.Sprintf("No value of %s in %s..%s makes the seats fair: seat 0's advantage keeps its sign (from %s to %s).",
 			key, fnum(lo), fnum(hi), pts(ds[0]), pts(ds[len(ds)-1]))
 		return c
 	}

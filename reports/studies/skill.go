@@ -48,8 +48,8 @@ type SelfPlay struct {
 	Games    int64   `json:"games"`
 	Complete bool    `json:"complete"`
 	Seats    []Share `json:"seats"`
-	// Advantage is seat 1's win share minus the fair share 1/players, with its 95% interval
-	// (the Wilson interval of seat 1's share, shifted) and the score test's p-value.
+	// Advantage is seat 0's win share minus the fair share 1/players, with its 95% interval
+	// (the Wilson interval of seat 0's share, shifted) and the score test's p-value.
 	Advantage     float64          `json:"advantage"`
 	CI            reports.Interval `json:"ci"`
 	P             float64          `json:"p"`
@@ -68,7 +68,7 @@ type Skill struct {
 	Levels int `json:"levels"`
 	// ScoreName says what the trend test's score is: "log10(budget)" or "rung".
 	ScoreName string `json:"scoreName"`
-	// Trend tests whether seat 1's share moves steadily with the score (Cochran–Armitage),
+	// Trend tests whether seat 0's share moves steadily with the score (Cochran–Armitage),
 	// Homogeneity whether it differs at all between rungs (Pearson chi-square).
 	Trend       TrendTest `json:"trend"`
 	Homogeneity TrendTest `json:"homogeneity"`
@@ -184,7 +184,7 @@ func (s *Skill) findings() {
 			s.rungName(st.Upper), s.rungName(st.Lower), pct(st.HeadToHead), ivPct(st.CI), 100*LadderLevel, pct(st.Lower90), conv, reports.Count(st.Games), verdict))
 	}
 	for _, sp := range s.Self {
-		f = append(f, fmt.Sprintf("At %s, seat 1 wins %s %s of %s self-play games: first-player advantage %s %s (%s).",
+		f = append(f, fmt.Sprintf("At %s, seat 0 wins %s %s of %s self-play games: first-player advantage %s %s (%s).",
 			s.rungName(sp.Rung), pct(sp.Seats[0].Share), ivPct(sp.Seats[0].CI), reports.Count(sp.Games), pts(sp.Advantage), ivPts(sp.CI), pText(sp.P)))
 	}
 	if len(s.Self) >= 2 {
@@ -197,7 +197,7 @@ func (s *Skill) findings() {
 			if s.Trend.Slope < 0 {
 				dir = "shrinks"
 			}
-			f = append(f, fmt.Sprintf("The first-player advantage changes with skill: seat 1's share %s by %s %s (trend test χ² = %.2f, %s; homogeneity χ² = %.2f on %d df, %s).",
+			f = append(f, fmt.Sprintf("The first-player advantage changes with skill: seat 0's share %s by %s %s (trend test χ² = %.2f, %s; homogeneity χ² = %.2f on %d df, %s).",
 				dir, pts(math.Abs(s.Trend.Slope))[1:], unit, s.Trend.Stat, pText(s.Trend.P), s.Homogeneity.Stat, s.Homogeneity.DF, pText(s.Homogeneity.P)))
 		} else {
 			f = append(f, fmt.Sprintf("No evidence that the first-player advantage changes with skill (trend test χ² = %.2f, %s; slope %s %s; homogeneity χ² = %.2f on %d df, %s).",
@@ -226,7 +226,7 @@ func (s *Skill) Charts() ([]*reports.Chart, error) {
 		if budgets {
 			xl = "MCTS budget (iterations per decision, log scale)"
 		}
-		p := newPlot("First-player advantage against skill", "seat 1's win share minus the fair share, self-play, 95% band", xl, "advantage (percentage points)")
+		p := newPlot("First-player advantage against skill", "seat 0's win share minus the fair share, self-play, 95% band", xl, "advantage (percentage points)")
 		var x, y, lo, hi []float64
 		for _, sp := range s.Self {
 			x = append(x, s.xOf(sp.Rung))
@@ -237,7 +237,7 @@ func (s *Skill) Charts() ([]*reports.Chart, error) {
 		if err := addBand(p, x, lo, hi, bandColor); err != nil {
 			return nil, err
 		}
-		if err := addSeries(p, series{name: "seat 1 advantage", x: x, y: y, lo: lo, hi: hi, color: reports.SeriesColor(0)}, true); err != nil {
+		if err := addSeries(p, series{name: "seat 0 advantage", x: x, y: y, lo: lo, hi: hi, color: reports.SeriesColor(0)}, true); err != nil {
 			return nil, err
 		}
 		if err := addHLine(p, 0, x[0], x[len(x)-1], reports.FairColor, "fair"); err != nil {
@@ -355,7 +355,7 @@ func (s *Skill) Doc() (*Doc, error) {
 			Text: fmt.Sprintf("Each rung plays the rung below on duplicate deals. A rung is a new level of skill when the one-sided %.0f%% lower bound of its head-to-head win share is above %.0f%%.", 100*LadderLevel, 100*SkillThreshold)})
 	}
 	if len(s.Self) > 0 {
-		tb := &Table{Header: []string{"rung", "games", "seat 1 share", "95% interval", "advantage", "p", "decisions"}}
+		tb := &Table{Header: []string{"rung", "games", "seat 0 share", "95% interval", "advantage", "p", "decisions"}}
 		for _, sp := range s.Self {
 			tb.Rows = append(tb.Rows, []string{s.rungName(sp.Rung), reports.Count(sp.Games), pct(sp.Seats[0].Share), ivPct(sp.Seats[0].CI), pts(sp.Advantage), pText(sp.P), fmt.Sprintf("%.1f", sp.MeanDecisions)})
 		}
@@ -368,8 +368,8 @@ func (s *Skill) Doc() (*Doc, error) {
 	d.Blocks = append(d.Blocks, Block{Heading: "Methods", NewPage: true, Bullets: []string{
 		"Ladder steps: duplicate deals (every deal in every rotation of the seats); for more than two players the upper rung sits alone against copies of the lower one, and its share is converted to a head-to-head share with Luce's choice model (Luce 1959): h = (n−1)q/((n−1)q + 1 − q).",
 		"Intervals of the ladder: Wilson score interval (Wilson 1927) at the effective number of games of the duplicate deals (Kish 1965), two-sided 95% and one-sided " + fmt.Sprintf("%.0f%%", 100*LadderLevel) + " lower bound.",
-		"Seat advantage: Wilson 95% interval of seat 1's win share in self-play, minus the fair share; score test against the fair share (R: prop.test(x, n, p, correct = FALSE)).",
-		"Does the advantage change with skill: chi-square test for trend in proportions (Cochran 1954, Armitage 1955; R: prop.trend.test) of seat 1's share against " + s.ScoreName + ", and Pearson's chi-square test of homogeneity (R: prop.test(x, n, correct = FALSE)).",
+		"Seat advantage: Wilson 95% interval of seat 0's win share in self-play, minus the fair share; score test against the fair share (R: prop.test(x, n, p, correct = FALSE)).",
+		"Does the advantage change with skill: chi-square test for trend in proportions (Cochran 1954, Armitage 1955; R: prop.trend.test) of seat 0's share against " + s.ScoreName + ", and Pearson's chi-square test of homogeneity (R: prop.test(x, n, correct = FALSE)).",
 	}})
 	return d, nil
 }

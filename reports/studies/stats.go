@@ -5,8 +5,8 @@
 // It is pure: it reads sim results (the standard results format) and never plays a game;
 // the commands in cmd/dragonlab play the runs and hand the results over.
 //
-// Seats are numbered from 1 in the text of the reports (seat 1 moves first), as in the
-// reports package; sim and this package's data structures number them from 0.
+// Seats are numbered from 0 everywhere (seat 0 moves first), as in the rules, the
+// reports package and sim.
 //
 // The statistics shared with single-run reports (Wilson intervals, the binomial and score
 // tests, Holm's adjustment, t intervals) are those of the reports package; this package

@@ -21,7 +21,7 @@ type SweepCell struct {
 	Games    int64    `json:"games"`
 	Complete bool     `json:"complete"`
 	Seats    []Share  `json:"seats"`
-	// Advantage is seat 1's share minus the fair share, with its 95% interval, standard
+	// Advantage is seat 0's share minus the fair share, with its 95% interval, standard
 	// error and the score test's p-value.
 	Advantage float64          `json:"advantage"`
 	AdvCI     reports.Interval `json:"advCI"`
@@ -199,7 +199,7 @@ func (s *Sweep) findings() {
 			hi = c
 		}
 	}
-	f = append(f, fmt.Sprintf("Seat 1's advantage ranges from %s %s at %s to %s %s at %s.",
+	f = append(f, fmt.Sprintf("Seat 0's advantage ranges from %s %s at %s to %s %s at %s.",
 		pts(lo.Advantage), ivPts(lo.AdvCI), s.cellName(lo), pts(hi.Advantage), ivPts(hi.AdvCI), s.cellName(hi)))
 	for _, c := range s.Compensation {
 		f = append(f, c.Text)
@@ -275,7 +275,7 @@ func (s *Sweep) Charts() ([]*reports.Chart, error) {
 	{
 		sub := "win share per seat, 95% Wilson intervals"
 		if two {
-			sub = "seat 1's win share, one line per value of " + s.Vary[1].Key + ", 95% intervals"
+			sub = "seat 0's win share, one line per value of " + s.Vary[1].Key + ", 95% intervals"
 		}
 		p := newPlot("Seat win shares against "+key, sub, key, "win share (%)")
 		if two {
@@ -287,7 +287,7 @@ func (s *Sweep) Charts() ([]*reports.Chart, error) {
 			}
 		} else {
 			for seat := 0; seat < s.Players; seat++ {
-				se := s.seatSeries(s.line(0), seat, fmt.Sprintf("seat %d (%s)", seat+1, shortName(s.Agents[seat], 24)), reports.SeriesColor(seat))
+				se := s.seatSeries(s.line(0), seat, fmt.Sprintf("seat %d (%s)", seat, shortName(s.Agents[seat], 24)), reports.SeriesColor(seat))
 				if err := addSeries(p, se, true); err != nil {
 					return nil, err
 				}
@@ -338,7 +338,7 @@ func (s *Sweep) Charts() ([]*reports.Chart, error) {
 	}
 	// First-player advantage with the fair value (one parameter).
 	if !two {
-		sub := "seat 1's share minus the fair share, 95% band"
+		sub := "seat 0's share minus the fair share, 95% band"
 		if len(s.Compensation) == 1 && s.Compensation[0].Found {
 			sub += "; the fair value and its interval"
 		}
@@ -355,7 +355,7 @@ func (s *Sweep) Charts() ([]*reports.Chart, error) {
 				return nil, err
 			}
 		}
-		if err := addSeries(p, series{name: "seat 1 advantage", x: x, y: y, lo: lo, hi: hi, color: reports.SeriesColor(0)}, true); err != nil {
+		if err := addSeries(p, series{name: "seat 0 advantage", x: x, y: y, lo: lo, hi: hi, color: reports.SeriesColor(0)}, true); err != nil {
 			return nil, err
 		}
 		s.setXAxis(p)
@@ -427,7 +427,7 @@ func (s *Sweep) Charts() ([]*reports.Chart, error) {
 		for _, y := range v1.Values {
 			rows = append(rows, shortName(y, 12))
 		}
-		c, err := heatMap("First-player advantage: "+v0.Key+" × "+v1.Key, "seat 1's share minus the fair share, percentage points, 95% intervals (blue: seat 1 behind, red: ahead)",
+		c, err := heatMap("First-player advantage: "+v0.Key+" × "+v1.Key, "seat 0's share minus the fair share, percentage points, 95% intervals (blue: seat 0 behind, red: ahead)",
 			v0.Key, v1.Key, z, labels, cols, rows, 0, span, "advantage-map")
 		if err != nil {
 			return nil, err
@@ -465,7 +465,7 @@ func (s *Sweep) Doc() (*Doc, error) {
 		vals = append(vals, v.Key+" = "+strings.Join(v.Values, ", "))
 	}
 	d.Provenance = s.Meta.provenance(
-		[2]string{"Agents", strings.Join(s.Agents, "; ") + " (seat 1 first; fixed seating)"},
+		[2]string{"Agents", strings.Join(s.Agents, "; ") + " (seat 0 first; fixed seating)"},
 		[2]string{"Varied", strings.Join(vals, "; ")},
 		[2]string{"Games", fmt.Sprintf("%s in %d runs (the same deal seeds for every value)", reports.Count(games), len(s.Cells))},
 	)
@@ -476,9 +476,9 @@ func (s *Sweep) Doc() (*Doc, error) {
 	}
 	hdr = append(hdr, "games")
 	for seat := 0; seat < s.Players; seat++ {
-		hdr = append(hdr, fmt.Sprintf("seat %d", seat+1))
+		hdr = append(hdr, fmt.Sprintf("seat %d", seat))
 	}
-	hdr = append(hdr, "seat 1 advantage", "95% interval", "p", "decisions")
+	hdr = append(hdr, "seat 0 advantage", "95% interval", "p", "decisions")
 	tb := &Table{Header: hdr, Left: len(s.Vary)}
 	for _, c := range s.Cells {
 		row := append([]string{}, c.Values...)
@@ -522,8 +522,8 @@ func (s *Sweep) Doc() (*Doc, error) {
 	}
 	d.Blocks = append(d.Blocks, Block{Heading: "Methods", NewPage: true, Bullets: []string{
 		"Every value is played with the same agents, fixed seating and the same run seed (the same deal seeds: common random numbers), so differences between values are not deal luck.",
-		"Seat win shares: 95% Wilson score intervals (Wilson 1927); seat 1's advantage is its share minus 1/players, tested with the score test (R: prop.test(x, n, p, correct = FALSE)). Game length: mean decisions per game with a 95% t interval.",
-		"Compensation: a straight line fitted to seat 1's advantage by weighted least squares (weights 1/se², se from Agresti & Coull 1998); the parameter moves the advantage when the slope or the lack-of-fit chi-square is significant at 5%. When the line fits, the fair value is where it crosses zero, with a delta-method 95% interval; when it does not, the fair value is interpolated between the two values that bracket the sign change, and its interval is the stretch where the linearly interpolated 95% band contains zero.",
+		"Seat win shares: 95% Wilson score intervals (Wilson 1927); seat 0's advantage is its share minus 1/players, tested with the score test (R: prop.test(x, n, p, correct = FALSE)). Game length: mean decisions per game with a 95% t interval.",
+		"Compensation: a straight line fitted to seat 0's advantage by weighted least squares (weights 1/se², se from Agresti & Coull 1998); the parameter moves the advantage when the slope or the lack-of-fit chi-square is significant at 5%. When the line fits, the fair value is where it crosses zero, with a delta-method 95% interval; when it does not, the fair value is interpolated between the two values that bracket the sign change, and its interval is the stretch where the linearly interpolated 95% band contains zero.",
 	}})
 	return d, nil
 }
