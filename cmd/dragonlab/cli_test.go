@@ -297,3 +297,58 @@ func TestBenchMeasuresOneGame(t *testing.T) {
 		t.Fatalf("a random dragonheart game allocates %.2f times in the runner", b.Rows[0].AllocsPerGame)
 	}
 }
+
+// Issue 9's bad input: a corrupt checkpoint, overlapping shards and parts of different
+// runs — one line, exit 2, nothing overwritten.
+func TestCorruptCheckpointAndForeignShardsAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck.json")
+	os.WriteFile(ck, []byte(`{"schema":"dragonlab.result/v1","players":2,"seats":[`), 0o644)
+	out := filepath.Join(dir, "r.json")
+	code, _, stderr := cli(t, "run", "--games", "100", "--resume", ck, "--out", out, "--quiet")
+	if code != exitBadInput || !strings.Contains(stderr, "corrupt") {
+		t.Fatalf("corrupt checkpoint: exit %d, %q", code, stderr)
+	}
+	if data, _ := os.ReadFile(ck); !strings.HasSuffix(string(data), `"seats":[`) {
+		t.Fatal("the corrupt checkpoint was overwritten")
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("a results file was written")
+	}
+	a, b, c := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json"), filepath.Join(dir, "c.json")
+	base := []string{"run", "--games", "400", "--quiet"}
+	cli(t, append(base, "--shard", "0/2", "--out", a)...)
+	cli(t, append(base, "--shard", "1/2", "--seed", "9", "--out", b)...)
+	merged := filepath.Join(dir, "m.json")
+	if code, _, stderr := cli(t, "merge", a, b, "--out", merged); code != exitBadInput || !strings.Contains(stderr, "seed") {
+		t.Fatalf("parts of different runs: exit %d, %q", code, stderr)
+	}
+	cli(t, append(base, "--shard", "0/2", "--out", c)...)
+	if code, _, stderr := cli(t, "merge", a, c, "--out", merged); code != exitBadInput || !strings.Contains(stderr, "overlap") {
+		t.Fatalf("overlapping shards: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat(merged); err == nil {
+		t.Fatal("a refused merge wrote its output")
+	}
+}
+
+// --checkpoint then --resume through the CLI ends with the same results as one run.
+func TestResumeThroughTheCLI(t *testing.T) {
+	dir := t.TempDir()
+	whole, resumed, ck := filepath.Join(dir, "w.json"), filepath.Join(dir, "r.json"), filepath.Join(dir, "ck.json")
+	args := []string{"run", "--game", "redhot", "--players", "3", "--games", "30000", "--seed", "5", "--quiet"}
+	if code, _, stderr := cli(t, append(args, "--out", whole)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	// A finished run's checkpoint holds every game; resuming from it plays none and
+	// reproduces the results file.
+	if code, _, stderr := cli(t, append(args, "--checkpoint", ck, "--out", filepath.Join(dir, "x.json"))...); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := cli(t, append(args, "--resume", ck, "--out", resumed)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	if stripRun(t, whole) != stripRun(t, resumed) {
+		t.Fatal("resumed results differ from the uninterrupted run")
+	}
+}

@@ -354,3 +354,10 @@ func popcount(m uint8) int {
 	}
 	return n
 }
+
+// NarrateReset describes what Reset(seed) already did: the dragon cards turned for the
+// first round's prediction (RH-7), which happen before the first decision.
+func (s *State) NarrateReset(seed uint64) []string {
+	s.Reset(seed)
+	return []string{s.roundIntro()}
+}

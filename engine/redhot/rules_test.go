@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/engine/enginetest"
 )
 
 // filler is a deck tail that keeps a test game going for a few rounds before the fury.
@@ -1079,5 +1080,19 @@ func TestRH20_SingleActionIsADecision(t *testing.T) {
 	stack(s, func(s *State) { s.team[0], s.hall[0], s.used[0] = 1, 0xE, 0x7F }, deck(fc(selMin, selMin))...)
 	if s.ToMove() != 0 || strings.Join(texts(s), ",") != "hothead" {
 		t.Fatalf("seat 0 with one adventurer and no item: %v", texts(s))
+	}
+}
+
+// RH-7: the first round's prediction is turned during Reset, before any decision, and the
+// trace narrates it.
+func TestRH07_FirstPredictionIsNarrated(t *testing.T) {
+	g := enginetest.Lookup(t, "redhot")
+	s, err := g.NewGame(nil, 3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := s.(engine.SetupNarrator).NarrateReset(5)
+	if len(lines) != 1 || !strings.Contains(lines[0], "round 1, first player seat 0: dragon card") {
+		t.Fatalf("reset narration: %q", lines)
 	}
 }
