@@ -55,7 +55,7 @@ func (rp *report) mdFindings(b *strings.Builder) {
 		}
 	}
 	if rp.study != nil {
-		fmt.Fprintf(b, "\n![First-player advantage across the study](%s.png)\n", rp.study.Name)
+		fmt.Fprintf(b, "\n![First-player advantage across the study](%s/%s.png)\n", ChartsDir, rp.study.Name)
 	}
 	b.WriteString("\n")
 }
@@ -111,7 +111,7 @@ func (rp *report) mdSection(b *strings.Builder, i int, a *Analysis) {
 	}
 	b.WriteString("\n")
 	for _, c := range rp.charts[i] {
-		fmt.Fprintf(b, "![%s](%s.png)\n", mdEscape(strings.ReplaceAll(c.Title, "\n", ": ")), c.Name)
+		fmt.Fprintf(b, "![%s](%s/%s.png)\n", mdEscape(strings.ReplaceAll(c.Title, "\n", ": ")), ChartsDir, c.Name)
 	}
 	if len(rp.charts[i]) > 0 {
 		b.WriteString("\n")

@@ -43,6 +43,9 @@ type InputError struct{ Err error }
 func (e InputError) Error() string { return e.Err.Error() }
 func (e InputError) Unwrap() error { return e.Err }
 
+// ChartsDir is the subdirectory of the output directory that holds the PNG and SVG charts.
+const ChartsDir = "charts"
+
 // File names written by Build into the output directory, besides the charts.
 const (
 	PDFName = "report.pdf"
@@ -311,7 +314,7 @@ func (rp *report) render() ([]file, error) {
 	files := []file{{PDFName, pdf}, {MDName, []byte(rp.markdown())}, {CSVName, csvData}}
 	all := rp.allCharts()
 	for _, c := range all {
-		files = append(files, file{c.Name + ".png", c.PNG}, file{c.Name + ".svg", c.SVG})
+		files = append(files, file{ChartsDir + "/" + c.Name + ".png", c.PNG}, file{ChartsDir + "/" + c.Name + ".svg", c.SVG})
 	}
 	return files, nil
 }
@@ -334,13 +337,25 @@ func writeAll(dir string, files []file) error {
 		return InputError{fmt.Errorf("cannot create the report directory: %w", err)}
 	}
 	temps := make([]string, 0, len(files))
+	var made []string // subdirectories this call created, removed again on failure
 	cleanup := func() {
 		for _, t := range temps {
 			os.Remove(t)
 		}
+		for i := len(made) - 1; i >= 0; i-- {
+			os.Remove(made[i]) // only if empty: never another run's charts
+		}
 	}
 	for _, f := range files {
-		tmp, err := os.CreateTemp(dir, "."+f.name+".tmp*")
+		sub := filepath.Dir(filepath.Join(dir, f.name))
+		if _, err := os.Stat(sub); err != nil {
+			made = append(made, sub)
+		}
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			cleanup()
+			return InputError{fmt.Errorf("cannot create %s: %w", sub, cause(err))}
+		}
+		tmp, err := os.CreateTemp(sub, "."+filepath.Base(f.name)+".tmp*")
 		if err != nil {
 			cleanup()
 			return InputError{fmt.Errorf("cannot write the report into %s: %w", dir, cause(err))}

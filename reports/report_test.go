@@ -82,7 +82,7 @@ func checkPDF(t *testing.T, data []byte, wantPages int) []string {
 
 func TestBuildSingleReport(t *testing.T) {
 	dir := build(t, []*sim.Result{fxFive.result()}, Options{Sources: []string{"draco5.json"}})
-	for _, name := range []string{"report.pdf", "summary.md", "summary.csv", "seats.png", "seats.svg", "scores.png", "scores.svg", "length.png", "length.svg"} {
+	for _, name := range []string{"report.pdf", "summary.md", "summary.csv", "charts/seats.png", "charts/seats.svg", "charts/scores.png", "charts/scores.svg", "charts/length.png", "charts/length.svg"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("missing %s: %v", name, err)
 		}
@@ -107,14 +107,14 @@ func TestBuildSingleReport(t *testing.T) {
 	}
 	// The charts: PNG decodes at 1200 × 750; SVG is SVG.
 	for _, name := range []string{"seats", "scores", "length"} {
-		img, err := png.Decode(bytes.NewReader(read(t, filepath.Join(dir, name+".png"))))
+		img, err := png.Decode(bytes.NewReader(read(t, filepath.Join(dir, ChartsDir, name+".png"))))
 		if err != nil {
 			t.Fatalf("%s.png: %v", name, err)
 		}
 		if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 750 {
 			t.Errorf("%s.png is %d×%d, want 1200×750", name, b.Dx(), b.Dy())
 		}
-		svg := read(t, filepath.Join(dir, name+".svg"))
+		svg := read(t, filepath.Join(dir, ChartsDir, name+".svg"))
 		if !bytes.Contains(svg, []byte("<svg")) {
 			t.Errorf("%s.svg is not SVG", name)
 		}
@@ -263,8 +263,8 @@ func TestStudyReport(t *testing.T) {
 		t.Errorf("findings out of order or missing (%d, %d, %d):\n%s", i, j, k, first)
 	}
 	for _, name := range []string{"first-player-advantage.png", "01-dragonheart-2p-seats.png", "04-dragonscales-1p-length.svg"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			t.Errorf("missing %s", name)
+		if _, err := os.Stat(filepath.Join(dir, ChartsDir, name)); err != nil {
+			t.Errorf("missing %s/%s", ChartsDir, name)
 		}
 	}
 }
