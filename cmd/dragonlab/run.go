@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"dragonlab/agents"
 	"dragonlab/reports"
 	"dragonlab/sim"
 )
@@ -234,7 +235,7 @@ func printSummary(w io.Writer, r *sim.Result) {
 	}
 	for _, s := range rows {
 		ci := reports.Wilson(s.WinShare, float64(s.Games))
-		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, s.Agent, 100*s.WinShare/float64(max(s.Games, 1)), 100*ci.Lo, 100*ci.Hi, reports.Count(s.Wins), s.ScoreMean)
+		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, agents.Short(s.Agent), 100*s.WinShare/float64(max(s.Games, 1)), 100*ci.Lo, 100*ci.Hi, reports.Count(s.Wins), s.ScoreMean)
 	}
 	tw.Flush()
 	if label == "agent" {

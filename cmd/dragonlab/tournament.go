@@ -110,7 +110,7 @@ func printTournament(w io.Writer, t *studies.Tournament) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "agent\topponent\tgames\twin share\t95% interval\tbetter\tworse\teven\tsign p (Holm)\t")
 	for _, p := range t.Pairs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%s\t%s\t%.4g\t\n", p.AgentA, p.AgentB, reports.Count(p.Games), 100*p.Paired.Share,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%s\t%s\t%.4g\t\n", agents.Short(p.AgentA), agents.Short(p.AgentB), reports.Count(p.Games), 100*p.Paired.Share,
 			100*p.Paired.CI.Lo, 100*p.Paired.CI.Hi, reports.Count(p.Paired.Better), reports.Count(p.Paired.Worse), reports.Count(p.Paired.Ties), p.HolmP)
 	}
 	tw.Flush()
@@ -118,7 +118,7 @@ func printTournament(w io.Writer, t *studies.Tournament) {
 		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "rank\tagent\tElo\t95% interval\t")
 		for _, r := range t.Ranking {
-			fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t\n", r.Rank, r.Agent, r.Elo, r.CI.Lo, r.CI.Hi)
+			fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t\n", r.Rank, agents.Short(r.Agent), r.Elo, r.CI.Lo, r.CI.Hi)
 		}
 		tw.Flush()
 	}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"dragonlab/agents"
 	"dragonlab/reports"
 )
 
@@ -222,6 +223,7 @@ func heatMap(title, subtitle, xLabel, yLabel string, z [][]float64, labels [][]s
 
 // shortName keeps long agent specs readable on an axis.
 func shortName(s string, max int) string {
+	s = agents.Short(s) // options left at their defaults are not repeated
 	r := []rune(s)
 	if len(r) <= max {
 		return s
