@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"dragonlab/sim"
 )
 
 // Exit statuses.
@@ -47,6 +49,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: `dragonlab plays very many games of Dragonheart, Draco, Red Hot Silly Dragon and
 Dragon Scales between AI agents (random, greedy, IS-MCTS) on all cores, and turns the
 outcomes into win rates, first-player advantage and skill reports with their uncertainty.`,
+		Version:       sim.Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
