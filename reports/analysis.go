@@ -325,9 +325,9 @@ func FindingsHeadline(as []*Analysis, fs []Finding) string {
 	case family == 0:
 		return "No result has two or more players to compare seats."
 	case sig == 0:
-		return fmt.Sprintf("No seat's win share differs significantly from its fair share (Holm's adjustment over %s); the largest deviations of each result follow, most suggestive first.", plural(int64(family), "seat test"))
+		return fmt.Sprintf("No seat's win share differs significantly from its fair share (Holm's adjustment over %s); the largest deviations of each result follow, most suggestive first.", Plural(int64(family), "seat test"))
 	default:
-		return fmt.Sprintf("%s of %s differ significantly from the fair share after Holm's adjustment: they come first, largest difference first; then the largest deviation of each other result.", plural(int64(sig), "seat"), plural(int64(family), "seat test"))
+		return fmt.Sprintf("%s of %s differ significantly from the fair share after Holm's adjustment: they come first, largest difference first; then the largest deviation of each other result.", Plural(int64(sig), "seat"), Plural(int64(family), "seat test"))
 	}
 }
 

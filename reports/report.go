@@ -516,7 +516,7 @@ func provenance(a *Analysis) [][2]string {
 		kv = append(kv, [2]string{"Results file", a.Source})
 	}
 	if r.Run != nil && r.Run.Started != "" {
-		kv = append(kv, [2]string{"Run", fmt.Sprintf("started %s, %s s on %s, %s", r.Run.Started, num(r.Run.Seconds, 1), plural(int64(r.Run.Workers), "worker"), r.Run.GoVersion)})
+		kv = append(kv, [2]string{"Run", fmt.Sprintf("started %s, %s s on %s, %s", r.Run.Started, num(r.Run.Seconds, 1), Plural(int64(r.Run.Workers), "worker"), r.Run.GoVersion)})
 	}
 	return kv
 }

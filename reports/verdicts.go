@@ -97,8 +97,8 @@ func pCell(p float64) string {
 	return strings.TrimPrefix(strings.TrimPrefix(pText(p), "p = "), "p ")
 }
 
-// plural is "1 worker", "2 workers".
-func plural(n int64, word string) string {
+// Plural counts a word: "1 game", "20,000 games".
+func Plural(n int64, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}

@@ -138,29 +138,31 @@ func (w *worker) play(seed uint64, rotation int) {
 func (w *worker) unit(i int64) {
 	cfg := w.cfg
 	n := cfg.Players
-	seed := engine.DeriveSeed(cfg.Seed, uint64(i))
+	seed := GameSeed(cfg.Seed, i)
 	switch cfg.Seating {
 	case SeatRotate:
-		for j := 0; j < n; j++ {
-			w.agentAt[(j+int(i%int64(n)))%n] = j
-		}
+		w.rotate(int(i % int64(n)))
 		w.play(seed, 0)
 	case SeatDuplicate:
 		for j := range w.shares {
 			w.shares[j] = 0
 		}
 		for r := 0; r < n; r++ {
-			for j := 0; j < n; j++ {
-				w.agentAt[(j+r)%n] = j
-			}
+			w.rotate(r)
 			w.play(seed, r)
 		}
 		w.agg.Paired.Add(int64(w.shares[0]*60 + 0.5))
 	default:
-		for j := 0; j < n; j++ {
-			w.agentAt[j] = j
-		}
+		w.rotate(0)
 		w.play(seed, 0)
+	}
+}
+
+// rotate seats agent j in seat (j+r) mod n.
+func (w *worker) rotate(r int) {
+	n := len(w.agentAt)
+	for j := range w.agentAt {
+		w.agentAt[(j+r)%n] = j
 	}
 }
 
@@ -192,9 +194,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// runs it, not next to another worker's — false sharing of a cache line between two
 	// states cost up to 40% of the parallel speed-up.
 	ws := make([]*worker, workers)
-	if _, err := cfg.Game.New(cfg.Params, cfg.Players); err != nil {
-		return nil, err
-	}
 	agg := newAggregate(cfg.Players)
 	done := int64(0) // the finished prefix, in units from cfg.First
 	if cfg.Resume != nil {

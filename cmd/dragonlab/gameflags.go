@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -13,7 +13,6 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports"
 )
 
 // gameOptions are the flags that choose a game, its player count and its rules, shared by
@@ -66,7 +65,7 @@ func (o *gameOptions) resolve() (engine.Game, engine.Params, int, error) {
 // allowSingle; empty means random in every seat.
 func parseAgents(list string, players int) ([]agents.Factory, error) {
 	if strings.TrimSpace(list) == "" {
-		list = strings.TrimSuffix(strings.Repeat("random,", players), ",")
+		list = repeatSpec("random", players)
 	}
 	fs, err := agents.ParseList(list)
 	if err != nil {
@@ -93,28 +92,11 @@ func checkWritable(path string) error {
 	if path == "" || path == "-" {
 		return nil
 	}
-	f, err := os.CreateTemp(dirOf(path), ".dragonlab-check-*")
+	f, err := os.CreateTemp(filepath.Dir(path), ".dragonlab-check-*")
 	if err != nil {
 		return badInput("cannot write %s: %v", path, err)
 	}
 	name := f.Name()
 	f.Close()
 	return os.Remove(name)
-}
-
-func dirOf(path string) string {
-	if i := strings.LastIndexByte(path, '/'); i >= 0 {
-		if i == 0 {
-			return "/"
-		}
-		return path[:i]
-	}
-	return "."
-}
-
-func plural(n int64, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
-	}
-	return fmt.Sprintf("%s %ss", reports.Count(n), word)
 }

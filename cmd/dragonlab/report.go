@@ -70,10 +70,10 @@ func (o *reportOptions) run(args []string) error {
 	}
 	for i, r := range results {
 		if !r.Complete {
-			fmt.Fprintf(o.stdout, "note: %s is incomplete (%s played); the report says so\n", expanded[i], plural(r.Games, "game"))
+			fmt.Fprintf(o.stdout, "note: %s is incomplete (%s played); the report says so\n", expanded[i], reports.Plural(r.Games, "game"))
 		}
 	}
-	fmt.Fprintf(o.stdout, "report of %s in %s\n", plural(int64(len(results)), "result"), filepath.Join(o.Out, reports.PDFName))
+	fmt.Fprintf(o.stdout, "report of %s in %s\n", reports.Plural(int64(len(results)), "result"), filepath.Join(o.Out, reports.PDFName))
 	return nil
 }
 

@@ -193,7 +193,7 @@ func (o *runOptions) run() error {
 	}
 	printSummary(o.stdout, res)
 	if res.StoppedAt > 0 {
-		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, plural(res.Games, "game"))
+		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, reports.Plural(res.Games, "game"))
 	}
 	if o.Out != "" {
 		if err := res.WriteFile(o.Out); err != nil {
@@ -226,7 +226,7 @@ func printSummary(w io.Writer, r *sim.Result) {
 	if !r.Complete {
 		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", reports.Count(r.Games), reports.Count(r.Units))
 	}
-	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, plural(r.Games, "game"), r.Seed, r.Seating, status)
+	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, reports.Plural(r.Games, "game"), r.Seed, r.Seating, status)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "seat\tagent\twin share\t95% interval\twins alone\tmean score\t")
 	rows, label := r.Seats, "seat"

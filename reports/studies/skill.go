@@ -112,13 +112,9 @@ func AnalyzeSkill(meta Meta, rungs []Rung, players int, steps, self []*sim.Resul
 			continue
 		}
 		sp := SelfPlay{Rung: i, File: selfFiles[i], Games: r.Games, Complete: r.Complete, MeanDecisions: r.DecisionsMean}
-		for _, t := range r.Aggregate.Seats {
-			sp.Seats = append(sp.Seats, NewShare(t.WinShare(), t.Games))
-		}
+		fs := firstSeatOf(r, s.Fair)
+		sp.Seats, sp.Advantage, sp.CI, sp.P = fs.Seats, fs.Advantage, fs.CI, fs.P
 		s0 := sp.Seats[0]
-		sp.Advantage = s0.Share - s.Fair
-		sp.CI = s0.CI.Shift(-s.Fair)
-		_, sp.P = reports.PropZTest(s0.Wins, float64(s0.Games), s.Fair)
 		s.Self = append(s.Self, sp)
 		xs = append(xs, s0.Wins)
 		ns = append(ns, float64(s0.Games))

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"dragonlab/reports"
+	"dragonlab/sim"
 )
 
 // Level is the confidence level of the two-sided intervals (that of the reports package),
@@ -81,6 +82,28 @@ func NewShare(x float64, n int64) Share {
 	pt := (x + 2) / (float64(n) + 4)
 	s.SE = math.Sqrt(pt * (1 - pt) / (float64(n) + 4))
 	return s
+}
+
+// firstSeat is every seat's win share in one run and the first seat's advantage: its
+// share minus the fair share, with the Wilson interval shifted by it and the score test
+// against it (R: prop.test(x, n, p, correct = FALSE)).
+type firstSeat struct {
+	Seats     []Share
+	Advantage float64
+	CI        reports.Interval
+	P         float64
+}
+
+func firstSeatOf(r *sim.Result, fair float64) firstSeat {
+	var f firstSeat
+	for _, t := range r.Aggregate.Seats {
+		f.Seats = append(f.Seats, NewShare(t.WinShare(), t.Games))
+	}
+	s0 := f.Seats[0]
+	f.Advantage = s0.Share - fair
+	f.CI = s0.CI.Shift(-fair)
+	_, f.P = reports.PropZTest(s0.Wins, float64(s0.Games), fair)
+	return f
 }
 
 // MeanStat is a sample mean with its 95% Student t interval, in a form JSON can hold.

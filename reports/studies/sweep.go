@@ -81,14 +81,8 @@ func AnalyzeSweep(meta Meta, agentNames []string, players int, vs []Vary, result
 		for k, j := range c.Index {
 			c.Values = append(c.Values, vs[k].Values[j])
 		}
-		for _, t := range r.Aggregate.Seats {
-			c.Seats = append(c.Seats, NewShare(t.WinShare(), t.Games))
-		}
-		s0 := c.Seats[0]
-		c.Advantage = s0.Share - s.Fair
-		c.AdvCI = s0.CI.Shift(-s.Fair)
-		c.AdvSE = s0.SE
-		_, c.AdvP = reports.PropZTest(s0.Wins, float64(s0.Games), s.Fair)
+		fs := firstSeatOf(r, s.Fair)
+		c.Seats, c.Advantage, c.AdvCI, c.AdvSE, c.AdvP = fs.Seats, fs.Advantage, fs.CI, fs.Seats[0].SE, fs.P
 		a := r.Aggregate
 		c.Length = NewMean(a.Games, a.DecisionsSum, a.DecisionsSumSq)
 		c.Draws = float64(a.Draws) / float64(a.Games)
