@@ -24,6 +24,13 @@ type Agent interface {
 	Act(s engine.State, rng *engine.RNG) engine.Action
 }
 
+// Searcher is implemented by agents that run search iterations (MCTS and its variants):
+// Iterations is the number run since the agent was made. The runner reads it around
+// decisions to report iterations per decision beside the time per decision.
+type Searcher interface {
+	Iterations() int64
+}
+
 // Option describes one option of an agent kind.
 type Option struct {
 	Name    string
@@ -77,6 +84,10 @@ type Factory struct {
 	Kind   string
 	Cheats bool
 	New    func() Agent
+	// Check, if set, says whether the agent can play the game of s (e.g. that the action
+	// classes a restricted agent must avoid exist in it); the runner calls it with a fresh
+	// state before playing and reports its error as bad input.
+	Check func(s engine.State) error
 }
 
 // Parse reads an agent spec "kind" or "kind:key=value,key=value".

@@ -96,3 +96,64 @@ func Draw(out []float64) bool {
 	}
 	return true
 }
+
+// Omniscient is the viewer of a narration that sees everything (every hand, every card
+// drawn): traces print games this way by default.
+const Omniscient = -1
+
+// ViewNarrator is implemented by states that can narrate a game for one viewer: a seat
+// (0..Players-1) sees what that seat sees (its own hand and draws, public events, never
+// another seat's hidden cards or pending secret choices), Omniscient sees everything.
+// Traces (`trace --view SEAT`) and the interactive `play` command are built on it. Like
+// Narrator it is never on a hot path.
+type ViewNarrator interface {
+	// NarrateResetView describes, for viewer, the deal that Reset(seed) makes (hands,
+	// riders, piles …) and the forced steps it already plays.
+	NarrateResetView(seed uint64, viewer int) []string
+	// NarrateView describes, for viewer, what happened when a was applied to before
+	// (the receiver is the state after): the action, chance outcomes (cards drawn: named
+	// for viewers allowed to see them, counted otherwise), triggered effects, the end.
+	NarrateView(before State, a Action, viewer int) []string
+	// DescribeView prints the current state as viewer sees it (Omniscient: everything).
+	DescribeView(viewer int) string
+}
+
+// MaxComponents bounds the number of trackable components of a game (one bit each).
+const MaxComponents = 64
+
+// Tracker is implemented by states that can record, per seat, which of the game's
+// components each kind of event touched during the current game (a card dealt, drawn or
+// played; an item used; a dragon ridden; an achievement such as taking the figurine). The
+// records are plain bitsets inside the value state, so a copy stays an assignment and
+// recording costs a few ORs per Apply; recording is off unless SetTracking(true) was
+// called, and Reset clears the records (keeping the setting). Reports turn them into
+// win rates per component (opening hand, drawn, in hand, never seen, played …).
+type Tracker interface {
+	// Components names the trackable components for the state's rules and player count:
+	// a fixed list of at most MaxComponents names (lower case, no commas), the same for
+	// every game dealt with these rules.
+	Components() []string
+	// TrackEvents names the kinds of event recorded, e.g. "dealt", "drawn", "played". By
+	// convention "dealt" is the opening hand or initial state and "drawn" a card drawn
+	// later: a component is "seen" by a seat when either happened to it.
+	TrackEvents() []string
+	// SetTracking turns recording on or off.
+	SetTracking(on bool)
+	// Tracked is the set of components (bit i for Components()[i]) on which event
+	// happened to seat so far in this game.
+	Tracked(seat, event int) uint64
+}
+
+// ActionClasser is implemented by states that sort their actions into named classes, so
+// that reports and agents can refer to actions by name ("ship", "cape", "switch") — for
+// example a restricted-play agent that may never choose one class.
+type ActionClasser interface {
+	// ActionClasses names the classes for the state's rules and player count: a fixed list
+	// of at most 64 short names (lower case letters, digits and '-', e.g. "play-ship",
+	// "use-cape", "switch-dragon"), the same for every game dealt with these rules.
+	ActionClasses() []string
+	// ActionClass is the set of classes (bit i for ActionClasses()[i]) that a, legal in
+	// the current state, belongs to. An action may be in several classes (e.g. a Red Hot
+	// choice "tough+cape" sends the Tough and uses the Fire cape) or in none.
+	ActionClass(a Action) uint64
+}
