@@ -17,8 +17,14 @@ const (
 	EventSeen  = "seen"
 )
 
-// Pooled, as ComponentOptions.Agent, sums the counts of every agent: the right view of
-// self-play, where the agents are copies of one.
+// Pooled, as ComponentOptions.Agent, sums the counts of every agent: the view of
+// self-play, where the agents are copies of one. The seats of one game are then
+// dependent (in a two-player game one seat's win is the other's loss, and a one-copy
+// card seen by one seat is never seen by the other), so the intervals and tests count
+// n/A effective games for A agents pooled: the largest possible design effect (Kish 1965;
+// by Cauchy–Schwarz a game's A terms have at most A times the variance of independent
+// ones). It is conservative in general and about exact for a two-player game and a
+// one-copy card. The point estimates use every game.
 const Pooled = -1
 
 // ConfoundingCaveat is the warning that goes with every component table.
@@ -68,8 +74,11 @@ type ComponentStat struct {
 type ComponentStats struct {
 	Agent string `json:"agent"` // the agent's spec, or "all agents (pooled)"
 	// Games the agent played and its overall win share (Wilson).
-	Share  Estimate `json:"share"`
-	Events []string `json:"events"`
+	Share Estimate `json:"share"`
+	// DesignEffect is 1 for one agent and the number of agents pooled otherwise (see
+	// Pooled): every interval and test counts N/DesignEffect effective games.
+	DesignEffect float64  `json:"designEffect"`
+	Events       []string `json:"events"`
 	// Key is the index in Events of the event that ranks the components.
 	Key        int             `json:"key"`
 	Components []ComponentStat `json:"components"` // in the game's order
@@ -146,17 +155,18 @@ func Components(agg *sim.ComponentAgg, names []string, opt ComponentOptions) (*C
 		}
 	}
 
+	deff := float64(len(tallies))
 	st := &ComponentStats{
-		Agent: label, Share: share(float64(share60)/60, games), Events: append([]string(nil), agg.Events...),
-		Key: key, Components: make([]ComponentStat, nc),
+		Agent: label, Share: shareDeff(float64(share60)/60, games, deff), DesignEffect: deff,
+		Events: append([]string(nil), agg.Events...), Key: key, Components: make([]ComponentStat, nc),
 	}
 	for c, name := range agg.Names {
 		cs := ComponentStat{Name: name, Events: make([]EventStat, ne)}
 		for e, ev := range agg.Events {
 			n, w := count[e][c], float64(win60[e][c])/60
 			es := EventStat{
-				Event: ev, With: share(w, n), Without: share(float64(share60)/60-w, games-n),
-				Diff: NewcombeDiff(w, n, float64(share60)/60-w, games-n), PHolm: 1,
+				Event: ev, With: shareDeff(w, n, deff), Without: shareDeff(float64(share60)/60-w, games-n, deff),
+				Diff: newcombeDeff(w, n, float64(share60)/60-w, games-n, deff), PHolm: 1,
 			}
 			if n > 0 && ev != EventDealt && ev != EventSeen {
 				es.MeanTurn, es.HasTurn = float64(turns[e][c])/float64(n), true

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"dragonlab/reports"
 	"dragonlab/sim"
 )
 
@@ -110,7 +111,8 @@ func TestComponentsPooledAndKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The pooled analysis is the analysis of one agent holding the summed counts.
+	// The pooled analysis has the point estimates of one agent holding the summed counts,
+	// and the intervals of half as many games (two agents: design effect 2).
 	sum := componentFixture()
 	a := &sum.Agents[0]
 	a.Games += other.Games
@@ -126,16 +128,27 @@ func TestComponentsPooledAndKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pooled.Agent != "all agents (pooled)" || one.Agent != "agent 0" {
+	if pooled.Agent != "all agents (pooled)" || one.Agent != "agent 0" || pooled.DesignEffect != 2 || one.DesignEffect != 1 {
 		t.Errorf("labels %q, %q", pooled.Agent, one.Agent)
 	}
 	for c := range pooled.Components {
 		for e := range pooled.Components[c].Events {
-			if p, o := pooled.Components[c].Events[e], one.Components[c].Events[e]; p != o {
+			p, o := pooled.Components[c].Events[e], one.Components[c].Events[e]
+			if p.With.Value != o.With.Value || p.With.N != o.With.N || p.Without.Value != o.Without.Value || p.Without.N != o.Without.N ||
+				p.Diff.Value != o.Diff.Value || p.MeanTurn != o.MeanTurn || p.HasTurn != o.HasTurn {
 				t.Errorf("pooled %+v != summed %+v", p, o)
+			}
+			n, w := a.Count[e][c], float64(a.Win60[e][c])/60
+			if want := reports.Wilson(w/2, float64(n)/2); p.With.CI != want {
+				t.Errorf("pooled interval %v, want %v", p.With.CI, want)
 			}
 		}
 	}
+	// Troll seen: 63 wins in 110 games against 37 in 90, at half the games.
+	iwd := pooled.Components[0].Events[pooled.Key].Diff
+	near(t, "pooled IWD lo", iwd.CI.Lo, -0.034070438419070426, 1e-9) // newc(31.5,55,18.5,45)
+	near(t, "pooled IWD hi", iwd.CI.Hi, 0.340577560033862747, 1e-9)
+	near(t, "pooled IWD p", iwd.P, 0.10782192815996823, 1e-9) // prop.test(c(31.5,18.5),c(55,45),correct=FALSE)$p.value
 	// Another key event ranks by it.
 	byPlay, err := Components(agg, nil, ComponentOptions{Agent: 1, Key: "played"})
 	if err != nil {

@@ -168,6 +168,10 @@ func ComponentContent(s *ComponentStats, label, name string, top int) (*Content,
 			ConfoundingCaveat,
 		},
 	}
+	if s.DesignEffect > 1 {
+		c.Notes = append(c.Notes, fmt.Sprintf("Pooled over %d agents: the seats of one game are not independent (one seat's win is another's loss), so the intervals and tests count 1/%d of the games, the worst case; the estimates use every game.",
+			int(s.DesignEffect), int(s.DesignEffect)))
+	}
 	if err := c.addChart(IWDChart(s, label, name, top)); err != nil {
 		return nil, err
 	}

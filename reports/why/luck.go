@@ -33,13 +33,14 @@ const LuckMethod = "Each deal (hands, draw piles and chance fixed) is played K t
 // game into the part the deal fixes and the rest, in units of (win share)².
 type VarianceParts struct {
 	Deals int64   `json:"deals"`
-	Mean  float64 `json:"mean"` // mean win share per game (pooled: per seat)
+	Mean  float64 `json:"mean"` // mean win share per game (pooled: averaged over the seats)
 	// Total = Deal + Rest: the variance of one game's win share around its seat's mean.
 	Total float64 `json:"total"`
 	Deal  float64 `json:"deal"` // σ²(deal), between deals
 	Rest  float64 `json:"rest"` // σ²(rest), within a deal
-	// MSBetween and MSWithin are the analysis-of-variance mean squares (pooled: summed
-	// over the seats; MSBetween 0 with one deal).
+	// MSBetween and MSWithin are the analysis-of-variance mean squares (pooled: averaged
+	// over the seats; MSBetween 0 with one deal). Every part of the pooled row is the
+	// average of the seats' parts.
 	MSBetween float64 `json:"msBetween"`
 	MSWithin  float64 `json:"msWithin"`
 	// Share is the luck share Deal/Total with its bootstrap interval (N = deals).
@@ -61,7 +62,8 @@ type LuckStats struct {
 // Luck decomposes the variance of the outcome of a replay run (sim.SeatReplay) into the
 // part fixed by the deal and the rest, per seat and pooled, with bootstrap intervals.
 //
-// Pooled over seats the parts add up: Deal = Σ Deal_s, Rest = Σ Rest_s. The runner keeps
+// Pooled over the seats the parts are averaged: Deal = mean of Deal_s, Rest = mean of
+// Rest_s, and the luck share is their ratio. The runner keeps
 // one histogram per seat, not which bins of different seats came from the same deal, so
 // the pooled interval pairs the seats' bootstrap resamples by rank of their luck share
 // (perfectly correlated seats, the worst case): conservative, and exact when the seats
@@ -261,8 +263,7 @@ func bootstrap(bins []bin, k, b int, rng *rand.Rand) []parts {
 			case i == len(bins)-1 || x.deals == leftDeals:
 				counts[i] = left
 			default:
-				bn := distuv.Binomial{N: float64(left), P: float64(x.deals) / float64(leftDeals), Src: rng}
-				counts[i] = int64(bn.Rand())
+				counts[i] = binomial(left, float64(x.deals)/float64(leftDeals), rng)
 			}
 			left -= counts[i]
 			leftDeals -= x.deals
@@ -270,6 +271,33 @@ func bootstrap(bins []bin, k, b int, rng *rand.Rand) []parts {
 		out[r] = floatParts(bins, counts, k)
 	}
 	return out
+}
+
+// binomial draws from Binomial(n, p): by inversion (counting up from 0 with the
+// recurrence of the probabilities) when the mean is small, which is fast and exact, and by
+// gonum's rejection sampler otherwise.
+func binomial(n int64, p float64, rng *rand.Rand) int64 {
+	switch {
+	case n <= 0 || p <= 0:
+		return 0
+	case p >= 1:
+		return n
+	case p > 0.5:
+		return n - binomial(n, 1-p, rng)
+	case float64(n)*p >= 200:
+		return int64(distuv.Binomial{N: float64(n), P: p, Src: rng}.Rand())
+	}
+	// P(0) = (1−p)^n ≥ e^(−200·1.39) here, so nothing underflows.
+	r := p / (1 - p)
+	f := math.Exp(float64(n) * math.Log1p(-p))
+	u := rng.Float64()
+	var k int64
+	for u > f && k < n {
+		u -= f
+		k++
+		f *= r * float64(n-k+1) / float64(k)
+	}
+	return k
 }
 
 // percentile is the 95% percentile interval of the defined luck shares of resamples
@@ -293,17 +321,18 @@ func percentileOf(xs []float64) reports.Interval {
 	return reports.Interval{Lo: Quantile(xs, a), Hi: Quantile(xs, 1-a)}
 }
 
-// pool sums the seats' variance parts; its interval pairs the seats' resamples by rank of
+// pool averages the seats' variance parts; its interval pairs the seats' resamples by rank of
 // their luck share (see Luck).
 func pool(seats []parts, boots [][]parts) VarianceParts {
 	vp := VarianceParts{Deals: seats[0].deals, Share: Estimate{N: seats[0].deals, CI: reports.Interval{Lo: 0, Hi: 1}}}
 	ok := seats[0].ok
+	n := float64(len(seats))
 	for _, p := range seats {
-		vp.Mean += p.mean / 60 / float64(len(seats))
-		vp.MSWithin += p.msw / 3600
-		vp.MSBetween += p.msb / 3600
-		vp.Deal += p.deal() / 3600
-		vp.Rest += p.msw / 3600
+		vp.Mean += p.mean / 60 / n
+		vp.MSWithin += p.msw / 3600 / n
+		vp.MSBetween += p.msb / 3600 / n
+		vp.Deal += p.deal() / 3600 / n
+		vp.Rest += p.msw / 3600 / n
 	}
 	vp.Total = vp.Deal + vp.Rest
 	if !ok || !(vp.Total > 0) {

@@ -23,8 +23,12 @@ type Estimate struct {
 
 // share is a win share x/n with its Wilson interval (R: prop.test(x, n, correct =
 // FALSE)$conf.int); n = 0 gives 0 in [0, 1].
-func share(x float64, n int64) Estimate {
-	e := Estimate{N: n, CI: reports.Wilson(x, float64(n)), HasCI: true}
+func share(x float64, n int64) Estimate { return shareDeff(x, n, 1) }
+
+// shareDeff is share with a design effect deff ≥ 1: the n observations are worth n/deff
+// independent ones (Kish 1965), so the interval is Wilson's at x/deff of n/deff.
+func shareDeff(x float64, n int64, deff float64) Estimate {
+	e := Estimate{N: n, CI: reports.Wilson(x/deff, float64(n)/deff), HasCI: true}
 	if n > 0 {
 		e.Value = math.Min(math.Max(x/float64(n), 0), 1)
 	}
@@ -158,16 +162,22 @@ type Diff struct {
 // is the pooled two-sample score test (R: prop.test(c(x1, x2), c(n1, n2), correct =
 // FALSE)$p.value). x may be fractional (shared wins).
 func NewcombeDiff(x1 float64, n1 int64, x2 float64, n2 int64) Diff {
+	return newcombeDeff(x1, n1, x2, n2, 1)
+}
+
+// newcombeDeff is NewcombeDiff with a design effect deff ≥ 1 on both samples (see
+// shareDeff): the intervals and the test use n/deff effective observations.
+func newcombeDeff(x1 float64, n1 int64, x2 float64, n2 int64, deff float64) Diff {
 	if n1 <= 0 || n2 <= 0 {
 		return Diff{CI: reports.Interval{Lo: -1, Hi: 1}, P: 1}
 	}
-	a, b := share(x1, n1), share(x2, n2)
+	a, b := shareDeff(x1, n1, deff), shareDeff(x2, n2, deff)
 	d := a.Value - b.Value
 	lo := d - math.Hypot(a.Value-a.CI.Lo, b.CI.Hi-b.Value)
 	hi := d + math.Hypot(a.CI.Hi-a.Value, b.Value-b.CI.Lo)
 	return Diff{
 		Value: d, CI: reports.Interval{Lo: math.Max(lo, -1), Hi: math.Min(hi, 1)},
-		P: propDiffP(a.Value, float64(n1), b.Value, float64(n2)), Tested: true,
+		P: propDiffP(a.Value, float64(n1)/deff, b.Value, float64(n2)/deff), Tested: true,
 	}
 }
 
