@@ -81,10 +81,10 @@ func TestComponents(t *testing.T) {
 		t.Errorf("ranked %s, %s", r[0].Name, r[1].Name)
 	}
 	sent := s.Sentences(1)
-	if len(sent) != 1 || !strings.HasPrefix(sent[0], "troll 3 seen (dealt or drawn): +33.3 points [+13.4, +49.6] of win share against never seen (IWD, n = 60 of 100 games; Holm p = 0.002)") {
+	if len(sent) != 1 || !strings.HasPrefix(sent[0], "Troll 3 seen (dealt or drawn): +33.3 points [+13.4, +49.6] of win share against never seen (IWD, n = 60 of 100 games; Holm p = 0.002)") {
 		t.Errorf("sentence: %q", sent)
 	}
-	if got := s.EventSentence(troll, s.Event("dealt")); !strings.HasPrefix(got, "troll 3 in the opening hand: +20.8 points") {
+	if got := s.EventSentence(troll, s.Event("dealt")); !strings.HasPrefix(got, "Troll 3 in the opening hand: +20.8 points") {
 		t.Errorf("OH sentence: %q", got)
 	}
 	tb := s.RankedTable(5)

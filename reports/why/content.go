@@ -3,6 +3,9 @@ package why
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"dragonlab/reports"
 )
@@ -56,20 +59,29 @@ func shareCell(e Estimate) string {
 
 // ---- components ----
 
-// EventSentence says what one event of one component goes with, e.g. "troll 3 in the
+// capitalise upper-cases the first letter of a sentence (component names are lower case).
+func capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// EventSentence says what one event of one component goes with, e.g. "Troll 3 in the
 // opening hand: +4.1 points [+2.0, +6.2] of win share against not in it (n = 12,345 of
-// 40,000 games; Holm p = 0.003)".
+// 40,000 games; Holm p = 0.003)."
 func (s *ComponentStats) EventSentence(c ComponentStat, event int) string {
 	es := c.Events[event]
 	with, without := eventPhrase(es.Event)
 	if !es.Diff.Tested {
-		return fmt.Sprintf("%s %s: not measurable (%s of %s games)", c.Name, with, reports.Count(es.With.N), reports.Count(s.Share.N))
+		return fmt.Sprintf("%s %s: not measurable (%s of %s games)", capitalise(c.Name), with, reports.Count(es.With.N), reports.Count(s.Share.N))
 	}
 	label := ""
 	if es.Event == EventSeen {
 		label = "IWD, "
 	}
-	return fmt.Sprintf("%s %s: %s of win share against %s (%sn = %s of %s games; %s)", c.Name, with, points(es.Diff), without,
+	return fmt.Sprintf("%s %s: %s of win share against %s (%sn = %s of %s games; %s).", capitalise(c.Name), with, points(es.Diff), without,
 		label, reports.Count(es.With.N), reports.Count(s.Share.N), holmNote(es.PHolm))
 }
 
@@ -187,20 +199,20 @@ func (f *Feel) Sentences() []string {
 		return []string{"No games were played."}
 	}
 	out = append(out, fmt.Sprintf("Games last %s decisions on average %s (median %s; 80%% of games between %s and %s).",
-		reports.Num(f.Duration.Value, 1), ivOrEmpty(f.Duration), reports.Num(f.DurationQ.Median, 0), reports.Num(f.DurationQ.P10, 0), reports.Num(f.DurationQ.P90, 0)))
+		reports.Num(f.Duration.Value, 1), ivOrEmpty(f.Duration, 1), qnum(f.DurationQ.Median), qnum(f.DurationQ.P10), qnum(f.DurationQ.P90)))
 	if f.Decisions > 0 {
 		out = append(out, fmt.Sprintf("%s of decisions offer a real choice; a decision has %s legal actions on average (median %s, at most %d).",
-			reports.Pct(f.MultiChoice), reports.Num(f.Branching.Mean, 1), reports.Num(f.Branching.Median, 0), f.Branching.Max))
+			reports.Pct(f.MultiChoice), reports.Num(f.Branching.Mean, 1), qnum(f.Branching.Median), f.Branching.Max))
 	}
 	if f.Solitaire {
 		return out
 	}
-	out = append(out, fmt.Sprintf("The lead changes %s times per game %s.", reports.Num(f.LeadChanges.Value, 2), ivOrEmpty(f.LeadChanges)))
+	out = append(out, fmt.Sprintf("The lead changes %s times per game %s.", reports.Num(f.LeadChanges.Value, 2), ivOrEmpty(f.LeadChanges, 2)))
 	if f.Decided > 0 {
 		out = append(out, fmt.Sprintf("The eventual winner leads for good over the last %s of a game %s; %s of decided games are comebacks %s (the winner was behind at mid-game).",
 			reports.Pct(f.Decisiveness.Value), pctIv(f.Decisiveness), reports.Pct(f.Comebacks.Value), reports.IvPct(f.Comebacks.CI)))
 		out = append(out, fmt.Sprintf("Winners finish %s points ahead on average %s (median %s).",
-			reports.Num(f.Margin.Value, 1), ivOrEmpty(f.Margin), reports.Num(f.MarginQ.Median, 0)))
+			reports.Num(f.Margin.Value, 1), ivOrEmpty(f.Margin, 1), qnum(f.MarginQ.Median)))
 	}
 	if f.Drawishness.Value > 0 || f.Completion.Value < 1 {
 		out = append(out, fmt.Sprintf("%s of games end in a draw %s and %s end with a winner %s.",
@@ -209,11 +221,16 @@ func (f *Feel) Sentences() []string {
 	return out
 }
 
-func ivOrEmpty(e Estimate) string {
+func ivOrEmpty(e Estimate, dec int) string {
 	if !e.HasCI {
 		return ""
 	}
-	return reports.IvNum(e.CI, 2)
+	return reports.IvNum(e.CI, dec)
+}
+
+// qnum formats a quantile: whole numbers without decimals, others with one ("11.5").
+func qnum(x float64) string {
+	return strings.TrimSuffix(reports.Num(x, 1), ".0")
 }
 
 func pctIv(e Estimate) string {
@@ -233,18 +250,18 @@ func (f *Feel) Table() Table {
 		add("completion", reports.Pct(f.Completion.Value), reports.IvPct(f.Completion.CI), f.Games, "game")
 		add("drawishness", reports.Pct(f.Drawishness.Value), reports.IvPct(f.Drawishness.CI), f.Games, "game")
 	}
-	add("duration (decisions), mean", reports.Num(f.Duration.Value, 1), ivOrEmpty(f.Duration), f.Games, "game")
-	add("duration, quantiles 10/25/50/75/90%", fmt.Sprintf("%s / %s / %s / %s / %s", reports.Num(f.DurationQ.P10, 0), reports.Num(f.DurationQ.P25, 0),
-		reports.Num(f.DurationQ.Median, 0), reports.Num(f.DurationQ.P75, 0), reports.Num(f.DurationQ.P90, 0)), "", f.Games, "game")
+	add("duration (decisions), mean", reports.Num(f.Duration.Value, 1), ivOrEmpty(f.Duration, 1), f.Games, "game")
+	add("duration, quantiles 10/25/50/75/90%", fmt.Sprintf("%s / %s / %s / %s / %s", qnum(f.DurationQ.P10), qnum(f.DurationQ.P25),
+		qnum(f.DurationQ.Median), qnum(f.DurationQ.P75), qnum(f.DurationQ.P90)), "", f.Games, "game")
 	add("decisions with a choice", reports.Pct(f.MultiChoice), "", f.Decisions, "decision")
 	add("branching factor, mean (sd)", reports.Num(f.Branching.Mean, 2)+" ("+reports.Num(f.Branching.SD, 2)+")", "", f.Decisions, "decision")
-	add("branching factor, median / max", reports.Num(f.Branching.Median, 1)+" / "+strconv.FormatInt(f.Branching.Max, 10), "", f.Decisions, "decision")
+	add("branching factor, median / max", qnum(f.Branching.Median)+" / "+strconv.FormatInt(f.Branching.Max, 10), "", f.Decisions, "decision")
 	if !f.Solitaire {
-		add("lead changes per game", reports.Num(f.LeadChanges.Value, 2), ivOrEmpty(f.LeadChanges), f.Games, "game")
+		add("lead changes per game", reports.Num(f.LeadChanges.Value, 2), ivOrEmpty(f.LeadChanges, 2), f.Games, "game")
 		add("decisiveness (share of game after the winner leads for good)", reports.Pct(f.Decisiveness.Value), pctIv(f.Decisiveness), f.Decided, "decided game")
 		add("comebacks (winner behind at mid-game)", reports.Pct(f.Comebacks.Value), reports.IvPct(f.Comebacks.CI), f.Decided, "decided game")
-		add("final margin (points), mean", reports.Num(f.Margin.Value, 1), ivOrEmpty(f.Margin), f.Decided, "decided game")
-		add("final margin, quantiles 10/50/90%", fmt.Sprintf("%s / %s / %s", reports.Num(f.MarginQ.P10, 0), reports.Num(f.MarginQ.Median, 0), reports.Num(f.MarginQ.P90, 0)), "", f.Decided, "decided game")
+		add("final margin (points), mean", reports.Num(f.Margin.Value, 1), ivOrEmpty(f.Margin, 1), f.Decided, "decided game")
+		add("final margin, quantiles 10/50/90%", fmt.Sprintf("%s / %s / %s", qnum(f.MarginQ.P10), qnum(f.MarginQ.Median), qnum(f.MarginQ.P90)), "", f.Decided, "decided game")
 	}
 	return t
 }
@@ -345,20 +362,19 @@ func LuckContent(l *LuckStats, sd *SameDeal, label, name string) (*Content, erro
 // ---- ablation ----
 
 // Sentence says what forbidding one class does: "Forbidding play-ship costs 12.3 points
-// of win share [10.1, 14.5] (2,000 deals; Holm p < 0.001)."
+// of win share [10.1, 14.5] (2,000 deals; Holm p < 0.001)." (or "gains", with the
+// interval of the gain, when the restricted agent did better).
 func (t *AblationTable) Sentence(r AblationRow) string {
 	if !r.Tested {
 		return fmt.Sprintf("Forbidding %s: not measurable (%s).", r.Class, reports.Plural(r.Deals, "deal"))
 	}
 	w := r.Worth()
-	verb := "costs"
-	v := w.Value
+	verb, v, iv := "costs", w.Value, w.CI
 	if v < 0 {
-		verb, v = "gains", -v
+		verb, v, iv = "gains", -v, reports.Interval{Lo: -w.CI.Hi, Hi: -w.CI.Lo}
 	}
-	iv := reports.Interval{Lo: 100 * w.CI.Lo, Hi: 100 * w.CI.Hi}
-	return fmt.Sprintf("Forbidding %s %s %s points of win share (worth %s, 95%% interval [%s, %s]; %s, %s).",
-		r.Class, verb, reports.Num(100*v, 1), reports.Pts(w.Value), reports.Num(iv.Lo, 1), reports.Num(iv.Hi, 1),
+	return fmt.Sprintf("Forbidding %s %s %s points of win share %s (%s; %s).",
+		r.Class, verb, reports.Num(100*v, 1), reports.IvNum(reports.Interval{Lo: 100 * iv.Lo, Hi: 100 * iv.Hi}, 1),
 		reports.Plural(r.Deals, "deal"), holmNote(r.PHolm))
 }
 

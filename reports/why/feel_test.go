@@ -71,7 +71,7 @@ func TestGameFeel(t *testing.T) {
 	}
 
 	sent := strings.Join(f.Sentences(), " ")
-	for _, want := range []string{"Games last 13.3 decisions on average [11.25, 15.35] (median 12; 80% of games between 10 and 15).",
+	for _, want := range []string{"Games last 13.3 decisions on average [11.3, 15.3] (median 12; 80% of games between 10 and 15).",
 		"75.2% of decisions offer a real choice", "The lead changes 1.50 times per game [0.81, 2.19].",
 		"30.0% of decided games are comebacks [10.8, 60.3]", "5.0% of games end in a draw"} {
 		if !strings.Contains(sent, want) {

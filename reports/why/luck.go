@@ -63,11 +63,12 @@ type LuckStats struct {
 // part fixed by the deal and the rest, per seat and pooled, with bootstrap intervals.
 //
 // Pooled over the seats the parts are averaged: Deal = mean of Deal_s, Rest = mean of
-// Rest_s, and the luck share is their ratio. The runner keeps
-// one histogram per seat, not which bins of different seats came from the same deal, so
-// the pooled interval pairs the seats' bootstrap resamples by rank of their luck share
-// (perfectly correlated seats, the worst case): conservative, and exact when the seats
-// mirror each other (two players and a winner in every game).
+// Rest_s, and the luck share is their ratio. The runner keeps one histogram per seat, not
+// which bins of different seats came from the same deal, so the pooled interval pairs the
+// seats' bootstrap resamples by rank of their luck share: it treats the seats' estimates
+// as perfectly correlated (comonotone, the most spread-out joint case for an average of
+// them), and is exact when the seats mirror each other (two players and a winner in every
+// game). With independent seats it is wider than it need be, never narrower.
 func Luck(rep *sim.ReplayAgg) (*LuckStats, error) {
 	if rep == nil {
 		return nil, fmt.Errorf("luck share: no replay counts (run with replays)")
