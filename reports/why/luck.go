@@ -68,7 +68,7 @@ type LuckStats struct {
 // seats' bootstrap resamples by rank of their luck share: it treats the seats' estimates
 // as perfectly correlated (comonotone, the most spread-out joint case for an average of
 // them), and is exact when the seats mirror each other (two players and a winner in every
-// game). With independent seats it is wider than it need be, never narrower.
+// game). With independent seats it is wider than it need be.
 func Luck(rep *sim.ReplayAgg) (*LuckStats, error) {
 	if rep == nil {
 		return nil, fmt.Errorf("luck share: no replay counts (run with replays)")
