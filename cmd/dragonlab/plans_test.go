@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/sim"
@@ -214,7 +216,7 @@ func TestPlanIsAPureFunctionOfTheFlags(t *testing.T) {
 			if !bytes.Equal(a, c) {
 				t.Fatal("the plan does not read back to the same bytes")
 			}
-			if name != "study" { // the study plays longest: one run-plan is enough (below)
+			if name != "skill" { // one run-plan is enough (below)
 				return
 			}
 			// run-plan plays the plan to the report the command writes.
@@ -421,3 +423,46 @@ func classesOf(t *testing.T, game string, players int) []string {
 }
 
 func firstClass(t *testing.T, game string, players int) string { return classesOf(t, game, players)[0] }
+
+// buildPlan builds an experiment's plan from its flags without checking that this build's
+// runner can play it (Resolve), to test the plan's shape.
+func buildPlan(t *testing.T, name string, args ...string) (*plan.Plan, error) {
+	t.Helper()
+	cmd := &cobra.Command{Use: name}
+	c := &expCommon{cmd: cmd}
+	build := experiments[name].flags(cmd, c)
+	cmd.Flags().Uint64Var(&c.Seed, "seed", 1, "")
+	if err := cmd.ParseFlags(args); err != nil {
+		t.Fatal(err)
+	}
+	c.command = canonicalCommand(cmd, name)
+	return build()
+}
+
+// Luck: one replay run per level (self-play, each deal K times) and one duplicate run per
+// pair of consecutive levels, stronger alone against weaker; none for one player.
+func TestLuckPlan(t *testing.T) {
+	p, err := buildPlan(t, "luck", "--game", "draco", "--players", "3", "--agents", "random,greedy:samples=1,studytest-first", "--replays", "5", "--deals", "70")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o luckPlan
+	if err := p.DecodeOptions(&o); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Runs) != 5 || len(o.Replay) != 3 || len(o.Duels) != 2 || o.Replays != 5 {
+		t.Fatalf("%d runs, options %+v", len(p.Runs), o)
+	}
+	r := p.Runs[p.Index(o.Replay[1])]
+	if r.Seating != sim.SeatReplay || r.Replays != 5 || r.Units != 70 || r.Games() != 350 || strings.Join(r.Agents, ",") != "greedy:samples=1,greedy:samples=1,greedy:samples=1" {
+		t.Errorf("replay run %+v", r)
+	}
+	d := p.Runs[p.Index(o.Duels[1].Run)]
+	if d.Seating != sim.SeatDuplicate || strings.Join(d.Agents, ",") != "studytest-first,greedy:samples=1,greedy:samples=1" || o.Duels[1].Stronger != 2 {
+		t.Errorf("duel run %+v", d)
+	}
+	p, err = buildPlan(t, "luck", "--game", "dragonscales", "--players", "1", "--agents", "random,greedy")
+	if err != nil || len(p.Runs) != 2 {
+		t.Fatalf("one player: %v, %d runs", err, len(p.Runs))
+	}
+}
