@@ -78,7 +78,8 @@ Writes into --out: the results files (base, forbid-…), report.pdf, summary.md,
 summary.json and the chart. The action classes of a game are listed when a --forbid
 names an unknown one.`,
 		exs: `  dragonlab ablate --game dragonheart --agents greedy --forbid-each --games 2000
-  dragonlab ablate --game redhot --players 3 --agents greedy --forbid use-cape --forbid play-tough,play-brave
+  dragonlab ablate --game redhot --players 3 --agents greedy --forbid help   # lists Red Hot's action classes
+  dragonlab ablate --game redhot --players 3 --agents greedy --forbid A --forbid B,C --games 3000
   dragonlab ablate --game draco --agents mcts:iters=200 --forbid-each --games 600 --shard auto/4 --out abl`,
 		defaultOut: "ablate",
 		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
@@ -88,7 +89,7 @@ names an unknown one.`,
 			f.StringVarP(&o.Agents, "agents", "a", "", "the base agent: one spec (list: dragonlab agents)")
 			f.StringArrayVar(&o.Forbid, "forbid", nil, "action classes forbidden together, comma-separated; repeat for more restrictions")
 			f.BoolVar(&o.ForbidEach, "forbid-each", false, "one restriction per action class of the game")
-			f.Int64VarP(&o.Games, "games", "n", 2000, "games per restriction (a multiple of the player count: each deal is played in every rotation)")
+			f.Int64VarP(&o.Games, "games", "n", 2400, "games per restriction (a multiple of the player count: each deal is played in every rotation)")
 			return func() (*plan.Plan, error) { return o.plan(c) }
 		},
 		analyze: func(a *analysis) ([]string, error) {

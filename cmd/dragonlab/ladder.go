@@ -59,7 +59,7 @@ iteration budgets (mcts:iters=…), not time budgets, for ratings that reproduce
 		defaultOut: "ladder",
 		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
 			o := &roundRobinFlags{}
-			o.add(cmd, 1000)
+			o.add(cmd, 1200)
 			return func() (*plan.Plan, error) { return o.plan(c, "ladder", "a ladder") }
 		},
 		analyze: analyzeLadder,

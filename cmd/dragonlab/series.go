@@ -181,7 +181,7 @@ func (e *experiment) command(stdout, stderr io.Writer, planOnly bool) *cobra.Com
 	}
 	c.cmd = cmd
 	if planOnly {
-		cmd.Short = "the plan of: " + e.short
+		cmd.Short = "plan only: " + e.short
 		cmd.Long = "Write the plan of this experiment (its runs, fully specified) without playing it; play it with\n" +
 			"dragonlab run-plan, whole or as shards. The flags are those of `dragonlab " + e.name + "`.\n\n" + e.long
 		cmd.Example = fmt.Sprintf("  dragonlab plan %s … --out %s.plan.json\n  dragonlab run-plan %s.plan.json --shard 0/4 --out %s",
