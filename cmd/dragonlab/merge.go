@@ -7,29 +7,46 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/sim"
+	"dragonlab/sim/plan"
 )
 
 type mergeOptions struct {
 	Out     string
 	Partial bool
 	stdout  io.Writer
+	stderr  io.Writer
 }
 
 func init() {
-	commands = append(commands, func(stdout, _ io.Writer) *cobra.Command {
-		o := &mergeOptions{stdout: stdout}
+	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
+		o := &mergeOptions{stdout: stdout, stderr: stderr}
 		cmd := &cobra.Command{
-			Use:   "merge PART.json [PART.json …] --out ALL.json",
-			Short: "Merge the results of the shards of one run exactly",
+			Use:   "merge PART.json [PART.json …] --out ALL.json | merge DIR",
+			Short: "Merge the results of the shards of one run, or of every run of an experiment, exactly",
 			Long: `Merge results files of the shards of one run (dragonlab run --shard i/n) into the
 results the whole run would have given on one machine: the parts must share game,
 players, rules, agents, seating and seed, and cover disjoint games. Missing shards are an
-error unless --partial, which marks the merged result incomplete.`,
+error unless --partial, which marks the merged result incomplete.
+
+merge DIR merges the output directory of an experiment played as shards (any experiment
+command or run-plan with --shard): every run's parts in DIR/parts are merged exactly into
+its results file, then the experiment's report is written into DIR — the same results
+and summary.json as one machine. Missing or interrupted shards are named with the
+--shard to run again. Merging again is harmless.`,
 			Example: `  dragonlab run --game draco --players 4 --games 1000000 --shard 0/4 --out part0.json
   ...
-  dragonlab merge part*.json --out all.json`,
+  dragonlab merge part*.json --out all.json
+  dragonlab merge tournament-dir                 # after tournament … --shard i/n --out tournament-dir`,
 			Args: cobra.MinimumNArgs(1),
-			RunE: func(_ *cobra.Command, args []string) error { return o.run(args) },
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if len(args) == 1 && plan.IsDir(args[0]) {
+					if cmd.Flags().Changed("out") {
+						return badInput("merge %s writes into %s: --out is for merging results files", args[0], args[0])
+					}
+					return mergeAndReport(args[0], o.Partial, o.stdout, o.stderr)
+				}
+				return o.run(args)
+			},
 		}
 		cmd.Flags().StringVarP(&o.Out, "out", "o", "merged.json", "merged results file")
 		cmd.Flags().BoolVar(&o.Partial, "partial", false, "merge even if shards are missing or interrupted (marked incomplete)")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -13,28 +14,33 @@ import (
 	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
+	"dragonlab/sim/plan"
 )
 
-type skillOptions struct {
+type skillFlags struct {
 	game      gameOptions
 	Budgets   string
 	Base      string
 	Agents    string
 	Games     int64
 	SelfGames int64
-	// budgetsSet and agentsSet say which of --budgets and --agents the user gave.
-	budgetsSet bool
-	agentsSet  bool
-	multiOptions
+}
+
+// skillPlan is the plan options of a skill ladder: the rungs, and for each the run of its
+// step (against the rung below; none for the first) and of its self-play.
+type skillPlan struct {
+	Meta  expMeta        `json:"meta"`
+	Rungs []studies.Rung `json:"rungs"`
+	Steps []string       `json:"steps"` // run of rung i+1 against rung i
+	Self  []string       `json:"self"`  // self-play run of rung i
 }
 
 func init() {
-	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
-		o := &skillOptions{multiOptions: multiOptions{stdout: stdout, stderr: stderr}}
-		cmd := &cobra.Command{
-			Use:   "skill [--budgets 10,100,1000 | --agents spec1,spec2…]",
-			Short: "Climb a ladder of agents: how many levels of skill, and does the seat advantage change with skill",
-			Long: `Play a ladder of agents, weakest first: by default IS-MCTS with the given budgets
+	registerExperiment(&experiment{
+		name:  "skill",
+		use:   "skill [--budgets 10,100,1000 | --agents spec1,spec2…]",
+		short: "Climb a ladder of agents: how many levels of skill, and does the seat advantage change with skill",
+		long: `Play a ladder of agents, weakest first: by default IS-MCTS with the given budgets
 (mcts:iters=B for each B of --budgets; --base sets the other MCTS options), or any list
 of agent specs with --agents.
 
@@ -46,34 +52,54 @@ chi-square test for trend says whether the advantage changes with skill.
 
 Writes into --out: the results files (step-… and self-…), report.pdf, summary.md,
 summary.json and the charts (seat-advantage, ladder). Ctrl-C keeps finished runs.`,
-			Example: `  dragonlab skill --game draco --players 2 --budgets 10,100,1000 --games 400
-  dragonlab skill --game draco --agents random,greedy:samples=1,greedy,mcts:iters=100 --games 1000`,
-			Args: cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, _ []string) error {
-				o.begin(cmd)
-				o.budgetsSet = cmd.Flags().Changed("budgets")
-				o.agentsSet = cmd.Flags().Changed("agents")
-				return o.run()
-			},
-		}
-		o.game.addFlags(cmd)
-		f := cmd.Flags()
-		f.StringVar(&o.Budgets, "budgets", "10,100,1000", "MCTS iterations per decision of each rung, increasing, comma-separated")
-		f.StringVar(&o.Base, "base", "mcts", "the agent the budgets apply to, with its other options (e.g. mcts:c=1 or oracle); iters is set per rung")
-		f.StringVarP(&o.Agents, "agents", "a", "", "instead of --budgets: the rungs as agent specs, weakest first")
-		f.Int64VarP(&o.Games, "games", "n", 400, "games per ladder step (a multiple of the player count)")
-		f.Int64Var(&o.SelfGames, "self-games", 0, "self-play games per rung for the seat advantage (default: --games)")
-		o.addFlags(cmd, "skill")
-		return cmd
+		exs: `  dragonlab skill --game draco --players 2 --budgets 10,100,1000 --games 400
+  dragonlab skill --game draco --agents random,greedy:samples=1,greedy,mcts:iters=100 --games 1000
+  dragonlab skill --game draco --budgets 10,100,1000 --shard 2/4 --out sk   # one of 4 machines`,
+		defaultOut: "skill",
+		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
+			o := &skillFlags{}
+			o.game.addFlags(cmd)
+			f := cmd.Flags()
+			f.StringVar(&o.Budgets, "budgets", "10,100,1000", "MCTS iterations per decision of each rung, increasing, comma-separated")
+			f.StringVar(&o.Base, "base", "mcts", "the agent the budgets apply to, with its other options (e.g. mcts:c=1 or oracle); iters is set per rung, time budgets (ms=) are refused")
+			f.StringVarP(&o.Agents, "agents", "a", "", "instead of --budgets: the rungs as agent specs, weakest first")
+			f.Int64VarP(&o.Games, "games", "n", 400, "games per ladder step (a multiple of the player count)")
+			f.Int64Var(&o.SelfGames, "self-games", 0, "self-play games per rung for the seat advantage (default: --games)")
+			return func() (*plan.Plan, error) { return o.plan(c) }
+		},
+		analyze: func(a *analysis) ([]string, error) {
+			var o skillPlan
+			if err := a.options(&o); err != nil {
+				return nil, err
+			}
+			steps, self := make([]*sim.Result, len(o.Steps)), make([]*sim.Result, len(o.Self))
+			stepFiles, selfFiles := make([]string, len(o.Steps)), make([]string, len(o.Self))
+			for i, name := range o.Steps {
+				steps[i], stepFiles[i] = a.result(name), a.file(name)
+			}
+			for i, name := range o.Self {
+				self[i], selfFiles[i] = a.result(name), a.file(name)
+			}
+			sk, err := studies.AnalyzeSkill(a.meta(o.Meta), o.Rungs, o.Meta.Players, steps, self, stepFiles, selfFiles)
+			if err != nil {
+				return nil, err
+			}
+			printSkill(a.stdout, sk)
+			return sk.Write(a.dir)
+		},
 	})
 }
 
+// timeBudget matches a time budget option (ms=N with N > 0) anywhere in a spec, also in
+// a wrapper's base.
+var timeBudget = regexp.MustCompile(`(^|[:,(])ms=0*[1-9]`)
+
 // rungs reads the ladder: budgets on the base agent, or a list of specs.
-func (o *skillOptions) rungs() ([]agents.Factory, []studies.Rung, error) {
-	if o.budgetsSet && o.agentsSet {
+func (o *skillFlags) rungs(c *expCommon) ([]agents.Factory, []studies.Rung, error) {
+	if c.changed("budgets") && c.changed("agents") {
 		return nil, nil, badInput("give either --budgets or --agents, not both")
 	}
-	if o.agentsSet {
+	if c.changed("agents") {
 		fs, err := parseAgentSet(o.Agents, "a skill ladder")
 		if err != nil {
 			return nil, nil, err
@@ -103,6 +129,9 @@ func (o *skillOptions) rungs() ([]agents.Factory, []studies.Rung, error) {
 	if strings.Contains(base, "iters=") {
 		return nil, nil, badInput("--base %s: iters is set by --budgets; leave it out", base)
 	}
+	if timeBudget.MatchString(base) {
+		return nil, nil, badInput("--base %s: a time budget (ms=) would override the iterations --budgets sets and mislabel the ladder; leave it out", base)
+	}
 	sep := ":"
 	if strings.Contains(base, ":") {
 		sep = ","
@@ -114,34 +143,36 @@ func (o *skillOptions) rungs() ([]agents.Factory, []studies.Rung, error) {
 		if err != nil {
 			return nil, nil, badInput("--base %s with --budgets: %v", base, err)
 		}
+		if timeBudget.MatchString(f.Spec) {
+			return nil, nil, badInput("--base %s: its time budget would override the iterations --budgets sets", base)
+		}
 		fs = append(fs, f)
 		rungs = append(rungs, studies.Rung{Spec: f.Spec, Budget: float64(b)})
 	}
 	return fs, rungs, nil
 }
 
-func (o *skillOptions) run() error {
-	g, p, players, err := o.game.resolve()
+// plan interleaves the runs by rung (self-play of rung 0, step 1, self-play of rung 1, …),
+// so that an interrupted ladder still has its lower rungs complete.
+func (o *skillFlags) plan(c *expCommon) (*plan.Plan, error) {
+	g, params, players, err := resolveGame(c, &o.game)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fs, rungs, err := o.rungs()
+	fs, rungs, err := o.rungs(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	deals, err := dealsOf("--games", o.Games, players)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	self := o.SelfGames
-	if self == 0 {
+	if !c.changed("self-games") {
 		self = o.Games
 	}
-	if self < 0 {
-		return badInput("--self-games must be positive, not %d", self)
-	}
-	if err := o.check(); err != nil {
-		return err
+	if self <= 0 {
+		return nil, badInput("--self-games must be positive, not %d", self)
 	}
 	name := func(i int) string {
 		if rungs[i].Budget > 0 {
@@ -149,50 +180,21 @@ func (o *skillOptions) run() error {
 		}
 		return fmt.Sprintf("%d-%s", i+1, fileSlug(fs[i].Spec))
 	}
-	// Interleaved by rung (self-play of rung 0, step 1, self-play of rung 1, …), so an
-	// interrupted ladder still has its lower rungs complete.
-	var runs []multiRun
-	type slot struct{ step, self int }
-	var slots []slot
-	stepFiles, selfFiles := make([]string, len(fs)-1), make([]string, len(fs))
+	p := c.newPlan("skill")
+	opts := skillPlan{Meta: newMeta(g, params, players, c.Seed), Rungs: rungs}
 	for i := range fs {
 		if i > 0 {
-			seats := []agents.Factory{fs[i]}
-			for j := 1; j < players; j++ {
-				seats = append(seats, fs[i-1])
-			}
-			stepFiles[i-1] = fmt.Sprintf("step-%s-vs-%s.json", name(i), name(i-1))
-			runs = append(runs, multiRun{file: stepFiles[i-1], label: fmt.Sprintf("step %d", i),
-				cfg: sim.Config{Game: g, Params: p, Players: players, Agents: seats, Seating: sim.SeatDuplicate,
-					Seed: o.Seed, Units: deals, Workers: o.Workers}})
-			slots = append(slots, slot{step: i - 1, self: -1})
+			run := fmt.Sprintf("step-%s-vs-%s", name(i), name(i-1))
+			p.Add(plan.Run{Name: run, Label: fmt.Sprintf("step %d: %s vs %s", i, agents.Short(fs[i].Spec), agents.Short(fs[i-1].Spec)),
+				Players: players, Seating: sim.SeatDuplicate, Seed: c.Seed, Units: deals}, g, params, aloneAgainst(fs[i], fs[i-1], players))
+			opts.Steps = append(opts.Steps, run)
 		}
-		seats := make([]agents.Factory, players)
-		for j := range seats {
-			seats[j] = fs[i]
-		}
-		selfFiles[i] = fmt.Sprintf("self-%s.json", name(i))
-		runs = append(runs, multiRun{file: selfFiles[i], label: fmt.Sprintf("self-play %d", i+1),
-			cfg: sim.Config{Game: g, Params: p, Players: players, Agents: seats, Seating: sim.SeatFixed,
-				Seed: o.Seed, Units: self, Workers: o.Workers}})
-		slots = append(slots, slot{step: -1, self: i})
+		run := "self-" + name(i)
+		p.Add(plan.Run{Name: run, Label: "self-play " + agents.Short(fs[i].Spec), Players: players, Seating: sim.SeatFixed,
+			Seed: c.Seed, Units: self}, g, params, repeat(fs[i], players))
+		opts.Self = append(opts.Self, run)
 	}
-	return o.playStudy(runs, g, p, players, func(meta studies.Meta, results []*sim.Result) (studyReport, error) {
-		steps, selfs := make([]*sim.Result, len(fs)-1), make([]*sim.Result, len(fs))
-		for k, r := range results {
-			if s := slots[k]; s.step >= 0 {
-				steps[s.step] = r
-			} else {
-				selfs[s.self] = r
-			}
-		}
-		sk, err := studies.AnalyzeSkill(meta, rungs, players, steps, selfs, stepFiles, selfFiles)
-		if err != nil {
-			return nil, err
-		}
-		printSkill(o.stdout, sk)
-		return sk, nil
-	})
+	return p, p.SetOptions(opts)
 }
 
 func printSkill(w io.Writer, s *studies.Skill) {

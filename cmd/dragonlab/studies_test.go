@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -211,12 +210,11 @@ func TestTournamentInterruptKeepsFinishedPairings(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	o := &tournamentOptions{Agents: "random,greedy:samples=1,studytest-first", Games: 100,
-		multiOptions: multiOptions{Seed: 1, Out: dir, stdout: new(strings.Builder), stderr: new(strings.Builder), ctx: ctx,
-			afterRun: func(int) { cancel() }}}
-	o.game.Game, o.game.Players = "draco", 2
-	if err := o.run(); !errors.Is(err, errInterrupted) {
-		t.Fatalf("error %v, want errInterrupted", err)
+	withHooks(t, ctx, func(int) { cancel() }, nil)
+	code, _, stderr := cli(t, "tournament", "--game", "draco", "--players", "2", "--agents", "random,greedy:samples=1,studytest-first",
+		"--games", "100", "--out", dir, "--quiet")
+	if code != exitInterrupted || !strings.Contains(stderr, "interrupted") {
+		t.Fatalf("exit %d (%s), want %d", code, stderr, exitInterrupted)
 	}
 	var sum studies.Tournament
 	readJSON(t, filepath.Join(dir, studies.JSONName), &sum)

@@ -1,40 +1,64 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
-	"time"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/reports"
 	"dragonlab/sim"
+	"dragonlab/sim/plan"
 )
 
-type studyOptions struct {
-	Games   int64
-	Quick   bool
-	Out     string
-	Seed    uint64
-	Workers int
-	Only    []string
-	Quiet   bool
-	stdout  io.Writer
-	stderr  io.Writer
+// studyLevel is one level of play of a study: every game and player count is played in
+// self-play at every level. A level's games per stage are --games divided by Divisor, and
+// at least Min.
+type studyLevel struct {
+	Agent   string `json:"agent"`
+	Divisor int64  `json:"divisor"`
+	Min     int64  `json:"min"`
+}
+
+// studyLevels are the study's levels of play, weakest first. Changing the study's content
+// (issue 15: levels picked from a ladder, stages, sample sizes) is changing this table
+// and, for new kinds of stages, studyStages: the plan, the shards, the merge and the
+// report follow.
+var studyLevels = []studyLevel{
+	{Agent: "random", Divisor: 1, Min: 1},
+	{Agent: "greedy", Divisor: 10, Min: 40},
+	{Agent: "mcts:iters=100", Divisor: 100, Min: 40},
+}
+
+// studyPlan is the plan options of a study: its stages in order (one run each).
+type studyPlan struct {
+	Title  string       `json:"title"`
+	Stages []studyStage `json:"stages"`
+}
+
+type studyStage struct {
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	Agent   string `json:"agent"` // the level's agent, as written in studyLevels
+	Run     string `json:"run"`
+}
+
+type studyFlags struct {
+	Games int64
+	Quick bool
+	Only  []string
 }
 
 func init() {
-	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
-		o := &studyOptions{stdout: stdout, stderr: stderr}
-		cmd := &cobra.Command{
-			Use:   "study",
-			Short: "The main job: a balance study of every game and player count, as one report",
-			Long: `For every game and every supported player count, run random, greedy and MCTS
+	registerExperiment(&experiment{
+		name:  "study",
+		use:   "study",
+		short: "The main job: a balance study of every game and player count, as one report",
+		long: `For every game and every supported player count, run random, greedy and MCTS
 self-play, then write one combined report (report.pdf, PNG/SVG charts, summary.md,
 summary.csv) whose first page ranks the findings, and every results file under
 OUT/results/.
@@ -43,144 +67,103 @@ OUT/results/.
 (mcts:iters=100) a hundredth (at least 40 games each). The default finishes in about five
 minutes on two cores; --quick in well under a minute. Ctrl-C stops the study and writes the
 report of the finished stages (the interrupted stage is marked incomplete).`,
-			Example: `  dragonlab study                       # the default study, into ./study
+		exs: `  dragonlab study                       # the default study, into ./study
   dragonlab study --quick --out /tmp/s   # a fast look
-  dragonlab study --games 1000000 --only draco,redhot`,
-			Args: cobra.NoArgs,
-			RunE: func(*cobra.Command, []string) error { return o.run() },
-		}
-		f := cmd.Flags()
-		f.Int64VarP(&o.Games, "games", "n", 0, "random-play games per stage (default 100000; 2000 with --quick)")
-		f.BoolVar(&o.Quick, "quick", false, "small samples: a fast first look")
-		f.StringVarP(&o.Out, "out", "o", "study", "output directory")
-		f.Uint64Var(&o.Seed, "seed", 1, "run seed of every stage")
-		f.IntVarP(&o.Workers, "workers", "w", 0, "parallel workers (default: all cores)")
-		f.StringSliceVar(&o.Only, "only", nil, "study only these games (comma-separated)")
-		f.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bars")
-		return cmd
+  dragonlab study --games 1000000 --only draco,redhot
+  dragonlab study --games 10000000 --shard auto/16 --out big   # one task of a 16-task array
+  dragonlab merge big                                          # then: the report`,
+		defaultOut: "study",
+		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
+			o := &studyFlags{}
+			f := cmd.Flags()
+			f.Int64VarP(&o.Games, "games", "n", 100000, "random-play games per stage (2000 with --quick)")
+			f.BoolVar(&o.Quick, "quick", false, "small samples: a fast first look")
+			f.StringSliceVar(&o.Only, "only", nil, "study only these games (comma-separated)")
+			return func() (*plan.Plan, error) { return o.plan(c) }
+		},
+		analyze: analyzeStudy,
 	})
 }
 
-// studyStage is one run of a study.
-type studyStage struct {
-	game    engine.Game
-	players int
-	agent   string
-	games   int64
-}
-
-func (o *studyOptions) stages() ([]studyStage, error) {
+func (o *studyFlags) plan(c *expCommon) (*plan.Plan, error) {
 	games := o.Games
 	switch {
-	case games < 0:
+	case c.changed("games") && games <= 0:
 		return nil, badInput("--games must be positive, not %d", games)
-	case games == 0 && o.Quick:
+	case !c.changed("games") && o.Quick:
 		games = 2000
-	case games == 0:
-		games = 100000
 	}
 	selected := engine.Games()
-	if len(o.Only) > 0 {
+	if c.changed("only") {
+		if len(o.Only) == 0 {
+			return nil, badInput("--only names no game (valid: %s)", strings.Join(engine.Names(), ", "))
+		}
 		selected = nil
+		seen := map[string]bool{}
 		for _, name := range o.Only {
+			name = strings.TrimSpace(name)
 			g, err := engine.Lookup(name)
 			if err != nil {
 				return nil, asBadInput(err)
 			}
+			if seen[g.Name] {
+				return nil, badInput("--only names %s twice", g.Name)
+			}
+			seen[g.Name] = true
 			selected = append(selected, g)
 		}
 	}
-	var out []studyStage
+	p := c.newPlan("study")
+	p.Results = "results"
+	opts := studyPlan{Title: "dragonlab balance study"}
 	for _, g := range selected {
 		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-			out = append(out,
-				studyStage{g, n, "random", games},
-				studyStage{g, n, "greedy", max(games/10, 40)},
-				studyStage{g, n, "mcts:iters=100", max(games/100, 40)},
-			)
+			for _, lv := range studyLevels {
+				f, err := agents.Parse(lv.Agent)
+				if err != nil {
+					return nil, err // a bad table entry: a bug, not bad input
+				}
+				name := fmt.Sprintf("%s-%dp-%s", g.Name, n, sanitize(lv.Agent))
+				p.Add(plan.Run{Name: name, Label: fmt.Sprintf("%s %dp %s", g.Name, n, lv.Agent), Players: n, Seating: sim.SeatFixed,
+					Seed: c.Seed, Units: max(games/lv.Divisor, lv.Min)}, g, g.DefaultParams(), repeat(f, n))
+				opts.Stages = append(opts.Stages, studyStage{Game: g.Name, Players: n, Agent: lv.Agent, Run: name})
+			}
 		}
 	}
-	return out, nil
+	return p, p.SetOptions(opts)
 }
 
-func (o *studyOptions) run() error {
-	stages, err := o.stages()
-	if err != nil {
-		return err
+// analyzeStudy writes the study's combined report (reports.Build) of the stages played.
+func analyzeStudy(a *analysis) ([]string, error) {
+	var o studyPlan
+	if err := a.options(&o); err != nil {
+		return nil, err
 	}
-	resultsDir := filepath.Join(o.Out, "results")
-	if err := os.MkdirAll(resultsDir, 0o755); err != nil {
-		return badInput("cannot create %s: %v", resultsDir, err)
-	}
-	if err := checkWritable(filepath.Join(resultsDir, "x")); err != nil {
-		return err
-	}
-	ctx, stop := interruptible()
-	defer stop()
 	titles := map[string]string{}
 	var results []*sim.Result
 	var sources []string
-	start := time.Now()
-	for i, st := range stages {
-		titles[st.game.Name] = st.game.Title
-		res, err := o.runStage(ctx, i, len(stages), st)
-		if err != nil {
-			return err
+	for _, st := range o.Stages {
+		if g, err := engine.Lookup(st.Game); err == nil {
+			titles[st.Game] = g.Title
 		}
-		name := fmt.Sprintf("%s-%dp-%s.json", st.game.Name, st.players, sanitize(st.agent))
-		path := filepath.Join(resultsDir, name)
-		if err := res.WriteFile(path); err != nil {
-			return err
-		}
-		results = append(results, res)
-		sources = append(sources, filepath.Join("results", name))
-		if !res.Complete {
-			break
+		if r := a.result(st.Run); r != nil {
+			results = append(results, r)
+			sources = append(sources, a.file(st.Run))
 		}
 	}
-	fmt.Fprintf(o.stderr, "writing the report of %d stages…\n", len(results))
-	err = reports.Build(results, o.Out, reports.Options{Sources: sources, Titles: titles, Study: true, Title: "dragonlab balance study"})
+	if len(results) == 0 {
+		return nil, errors.New("no stage of the study was played: nothing to report")
+	}
+	fmt.Fprintf(a.stderr, "writing the report of %d stages…\n", len(results))
+	err := reports.Build(results, a.dir, reports.Options{Sources: sources, Titles: titles, Study: true, Title: o.Title})
 	if errors.As(err, new(reports.InputError)) {
-		return asBadInput(err)
+		return nil, asBadInput(err)
 	}
 	if err != nil {
-		return fmt.Errorf("write report: %w", err)
+		return nil, fmt.Errorf("write report: %w", err)
 	}
-	fmt.Fprintf(o.stdout, "study of %d stages in %s: report in %s\n", len(results), time.Since(start).Round(time.Second), filepath.Join(o.Out, "report.pdf"))
-	if ctx.Err() != nil {
-		return errInterrupted
-	}
-	return nil
-}
-
-func (o *studyOptions) runStage(ctx context.Context, i, n int, st studyStage) (*sim.Result, error) {
-	fs, err := parseAgents(repeatSpec(st.agent, st.players), st.players)
-	if err != nil {
-		return nil, err
-	}
-	cfg := sim.Config{Game: st.game, Params: st.game.DefaultParams(), Players: st.players, Agents: fs,
-		Seed: o.Seed, Units: st.games, Workers: o.Workers}
-	what := fmt.Sprintf("[%d/%d] %s %dp %s", i+1, n, st.game.Name, st.players, st.agent)
-	if !o.Quiet && stderrIsTerminal() {
-		bar := newBar(st.games, what, o.stderr)
-		cfg.Progress = func(done int64) { bar.Set64(done) }
-		defer bar.Finish()
-	} else if !o.Quiet {
-		fmt.Fprintln(o.stderr, what)
-	}
-	res, err := sim.Run(ctx, cfg)
-	if errors.Is(err, context.Canceled) {
-		return nil, errInterrupted
-	}
-	return res, err
-}
-
-func repeatSpec(spec string, n int) string {
-	s := spec
-	for i := 1; i < n; i++ {
-		s += "," + spec
-	}
-	return s
+	fmt.Fprintf(a.stdout, "study of %d stages: report in %s\n", len(results), filepath.Join(a.dir, reports.PDFName))
+	return []string{reports.PDFName, reports.MDName, reports.CSVName}, nil
 }
 
 // sanitize makes an agent spec usable in a file name.

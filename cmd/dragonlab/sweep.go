@@ -12,29 +12,45 @@ import (
 	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
+	"dragonlab/sim/plan"
 )
 
-type sweepOptions struct {
-	game   gameOptions
-	Agents string
-	Vary   []string
-	Games  int64
-	multiOptions
+type sweepFlags struct {
+	game     gameOptions
+	Agents   string
+	Vary     []string
+	Variants []string
+	Games    int64
 }
 
+// sweepPlan is the plan options of a sweep: the varied parameters (a rules-file variant is
+// a "parameter" named rules whose values are the files) and the run of each cell, in
+// studies.SweepCells order.
+type sweepPlan struct {
+	Meta   expMeta        `json:"meta"`
+	Agents []string       `json:"agents"`
+	Vary   []studies.Vary `json:"vary"`
+	Runs   []string       `json:"runs"`
+}
+
+// variantsKey names the rules-file dimension of a sweep.
+const variantsKey = "rules"
+
 func init() {
-	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
-		o := &sweepOptions{multiOptions: multiOptions{stdout: stdout, stderr: stderr}}
-		cmd := &cobra.Command{
-			Use:   "sweep --vary key=v1,v2,… | key=lo..hi[:step] [--vary …]",
-			Short: "Play the same run for each value of one or two rules parameters, and find the fair value",
-			Long: `Play the same run (agents, fixed seating, seed, games) for each value of one rules
-parameter, or each combination of two (--vary twice). Every value is set on a fresh copy
-of the rules (the defaults, then --rules and --set, then the varied values) and all are
-validated before anything is played. Every run uses the same seed: the same deal seeds.
+	registerExperiment(&experiment{
+		name:  "sweep",
+		use:   "sweep --vary key=v1,v2,… | key=lo..hi[:step] [--vary …] | --variants a.json,b.json",
+		short: "Play the same run for each value of one or two rules parameters (or each rules file), and find the fair value",
+		long: `Play the same run (agents, fixed seating, seed, games) for each value of one rules
+parameter, or each combination of two (--vary twice), or each rules file of --variants
+(with at most one --vary: every value on every variant). Every value is set on a fresh
+copy of the rules (the defaults, then --rules, then the variant file, then --set, then the
+varied value) and all are validated before anything is played. Every run uses the same
+seed: the same deal seeds.
 
 Values: key=v1,v2,… (JSON values; arrays allowed: cardValues=[1,2],[2,3]) or, for a
-numeric parameter, key=lo..hi with an optional :step (default 1).
+numeric parameter, key=lo..hi with an optional :step (default 1). --variants takes rules
+files (JSON objects of parameters, as --rules) to compare whole rule changes side by side.
 
 Charts: seat win shares and game length against the value with 95% intervals, seat 0's
 advantage with its band (one parameter) or a heat map (two). Compensation: when the
@@ -43,116 +59,170 @@ the seats fair, with its 95% interval — or the statement that none in the rang
 
 Writes into --out: one results file per value, report.pdf, summary.md, summary.json and
 the charts. Ctrl-C keeps finished runs.`,
-			Example: `  dragonlab sweep --game draco --players 2 --vary handSize=4..8 --games 20000
+		exs: `  dragonlab sweep --game draco --players 2 --vary handSize=4..8 --games 20000
   dragonlab sweep --game dragonheart --vary dragonBonus=0..6 --games 50000
-  dragonlab sweep --game draco --players 3 --vary handSize=4..8:2 --vary smallScoringMax=2,3,4`,
-			Args: cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, _ []string) error {
-				o.begin(cmd)
-				return o.run()
-			},
-		}
-		o.game.addFlags(cmd)
-		f := cmd.Flags()
-		f.StringVarP(&o.Agents, "agents", "a", "", "one agent spec per seat, comma-separated (default: random in every seat)")
-		f.StringArrayVar(&o.Vary, "vary", nil, "the parameter to vary and its values: key=v1,v2,… or key=lo..hi[:step]; once or twice")
-		f.Int64VarP(&o.Games, "games", "n", 20000, "games per value")
-		o.addFlags(cmd, "sweep")
-		return cmd
+  dragonlab sweep --game draco --players 3 --vary handSize=4..8:2 --vary smallScoringMax=2,3,4
+  dragonlab sweep --game draco --variants classic.json,short.json,long.json --games 50000
+  dragonlab sweep --game draco --vary handSize=4..8 --variants a.json,b.json   # the fair hand size of each`,
+		defaultOut: "sweep",
+		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
+			o := &sweepFlags{}
+			o.game.addFlags(cmd)
+			f := cmd.Flags()
+			f.StringVarP(&o.Agents, "agents", "a", "", "one agent spec per seat, comma-separated (default: random in every seat)")
+			f.StringArrayVar(&o.Vary, "vary", nil, "the parameter to vary and its values: key=v1,v2,… or key=lo..hi[:step]; once or twice")
+			f.StringSliceVar(&o.Variants, "variants", nil, "rules files to compare, comma-separated (each over the defaults and --rules; --set applies on top)")
+			f.Int64VarP(&o.Games, "games", "n", 20000, "games per value")
+			return func() (*plan.Plan, error) { return o.plan(c) }
+		},
+		analyze: func(a *analysis) ([]string, error) {
+			var o sweepPlan
+			if err := a.options(&o); err != nil {
+				return nil, err
+			}
+			results, files := make([]*sim.Result, len(o.Runs)), make([]string, len(o.Runs))
+			for i, name := range o.Runs {
+				results[i], files[i] = a.result(name), a.file(name)
+			}
+			sw, err := studies.AnalyzeSweep(a.meta(o.Meta), o.Agents, o.Meta.Players, o.Vary, results, files)
+			if err != nil {
+				return nil, err
+			}
+			printSweep(a.stdout, sw)
+			return sw.Write(a.dir)
+		},
 	})
 }
 
 // plan validates everything and builds one run per combination of values.
-func (o *sweepOptions) plan() ([]multiRun, []studies.Vary, engine.Game, engine.Params, int, []string, error) {
-	fail := func(err error) ([]multiRun, []studies.Vary, engine.Game, engine.Params, int, []string, error) {
-		return nil, nil, engine.Game{}, nil, 0, nil, err
-	}
-	g, base, players, err := o.game.resolve()
+func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
+	g, base, players, err := resolveGame(c, &o.game)
 	if err != nil {
-		return fail(err)
+		return nil, err
 	}
 	fs, err := parseAgents(o.Agents, players)
 	if err != nil {
-		return fail(err)
+		return nil, err
 	}
 	if o.Games <= 0 {
-		return fail(badInput("--games must be positive, not %d", o.Games))
+		return nil, badInput("--games must be positive, not %d", o.Games)
 	}
-	if err := o.check(); err != nil {
-		return fail(err)
+	maxVary := 2
+	if c.changed("variants") {
+		maxVary = 1
 	}
-	switch len(o.Vary) {
-	case 0:
-		return fail(badInput("--vary is required: key=v1,v2,… or key=lo..hi[:step] (keys: %s)", strings.Join(engine.ParamKeys(g), ", ")))
-	case 1, 2:
-	default:
-		return fail(badInput("--vary is given %d times: a sweep varies one or two parameters", len(o.Vary)))
+	switch n := len(o.Vary); {
+	case n == 0 && !c.changed("variants"):
+		return nil, badInput("--vary or --variants is required: key=v1,v2,… or key=lo..hi[:step] (keys: %s), or rules files", strings.Join(engine.ParamKeys(g), ", "))
+	case n > maxVary && maxVary == 1:
+		return nil, badInput("--vary is given %d times with --variants: a sweep of rules files varies at most one parameter", n)
+	case n > maxVary:
+		return nil, badInput("--vary is given %d times: a sweep varies one or two parameters", n)
 	}
 	var vs []studies.Vary
 	for _, spec := range o.Vary {
 		v, err := studies.ParseVary(g, spec)
 		if err != nil {
-			return fail(asBadInput(err))
+			return nil, asBadInput(err)
 		}
 		if len(vs) == 1 && vs[0].Key == v.Key {
-			return fail(badInput("--vary %s is given twice", v.Key))
+			return nil, badInput("--vary %s is given twice", v.Key)
+		}
+		vs = append(vs, v)
+	}
+	// The rules files, each read onto a fresh copy of the base rules (validated below,
+	// with the varied values).
+	variants := map[string]engine.Params{}
+	if c.changed("variants") {
+		v := studies.Vary{Key: variantsKey}
+		for _, file := range o.Variants {
+			file = strings.TrimSpace(file)
+			if file == "" {
+				return nil, badInput("--variants: an empty file name")
+			}
+			if _, dup := variants[file]; dup {
+				return nil, badInput("--variants: %s is given twice", file)
+			}
+			_, p, _, err := resolveGame(c, &o.game)
+			if err != nil {
+				return nil, err
+			}
+			if err := engine.LoadParams(g, p, file); err != nil {
+				return nil, badInput("--variants: %v", err)
+			}
+			for _, s := range o.game.Sets { // --set stays on top of every variant
+				if err := engine.SetParam(g, p, s); err != nil {
+					return nil, asBadInput(err)
+				}
+			}
+			variants[file] = p
+			v.Values = append(v.Values, file)
+		}
+		if len(v.Values) < 2 {
+			return nil, badInput("--variants needs at least two rules files to compare, got %d", len(v.Values))
 		}
 		vs = append(vs, v)
 	}
 	n, index := studies.SweepCells(vs)
 	if n > studies.MaxSweepCells {
-		return fail(badInput("the sweep has %d runs, more than the %d allowed: use fewer values", n, studies.MaxSweepCells))
+		return nil, badInput("the sweep has %d runs, more than the %d allowed: use fewer values", n, studies.MaxSweepCells)
 	}
-	// Every value on a fresh copy of the rules, validated before anything is played.
-	var runs []multiRun
+	p := c.newPlan("sweep")
+	opts := sweepPlan{Meta: newMeta(g, base, players, c.Seed), Agents: specs(fs), Vary: vs}
 	used := map[string]bool{}
 	for i := 0; i < n; i++ {
-		_, p, _, err := o.game.resolve()
-		if err != nil {
-			return fail(err)
-		}
+		params := g.DefaultParams()
 		var label, stem []string
-		for k, j := range index(i) {
-			a := vs[k].Assignment(j)
-			if err := engine.SetParam(g, p, a); err != nil {
+		idx := index(i)
+		// The variant first (it replaces the base rules), then the varied parameter.
+		for k := len(vs) - 1; k >= 0; k-- {
+			if vs[k].Key == variantsKey {
+				params = cloneParams(g, variants[vs[k].Values[idx[k]]])
+			}
+		}
+		if len(variants) == 0 {
+			_, params, _, err = resolveGame(c, &o.game)
+			if err != nil {
+				return nil, err
+			}
+		}
+		for k, j := range idx {
+			v := vs[k]
+			if v.Key == variantsKey {
+				label = append(label, v.Values[j])
+				stem = append(stem, fileSlug(strings.TrimSuffix(v.Values[j], ".json")))
+				continue
+			}
+			a := v.Assignment(j)
+			if err := engine.SetParam(g, params, a); err != nil {
 				msg := strings.TrimPrefix(err.Error(), "--set "+a+": ")
-				return fail(badInput("--vary %s: %s", a, msg))
+				return nil, badInput("--vary %s: %s", a, msg)
 			}
 			label = append(label, a)
-			stem = append(stem, fileSlug(vs[k].Key)+"="+fileSlug(vs[k].Values[j]))
+			stem = append(stem, fileSlug(v.Key)+"="+fileSlug(v.Values[j]))
 		}
-		if err := p.Validate(players); err != nil {
-			return fail(badInput("--vary %s: %s rules: %v", strings.Join(label, " "), g.Name, err))
+		if err := params.Validate(players); err != nil {
+			return nil, badInput("%s: %s rules: %v", strings.Join(label, " "), g.Name, err)
 		}
-		file := "sweep-" + strings.Join(stem, "-") + ".json"
-		if used[file] { // long values cut to the same name
-			file = fmt.Sprintf("sweep-%d-%s.json", i+1, strings.Join(stem, "-"))
+		name := "sweep-" + strings.Join(stem, "-")
+		if used[strings.ToLower(name)] { // long values cut to the same name
+			name = fmt.Sprintf("sweep-%d-%s", i+1, strings.Join(stem, "-"))
 		}
-		used[file] = true
-		runs = append(runs, multiRun{file: file, label: strings.Join(label, " "),
-			cfg: sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: sim.SeatFixed,
-				Seed: o.Seed, Units: o.Games, Workers: o.Workers}})
+		used[strings.ToLower(name)] = true
+		p.Add(plan.Run{Name: name, Label: strings.Join(label, " "), Players: players, Seating: sim.SeatFixed,
+			Seed: c.Seed, Units: o.Games}, g, params, fs)
+		opts.Runs = append(opts.Runs, name)
 	}
-	return runs, vs, g, base, players, specs(fs), nil
+	return p, p.SetOptions(opts)
 }
 
-func (o *sweepOptions) run() error {
-	runs, vs, g, base, players, names, err := o.plan()
+// cloneParams copies rules parameters through their JSON form.
+func cloneParams(g engine.Game, p engine.Params) engine.Params {
+	q, err := engine.ParseParams(g, engine.ParamsJSON(p))
 	if err != nil {
-		return err
+		panic("rules parameters do not survive their own JSON: " + err.Error())
 	}
-	return o.playStudy(runs, g, base, players, func(meta studies.Meta, results []*sim.Result) (studyReport, error) {
-		files := make([]string, len(runs))
-		for i, r := range runs {
-			files[i] = r.file
-		}
-		sw, err := studies.AnalyzeSweep(meta, names, players, vs, results, files)
-		if err != nil {
-			return nil, err
-		}
-		printSweep(o.stdout, sw)
-		return sw, nil
-	})
+	return q
 }
 
 func printSweep(w io.Writer, s *studies.Sweep) {
@@ -164,7 +234,7 @@ func printSweep(w io.Writer, s *studies.Sweep) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	hdr := strings.Join(keys, "\t") + "\tgames"
 	for seat := 0; seat < s.Players; seat++ {
-		hdr += fmt.Sprintf("\tseat %d", seat+1)
+		hdr += fmt.Sprintf("\tseat %d", seat)
 	}
 	fmt.Fprintln(tw, hdr+"\tseat 0 advantage\t95% interval\tdecisions\t")
 	for _, c := range s.Cells {

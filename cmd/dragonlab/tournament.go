@@ -8,26 +8,85 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
-	"dragonlab/engine"
 	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
+	"dragonlab/sim/plan"
 )
 
-type tournamentOptions struct {
+// roundRobinFlags are the flags of a round robin between agents (tournament, ladder).
+type roundRobinFlags struct {
 	game   gameOptions
 	Agents string
 	Games  int64
-	multiOptions
+}
+
+// roundRobinPlan is the plan options of a tournament or a ladder.
+type roundRobinPlan struct {
+	Meta     expMeta          `json:"meta"`
+	Agents   []string         `json:"agents"`
+	Pairings []pairingOptions `json:"pairings"`
+}
+
+type pairingOptions struct {
+	A   int    `json:"a"`
+	B   int    `json:"b"`
+	Run string `json:"run"`
+}
+
+func (o *roundRobinFlags) add(cmd *cobra.Command, defaultGames int64) {
+	o.game.addFlags(cmd)
+	f := cmd.Flags()
+	f.StringVarP(&o.Agents, "agents", "a", "", "the agents, comma-separated specs (at least two; list: dragonlab agents)")
+	f.Int64VarP(&o.Games, "games", "n", defaultGames, "games per pairing (a multiple of the player count: each deal is played in every rotation)")
+}
+
+// plan is one duplicate run per pairing: agent A alone against copies of agent B.
+func (o *roundRobinFlags) plan(c *expCommon, kind, what string) (*plan.Plan, error) {
+	g, params, players, err := resolveGame(c, &o.game)
+	if err != nil {
+		return nil, err
+	}
+	fs, err := parseAgentSet(o.Agents, what)
+	if err != nil {
+		return nil, err
+	}
+	deals, err := dealsOf("--games", o.Games, players)
+	if err != nil {
+		return nil, err
+	}
+	p := c.newPlan(kind)
+	opts := roundRobinPlan{Meta: newMeta(g, params, players, c.Seed), Agents: specs(fs)}
+	for _, ab := range studies.TournamentPairings(len(fs), players) {
+		a, b := ab[0], ab[1]
+		name := fmt.Sprintf("pair-%d-%s-vs-%d-%s", a+1, fileSlug(fs[a].Spec), b+1, fileSlug(fs[b].Spec))
+		p.Add(plan.Run{Name: name, Label: fmt.Sprintf("%s vs %s", agents.Short(fs[a].Spec), agents.Short(fs[b].Spec)),
+			Players: players, Seating: sim.SeatDuplicate, Seed: c.Seed, Units: deals}, g, params, aloneAgainst(fs[a], fs[b], players))
+		opts.Pairings = append(opts.Pairings, pairingOptions{A: a, B: b, Run: name})
+	}
+	return p, p.SetOptions(opts)
+}
+
+// analyzeRoundRobin rates the agents of a tournament or ladder plan.
+func analyzeRoundRobin(a *analysis) (*studies.Tournament, roundRobinPlan, error) {
+	var o roundRobinPlan
+	if err := a.options(&o); err != nil {
+		return nil, o, err
+	}
+	var pairings []studies.Pairing
+	for _, pr := range o.Pairings {
+		pairings = append(pairings, studies.Pairing{A: pr.A, B: pr.B, File: a.file(pr.Run), Result: a.result(pr.Run)})
+	}
+	t, err := studies.AnalyzeTournament(a.meta(o.Meta), o.Agents, o.Meta.Players, pairings)
+	return t, o, err
 }
 
 func init() {
-	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
-		o := &tournamentOptions{multiOptions: multiOptions{stdout: stdout, stderr: stderr}}
-		cmd := &cobra.Command{
-			Use:   "tournament --agents a,b,c… [--games M] [--out DIR]",
-			Short: "Play every pair of agents on duplicate deals and rate them (Bradley–Terry / Elo)",
-			Long: `Play a round-robin between the agents: every pair meets on the same deals, each deal
+	registerExperiment(&experiment{
+		name:  "tournament",
+		use:   "tournament --agents a,b,c… [--games M] [--out DIR]",
+		short: "Play every pair of agents on duplicate deals and rate them (Bradley–Terry / Elo)",
+		long: `Play a round-robin between the agents: every pair meets on the same deals, each deal
 played in every rotation of the seats (duplicate games), so the luck of the deal cancels.
 With two players each pairing plays both seat orders; with more, each agent sits alone
 against copies of each other agent and is rotated through every seat.
@@ -37,71 +96,24 @@ report.pdf, summary.md, summary.json, and the charts (matrix and ratings, PNG an
 Reports the pairwise win-share matrix with 95% intervals, a sign test on the duplicate
 deals of each pairing (Holm-adjusted), Bradley–Terry ratings on the Elo scale with 95%
 intervals, and the ranking. Ctrl-C stops: finished pairings are kept and reported.`,
-			Example: `  dragonlab tournament --game draco --players 2 --agents random,greedy,mcts:iters=200 --games 2000
-  dragonlab tournament --game draco --players 4 --agents random,greedy --games 400 --out t4`,
-			Args: cobra.NoArgs,
-			RunE: func(cmd *cobra.Command, _ []string) error {
-				o.begin(cmd)
-				return o.run()
-			},
-		}
-		o.game.addFlags(cmd)
-		f := cmd.Flags()
-		f.StringVarP(&o.Agents, "agents", "a", "", "the agents, comma-separated specs (at least two; list: dragonlab agents)")
-		f.Int64VarP(&o.Games, "games", "n", 2000, "games per pairing (a multiple of the player count: each deal is played in every rotation)")
-		o.addFlags(cmd, "tournament")
-		return cmd
-	})
-}
-
-func (o *tournamentOptions) runs() ([]multiRun, []studies.Pairing, engine.Game, engine.Params, int, []agents.Factory, error) {
-	g, p, players, err := o.game.resolve()
-	if err != nil {
-		return nil, nil, g, nil, 0, nil, err
-	}
-	fs, err := parseAgentSet(o.Agents, "a tournament")
-	if err != nil {
-		return nil, nil, g, nil, 0, nil, err
-	}
-	deals, err := dealsOf("--games", o.Games, players)
-	if err != nil {
-		return nil, nil, g, nil, 0, nil, err
-	}
-	if err := o.check(); err != nil {
-		return nil, nil, g, nil, 0, nil, err
-	}
-	var runs []multiRun
-	var pairings []studies.Pairing
-	for _, ab := range studies.TournamentPairings(len(fs), players) {
-		a, b := ab[0], ab[1]
-		seats := []agents.Factory{fs[a]}
-		for j := 1; j < players; j++ {
-			seats = append(seats, fs[b])
-		}
-		file := fmt.Sprintf("pair-%d-%s-vs-%d-%s.json", a+1, fileSlug(fs[a].Spec), b+1, fileSlug(fs[b].Spec))
-		runs = append(runs, multiRun{file: file, label: fmt.Sprintf("%s vs %s", fs[a].Kind, fs[b].Kind),
-			cfg: sim.Config{Game: g, Params: p, Players: players, Agents: seats, Seating: sim.SeatDuplicate,
-				Seed: o.Seed, Units: deals, Workers: o.Workers}})
-		pairings = append(pairings, studies.Pairing{A: a, B: b, File: file})
-	}
-	return runs, pairings, g, p, players, fs, nil
-}
-
-func (o *tournamentOptions) run() error {
-	runs, pairings, g, p, players, fs, err := o.runs()
-	if err != nil {
-		return err
-	}
-	return o.playStudy(runs, g, p, players, func(meta studies.Meta, results []*sim.Result) (studyReport, error) {
-		for i := range pairings {
-			pairings[i].Result = results[i]
-		}
-		t, err := studies.AnalyzeTournament(meta, specs(fs), players, pairings)
-		if err != nil {
-			return nil, err
-		}
-		printTournament(o.stdout, t)
-		return t, nil
+		exs: `  dragonlab tournament --game draco --players 2 --agents random,greedy,mcts:iters=200 --games 2000
+  dragonlab tournament --game draco --players 4 --agents random,greedy --games 400 --out t4
+  dragonlab tournament --game draco --agents random,greedy,mcts --games 2000 --shard auto/8 --out t   # one task of 8
+  dragonlab merge t                                                                                 # then: the report`,
+		defaultOut: "tournament",
+		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
+			o := &roundRobinFlags{}
+			o.add(cmd, 2000)
+			return func() (*plan.Plan, error) { return o.plan(c, "tournament", "a tournament") }
+		},
+		analyze: func(a *analysis) ([]string, error) {
+			t, _, err := analyzeRoundRobin(a)
+			if err != nil {
+				return nil, err
+			}
+			printTournament(a.stdout, t)
+			return t.Write(a.dir)
+		},
 	})
 }
 

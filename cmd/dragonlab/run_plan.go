@@ -1,0 +1,61 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"dragonlab/sim/plan"
+)
+
+type runPlanOptions struct {
+	x      execOptions
+	stdout io.Writer
+	stderr io.Writer
+}
+
+func init() {
+	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
+		o := &runPlanOptions{stdout: stdout, stderr: stderr}
+		cmd := &cobra.Command{
+			Use:   "run-plan PLAN.json [--shard i/n] --out DIR",
+			Short: "Play a plan file (whole, or one shard of every run) and, whole, write its report",
+			Long: `Play the runs of a plan written by dragonlab plan into --out. Whole, it then writes
+the experiment's report there, exactly as the experiment command would. With --shard i/n
+it plays slice i of n of every run into OUT/parts (auto/n reads i from
+JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID); once every shard is done, dragonlab merge
+OUT merges every run exactly and writes the report.
+
+Every run checkpoints: running the same plan into the same OUT again resumes a killed or
+preempted task and reuses finished runs. OUT may not hold another plan. Ctrl-C keeps
+finished work.`,
+			Example: `  dragonlab plan study --games 10000000 --out study.plan.json
+  dragonlab run-plan study.plan.json --shard auto/16 --workers "$SLURM_CPUS_PER_TASK" --out big
+  dragonlab merge big`,
+			Args: cobra.ExactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0]) },
+		}
+		o.x.addFlags(cmd, "", true)
+		return cmd
+	})
+}
+
+func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
+	p, err := plan.Read(file)
+	if err != nil {
+		return asBadInput(err)
+	}
+	e := experiments[p.Kind]
+	if e == nil {
+		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, joinComma(experimentNames()))
+	}
+	if !cmd.Flags().Changed("out") {
+		o.x.Out = e.defaultOut
+	}
+	sh, err := o.x.check(cmd)
+	if err != nil {
+		return err
+	}
+	r := &planRunner{exp: e, plan: p, x: &o.x, shard: sh, stdout: o.stdout, stderr: o.stderr}
+	return r.run()
+}
