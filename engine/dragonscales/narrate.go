@@ -331,9 +331,9 @@ func (s *State) endText() string {
 	case endLoss:
 		return fmt.Sprintf("solitaire lost: a deck ran out with %d pieces on the blue dragon", bits.OnesCount16(s.at[hBlue]))
 	case endCapRounds:
-		return fmt.Sprintf("safety cap: draw after %d combats (DS-21)", s.combats)
+		return fmt.Sprintf("safety cap maxRounds=%d reached: draw after %d combats, nobody wins (DS-21)", s.r.maxRounds, s.combats)
 	case endCapThrows:
-		return fmt.Sprintf("safety cap: draw after %d rock-paper-scissors throws (DS-21)", s.throws)
+		return fmt.Sprintf("safety cap maxThrows=%d reached: draw after %d rock-paper-scissors throws, nobody wins (DS-21)", s.r.maxThrows, s.throws)
 	}
 	return ""
 }
