@@ -143,7 +143,7 @@ func TestPlayShowsOnlyTheHumansView(t *testing.T) {
 		seat := sc[0]
 		other := map[byte]string{'0': "1", '1': "0"}[seat]
 		if !strings.Contains(sc, "seat "+string(seat)+", your turn") ||
-			!regexp.MustCompile(`seat ` + other + `: score \d+, hand \d+ cards`).MatchString(sc) {
+			!regexp.MustCompile(`seat `+other+`: score \d+, hand \d+ cards`).MatchString(sc) {
 			t.Fatalf("the screen after passing to seat %c is not seat %c's:\n%s", seat, seat, sc)
 		}
 	}
