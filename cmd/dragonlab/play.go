@@ -169,16 +169,19 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 	if in == nil {
 		in = stdin
 	}
-	tty, echo := false, true
-	if f, ok := o.stdout.(*os.File); ok {
-		tty = term.IsTerminal(int(f.Fd()))
+	tty, echo, width := false, true, 100
+	if f, ok := o.stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		tty = true
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w >= 40 {
+			width = w
+		}
 	}
 	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		echo = false // the terminal shows what is typed
 	}
 	ps, err := newPlaySession(playConfig{
 		game: g, params: p, players: players, seed: seed, specs: specs, factories: fs, hint: hint,
-		save: save, in: in, out: o.stdout, tty: tty, colour: tty && os.Getenv("NO_COLOR") == "", echo: echo,
+		save: save, in: in, out: o.stdout, tty: tty, colour: tty && os.Getenv("NO_COLOR") == "", echo: echo, width: width,
 		signals: in == io.Reader(os.Stdin),
 	})
 	if err != nil {

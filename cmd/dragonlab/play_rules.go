@@ -2,6 +2,8 @@ package main
 
 import (
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"dragonlab/engine"
@@ -53,8 +55,8 @@ var choiceRules = map[string][]choiceRule{
 	},
 }
 
-// rulesFor lists the rule IDs relevant to a choice among texts, in a stable order
-// (first appearance in the game's list), without duplicates.
+// rulesFor lists the rule IDs relevant to a choice among texts, in the spec's order,
+// without duplicates.
 func rulesFor(game string, texts []string) []string {
 	var ids []string
 	seen := map[string]bool{}
@@ -76,17 +78,25 @@ func rulesFor(game string, texts []string) []string {
 			}
 		}
 	}
+	sort.Slice(ids, func(i, j int) bool { return ruleNumber(ids[i]) < ruleNumber(ids[j]) })
 	return ids
 }
 
-// ruleLines returns, for each ID, one line: the ID and the start of the rule's text in
-// the game's specification ("" for an ID the specification lacks).
-func ruleLines(game string, ids []string) []string {
+// ruleNumber is n of "XX-n".
+func ruleNumber(id string) int {
+	_, n, _ := strings.Cut(id, "-")
+	v, _ := strconv.Atoi(n)
+	return v
+}
+
+// ruleLines returns, for each ID, one line of at most width bytes: the ID and the start
+// of the rule's text in the game's specification (IDs it lacks are left out).
+func ruleLines(game string, ids []string, width int) []string {
 	spec := parseRules(engine.RulesText(game))
 	var out []string
 	for _, id := range ids {
 		if text, ok := spec[id]; ok {
-			out = append(out, id+" "+shorten(text, 150))
+			out = append(out, id+" "+shorten(text, max(40, width-len(id)-1)))
 		}
 	}
 	return out
@@ -122,14 +132,15 @@ func parseRules(text string) map[string]string {
 	return out
 }
 
-// shorten cuts text to at most n bytes: at the end of a sentence when one ends late
-// enough, else at a word, with "…".
+// shorten cuts text to at most n characters: at the end of a sentence when one ends late
+// enough, else at a word, with " …".
 func shorten(text string, n int) string {
-	if len(text) <= n {
+	r := []rune(text)
+	if len(r) <= n {
 		return text
 	}
-	cut := text[:n]
-	if i := strings.LastIndex(cut, ". "); i >= n/2 {
+	cut := string(r[:n-2])
+	if i := strings.LastIndex(cut, ". "); i >= len(cut)/2 {
 		return cut[:i+1]
 	}
 	if i := strings.LastIndex(cut, " "); i > 0 {

@@ -33,6 +33,7 @@ type playConfig struct {
 	tty       bool // clear the screen between turns
 	colour    bool
 	echo      bool // print each answer read (the input is not a terminal that echoes it)
+	width     int  // columns of the terminal (100 when not a terminal)
 	signals   bool // save on Ctrl-C / SIGTERM (the real terminal only)
 }
 
@@ -60,6 +61,7 @@ type playSession struct {
 	st       style
 	mu       sync.Mutex // guards steps against the signal handler's save
 	saved    bool
+	keep     bool // the intro is on the screen: the first clear keeps it
 }
 
 // errInputEnded: stdin ended before the game did (the game so far is saved).
@@ -114,6 +116,11 @@ func (ps *playSession) printf(format string, args ...any) { fmt.Fprintf(ps.out, 
 
 // clear wipes the screen on a terminal (nothing on a pipe).
 func (ps *playSession) clear() {
+	if ps.keep {
+		ps.keep = false
+		ps.printf("\n")
+		return
+	}
 	if ps.tty {
 		ps.printf("\x1b[H\x1b[2J")
 	}
@@ -223,6 +230,7 @@ func (ps *playSession) intro() {
 		ps.printf("The game is saved to %s.\n", ps.save)
 	}
 	ps.printf("%s\n", ps.st.dim("At your turn answer with a number, an action or its first letters; help lists the commands."))
+	ps.keep = true
 }
 
 // humanTurn shows seat its screen and reads its choice. quit is true when the player
@@ -301,7 +309,7 @@ func (ps *playSession) answer(seat int, line string, legal []engine.Action, text
 		}
 		return k - 1, ""
 	}
-	var hits []int
+	var hits, inner []int
 	for i, t := range texts {
 		lt := strings.ToLower(t)
 		if lt == in {
@@ -309,7 +317,12 @@ func (ps *playSession) answer(seat int, line string, legal []engine.Action, text
 		}
 		if strings.HasPrefix(lt, in) {
 			hits = append(hits, i)
+		} else if strings.Contains(" "+lt, " "+in) {
+			inner = append(inner, i) // the start of a later word: "troll" for "1 troll (2)"
 		}
+	}
+	if len(hits) == 0 {
+		hits = inner
 	}
 	switch len(hits) {
 	case 1:
@@ -355,7 +368,7 @@ func (ps *playSession) savedWhere() string {
 }
 
 func (ps *playSession) rulesText(texts []string) string {
-	lines := ruleLines(ps.game.Name, rulesFor(ps.game.Name, texts))
+	lines := ruleLines(ps.game.Name, rulesFor(ps.game.Name, texts), ps.width-4)
 	if len(lines) == 0 {
 		return "No rule is listed for this choice; the rules are in " + rulesPath(ps.game.Name) + "."
 	}
@@ -381,16 +394,16 @@ func (ps *playSession) hintText(legal []engine.Action, texts []string) string {
 	if i < 0 {
 		return "The hint agent found no legal action."
 	}
-	line := fmt.Sprintf("Hint from %s: %s", agents.Short(ps.hint.Spec), ps.st.num(fmt.Sprintf("%d) %s", i+1, texts[i])))
+	line := fmt.Sprintf("Hint (%s): %s", agents.Short(ps.hint.Spec), ps.st.num(fmt.Sprintf("%d) %s", i+1, texts[i])))
 	if e, ok := ag.(interface {
 		Estimate() (float64, int, bool)
 	}); ok {
 		if v, visits, ok := e.Estimate(); ok {
-			what := "estimated chance of winning"
+			what := "estimated win chance"
 			if strings.Contains(ps.hint.Spec, "reward=score") {
-				what = "estimated normalised score margin"
+				what = "estimated score margin (normalised)"
 			}
-			line += fmt.Sprintf(" — %s %.0f%% (from %d simulated games through this action)", what, 100*v, visits)
+			line += fmt.Sprintf(", %s %.0f%% over %d playouts", what, 100*v, visits)
 		}
 	}
 	return line
@@ -400,7 +413,11 @@ func (ps *playSession) hintText(legal []engine.Action, texts []string) string {
 func (ps *playSession) stepLines(k, viewer int) []string {
 	st := ps.steps[k]
 	action, events := narrateStep(st.before, st.after, st.action, viewer)
-	out := []string{ps.seatName(st.seat, viewer) + ": " + ps.st.bold(action)}
+	who := viewer
+	if viewer == engine.Omniscient {
+		who = ps.me()
+	}
+	out := []string{ps.seatName(st.seat, who) + ": " + ps.st.bold(action)}
 	for _, e := range events {
 		out = append(out, "    "+e)
 	}
@@ -537,6 +554,9 @@ func (ps *playSession) finish(note string) {
 	ps.printf("%s %s\n", ps.st.bold("Scores:"), strings.Join(scores, ", "))
 	ps.printf("%s\n", ps.st.bold("The whole game revealed — the deal:"))
 	for _, l := range ps.dealLines(engine.Omniscient) {
+		if strings.Contains(l, "top first") {
+			continue // the order of the piles is in the saved game (trace --replay)
+		}
 		ps.printf("    %s\n", l)
 	}
 	ps.printf("%s\n", ps.st.bold("and the end:"))

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"dragonlab/engine"
 )
@@ -76,7 +77,7 @@ func TestPlayFullGamesThroughStdin(t *testing.T) {
 					t.Fatalf("%s: invalid answers are not explained (%q):\n%s", tc.name, want, tail(out, 40))
 				}
 			}
-			if !strings.Contains(out, "Hint from mcts:iters=30: ") && !strings.Contains(out, "Only one action is possible") {
+			if !strings.Contains(out, "Hint (mcts:iters=30): ") && !strings.Contains(out, "Only one action is possible") {
 				t.Fatalf("%s: no hint:\n%s", tc.name, tail(out, 40))
 			}
 		}
@@ -177,12 +178,12 @@ func TestPlayQuitAndEndOfInputSave(t *testing.T) {
 func TestPlayAnswers(t *testing.T) {
 	ps := &playSession{}
 	texts := []string{"red 3", "red 4 ride", "red 4 stay", "blue 1", "discard green 2"}
-	for in, want := range map[string]int{"1": 0, "5)": 4, "RED 3": 0, "blue": 3, "red 4 s": 2, "disc": 4, " Blue   1 ": 3} {
+	for in, want := range map[string]int{"1": 0, "5)": 4, "RED 3": 0, "blue": 3, "red 4 s": 2, "disc": 4, " Blue   1 ": 3, "green": 4, "4 ride": 1} {
 		if got, msg := ps.answer(0, in, make([]engineAction, len(texts)), texts); got != want {
 			t.Errorf("%q: %d (%s), want %d", in, got, msg, want)
 		}
 	}
-	for in, want := range map[string]string{"red 4": "fits 2 actions: 2) red 4 ride, 3) red 4 stay", "6": "no action 6", "green": "not an action", "": "Type the number"} {
+	for in, want := range map[string]string{"red 4": "fits 2 actions: 2) red 4 ride, 3) red 4 stay", "6": "no action 6", "yellow": "not an action", "": "Type the number"} {
 		if got, msg := ps.answer(0, in, make([]engineAction, len(texts)), texts); got != -1 || !strings.Contains(msg, want) {
 			t.Errorf("%q: %d %q, want a message with %q", in, got, msg, want)
 		}
@@ -237,7 +238,7 @@ func TestPlayRulesOfAChoice(t *testing.T) {
 		"dragonscales": {[]string{"net", "club", "sword"}, []string{"DS-11", "DS-2"}},
 	} {
 		ids := rulesFor(game, tc.texts)
-		lines := ruleLines(game, ids)
+		lines := ruleLines(game, ids, 100)
 		if len(lines) != len(ids) {
 			t.Fatalf("%s: %d lines for %v", game, len(lines), ids)
 		}
@@ -251,7 +252,7 @@ func TestPlayRulesOfAChoice(t *testing.T) {
 			}
 		}
 		for _, l := range lines {
-			if strings.Contains(l, "\n") || len(l) > 170 {
+			if strings.Contains(l, "\n") || utf8.RuneCountInString(l) > 100 {
 				t.Fatalf("%s: not one short line: %q", game, l)
 			}
 		}

@@ -171,7 +171,55 @@ func (s *State) dealLines(viewer int) []string {
 		}
 		lines = append(lines, fmt.Sprintf("seat %d rides %s%s and is dealt %s", i, colourNames[c], card, hand))
 	}
-	return append(lines, fmt.Sprintf("draw pile: %d cards", s.pileLen))
+	lines = append(lines, fmt.Sprintf("draw pile: %d cards", s.pileLen))
+	return append(lines, "track: "+s.trackText()+" (B blue: small scoring, G green: big scoring, S summit)")
+}
+
+// trackText writes the board side in play as "1:1 2:2 3:0 4:3B …" (DR-3).
+func (s *State) trackText() string {
+	r := s.r
+	var b strings.Builder
+	for p := 1; p <= r.last; p++ {
+		if p > 1 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d:%d", p, r.value[p])
+		switch r.kind[p] {
+		case sqBlue:
+			b.WriteByte('B')
+		case sqGreen:
+			b.WriteByte('G')
+		case sqSummit:
+			b.WriteByte('S')
+		}
+	}
+	return b.String()
+}
+
+// dragonsText lists the dragons from the front of the track to the back (ties in DR-1
+// order), each with its square's value and mark and its rider, five to a line.
+func (s *State) dragonsText() string {
+	r := s.r
+	order := make([]int, NumDragons)
+	for c := range order {
+		order[c] = c
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return int(s.pos[b]) - int(s.pos[a]) })
+	var b strings.Builder
+	b.WriteString("dragons, front first (position [square value]):")
+	for i, c := range order {
+		if i%5 == 0 {
+			b.WriteString("\n  ")
+		} else {
+			b.WriteString(", ")
+		}
+		p := s.pos[c]
+		fmt.Fprintf(&b, "%s %d [%d%s]", colourNames[c], p, r.value[p], kindName(r.kind[p]))
+		if s.rider[c] >= 0 {
+			fmt.Fprintf(&b, " seat %d", s.rider[c])
+		}
+	}
+	return b.String()
 }
 
 // handText lists seat's hand: "red 3, black 4".
@@ -206,13 +254,7 @@ func (s *State) Describe() string { return s.DescribeView(engine.Omniscient) }
 // seat, the others' sizes).
 func (s *State) DescribeView(viewer int) string {
 	var b strings.Builder
-	b.WriteString("dragons:")
-	for c := 0; c < NumDragons; c++ {
-		fmt.Fprintf(&b, " %s=%d", colourNames[c], s.pos[c])
-		if s.rider[c] >= 0 {
-			fmt.Fprintf(&b, "(seat %d)", s.rider[c])
-		}
-	}
+	b.WriteString(s.dragonsText())
 	for i := 0; i < int(s.n); i++ {
 		fmt.Fprintf(&b, "\nseat %d: score %d, rides %s, ", i, s.score[i], colourNames[s.ride[i]])
 		if sees(viewer, i) {

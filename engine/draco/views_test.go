@@ -78,7 +78,7 @@ func TestDR10_DrawsPerViewer(t *testing.T) {
 	if !strings.Contains(other, "seat 0 draws 5 card(s), 0 left") || strings.Contains(other, "orange 5") {
 		t.Fatalf("seat 1 is told seat 0's draws:\n%s", other)
 	}
-	if !strings.Contains(s.DescribeView(1), "seat 0: score 0, rides blue, hand 6 cards") || strings.Contains(s.DescribeView(1), "orange 5") {
+	if d := s.DescribeView(1); !strings.Contains(d, "seat 0: score 0, rides blue, hand 6 cards\n") || strings.Contains(d, "seat 0: score 0, rides blue, hand [") {
 		t.Fatalf("seat 1 sees seat 0's hand:\n%s", s.DescribeView(1))
 	}
 }

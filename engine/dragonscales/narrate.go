@@ -390,6 +390,7 @@ func (s *State) DescribeView(viewer int) string {
 		}
 		fmt.Fprintf(&b, "%s: %s\n", s.holderName(h), strings.Join(names, " "))
 	}
+	b.WriteString(s.gridText())
 	fmt.Fprintf(&b, "%s; combats %d", s.describePiles(), s.combats)
 	if s.r.players == 3 {
 		fmt.Fprintf(&b, ", throws %d", s.throws)
@@ -423,6 +424,23 @@ func (s *State) DescribeView(viewer int) string {
 				}
 			}
 		}
+	}
+	return b.String()
+}
+
+// gridText draws the 3×3 layout of DS-1 (row 1 at the top, columns A–C), each cell with
+// its piece and where that piece is, so that a reader sees the groups (DS-14, DS-20).
+func (s *State) gridText() string {
+	var b strings.Builder
+	b.WriteString("layout (DS-1):\n")
+	for row := 0; row < 3; row++ {
+		line := fmt.Sprintf("  %d ", row+1)
+		for col := 0; col < 3; col++ {
+			cell := row*3 + col
+			where := strings.TrimSuffix(s.holderName(s.holderOf(cell)), " dragon")
+			line += fmt.Sprintf(" %-24s", s.r.cellName[cell]+"="+where)
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	return b.String()
 }

@@ -380,8 +380,12 @@ func (s *State) DescribeView(viewer int) string {
 				b.WriteString(" " + itemNames[it])
 			}
 		}
-		if s.inLair&(1<<i) != 0 {
-			fmt.Fprintf(&b, "; %s on spot %d", advNames[s.adv[i]], s.spotOf[i])
+		if s.inLair&(1<<i) != 0 { // revealed (RH-9): public
+			if s.spotOf[i] == 0 {
+				fmt.Fprintf(&b, "; sends %s, not placed yet", s.choiceText(i))
+			} else {
+				fmt.Fprintf(&b, "; %s on spot %d", s.choiceText(i), s.spotOf[i])
+			}
 		}
 		if s.phase == phaseChoose && s.chosen&(1<<i) != 0 {
 			if viewer == engine.Omniscient || viewer == int(i) {
