@@ -107,12 +107,16 @@ const Omniscient = -1
 // Traces (`trace --view SEAT`) and the interactive `play` command are built on it. Like
 // Narrator it is never on a hot path.
 type ViewNarrator interface {
-	// NarrateResetView describes, for viewer, the deal that Reset(seed) makes (hands,
-	// riders, piles …) and the forced steps it already plays.
+	// NarrateResetView deals the game of seed into the receiver (it ends as Reset(seed)
+	// leaves it) and describes, for viewer, the deal (hands, riders, piles …) and the
+	// forced steps Reset already plays.
 	NarrateResetView(seed uint64, viewer int) []string
 	// NarrateView describes, for viewer, what happened when a was applied to before
 	// (the receiver is the state after): the action, chance outcomes (cards drawn: named
 	// for viewers allowed to see them, counted otherwise), triggered effects, the end.
+	// The first line is the action as viewer sees it: before.ActionText(a) for the
+	// omniscient viewer and the seat that acted, "(secret choice)" for a seat that may not
+	// see it yet (RH-9, DS-11, DS-16). It is nil once before is terminal.
 	NarrateView(before State, a Action, viewer int) []string
 	// DescribeView prints the current state as viewer sees it (Omniscient: everything).
 	DescribeView(viewer int) string

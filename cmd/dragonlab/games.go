@@ -17,7 +17,7 @@ func init() {
 		o := &gamesOptions{out: stdout}
 		return &cobra.Command{
 			Use:   "games",
-			Short: "List the games, their player counts and every rules parameter with its default",
+			Short: "List the games, their player counts, where their rules are and every rules parameter with its default",
 			Example: `  dragonlab games
   dragonlab run --game draco --players 4 --set handSize=6`,
 			Args: cobra.NoArgs,
@@ -36,6 +36,8 @@ func (o *gamesOptions) run() error {
 			players = fmt.Sprintf("%d players", g.MinPlayers)
 		}
 		fmt.Fprintf(o.out, "%s — %s (%s, rules %s-n)\n", g.Name, g.Title, players, g.Spec)
+		// The specification travels with the code: engine/<game>/RULES.md.
+		fmt.Fprintf(o.out, "  rules: %s\n", rulesPath(g.Name))
 		tw := tabwriter.NewWriter(o.out, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  parameter\tdefault\tmeaning")
 		for _, kv := range engine.ParamValues(g.DefaultParams()) {
@@ -49,3 +51,6 @@ func (o *gamesOptions) run() error {
 	}
 	return nil
 }
+
+// rulesPath is where a game's specification lives in the source tree.
+func rulesPath(game string) string { return "engine/" + game + "/RULES.md" }

@@ -356,8 +356,8 @@ var paramDocs = map[string]string{
 	"duoTarget":    "DS-20: pieces that win the two-player game (1-9)",
 	"duoConnected": "DS-20: the two-player target must be one connected group (false: any pieces)",
 	"duoHand":      "DS-16: two-player hand variant: cards held, one chosen secretly each combat (0 = flip the pile)",
-	"maxRounds":    "DS-21: safety cap, combats before the game is a draw",
-	"maxThrows":    "DS-21: safety cap on rock-paper-scissors throws in the three-player game (a draw when reached)",
+	"maxRounds":    "DS-21: safety cap, combats before the game is a draw that nobody wins (counted as noWinner)",
+	"maxThrows":    "DS-21: safety cap on rock-paper-scissors throws in the three-player game (then a draw that nobody wins, counted as noWinner)",
 }
 
 func init() {

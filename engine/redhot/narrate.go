@@ -8,9 +8,11 @@ import (
 )
 
 var (
-	_ engine.Narrator  = (*State)(nil)
-	_ engine.Describer = (*State)(nil)
-	_ engine.Evaluator = (*State)(nil)
+	_ engine.Narrator      = (*State)(nil)
+	_ engine.ViewNarrator  = (*State)(nil)
+	_ engine.SetupNarrator = (*State)(nil)
+	_ engine.Describer     = (*State)(nil)
+	_ engine.Evaluator     = (*State)(nil)
 )
 
 func cardText(c uint8) string {
@@ -61,24 +63,39 @@ func (s *State) roundIntro() string {
 	return b.String()
 }
 
+// choiceText is seat's pending secret choice in the text form of RH-19.
 func (s *State) choiceText(seat uint8) string {
-	t := advNames[s.last.adv[seat]]
-	if s.last.item[seat] != noItem {
-		t += "+" + itemNames[s.last.item[seat]]
+	t := advNames[s.adv[seat]]
+	if s.item[seat] != noItem {
+		t += "+" + itemNames[s.item[seat]]
 	}
 	return t
 }
 
-// Narrate describes what the action and the chance it triggered did: the reveal, the
-// dice, power and range, who burned and who was saved, the princess, treasure gained,
-// eliminations, the next round's Dragon cards and the end.
+// Narrate is the omniscient narration of a, without the action line (see NarrateView).
 func (s *State) Narrate(before engine.State, a engine.Action) []string {
-	b, ok := before.(*State)
-	if !ok {
+	lines := s.NarrateView(before, a, engine.Omniscient)
+	if len(lines) == 0 {
 		return nil
 	}
-	var out []string
+	return lines[1:]
+}
+
+// NarrateView describes, for viewer, what the action and the chance it triggered did:
+// the action (line 0; a secret choice is "(secret choice)" for every other seat until the
+// reveal, RH-18), the reveal, the dice, power and range, who burned and who was saved, the
+// princess, treasure gained, eliminations, the next round's Dragon cards and the end.
+// Everything but the secret choices is public, so the views differ only there.
+func (s *State) NarrateView(before engine.State, a engine.Action, viewer int) []string {
+	b, ok := before.(*State)
+	if !ok || b.phase == phaseOver {
+		return nil
+	}
 	seat := b.toMove
+	out := []string{b.ActionText(a)}
+	if a&kindMask == kindChoose && viewer != engine.Omniscient && viewer != int(seat) {
+		out[0] = "(secret choice)"
+	}
 	switch a & kindMask {
 	case kindStone:
 		out = append(out, fmt.Sprintf("seat %d plays the Destiny stone: its %s comes back from the Hall of Flame", seat, advNames[uint8(a)]))
@@ -90,11 +107,7 @@ func (s *State) Narrate(before engine.State, a engine.Action) []string {
 			if !s.active(t) {
 				continue
 			}
-			p := fmt.Sprintf("seat %d %s", t, advNames[s.adv[t]])
-			if s.item[t] != noItem {
-				p += "+" + itemNames[s.item[t]]
-			}
-			parts = append(parts, p)
+			parts = append(parts, fmt.Sprintf("seat %d %s", t, s.choiceText(t)))
 		}
 		for _, t := range s.order[:s.nOrder] {
 			ord = append(ord, fmt.Sprintf("seat %d", t))
@@ -113,6 +126,37 @@ func (s *State) Narrate(before engine.State, a engine.Action) []string {
 		}
 	}
 	return out
+}
+
+// NarrateResetView deals the game of seed into s (as Reset does) and describes, for
+// viewer, what Reset did: for the omniscient viewer the order of the Dragon deck (RH-6,
+// hidden from every seat, RH-18), then for everyone the cards turned for the first
+// round's prediction (RH-7), which happen before the first decision.
+func (s *State) NarrateResetView(seed uint64, viewer int) []string {
+	s.Reset(seed)
+	var out []string
+	if viewer == engine.Omniscient {
+		out = append(out, "dragon deck, top first: "+s.cardList(s.deck[:s.deckLen]))
+	}
+	return append(out, s.roundIntro())
+}
+
+// NarrateReset deals the game of seed into s and describes the cards turned for the
+// first round's prediction (RH-7), which happen before the first decision.
+func (s *State) NarrateReset(seed uint64) []string {
+	s.Reset(seed)
+	return []string{s.roundIntro()}
+}
+
+func (s *State) cardList(cards []uint8) string {
+	var p []string
+	for _, c := range cards {
+		p = append(p, cardText(c))
+	}
+	if p == nil {
+		return "-"
+	}
+	return strings.Join(p, ", ")
 }
 
 // flameLines describes the flame(s) of the round just resolved (RH-12 … RH-14).
@@ -222,14 +266,22 @@ func (s *State) harvestLines(a engine.Action) []string {
 			out = append(out, fmt.Sprintf("seat %d has no adventurer left and is out of the game", i))
 		}
 	}
-	out = append(out, "scores: "+s.scoreText())
+	// At the end the stone bonus (RH-16) is already in the scores; it is announced after
+	// this line, so this line shows the scores before it.
+	out = append(out, "scores: "+s.scoreText(s.Terminal()))
 	return out
 }
 
-func (s *State) scoreText() string {
+// scoreText lists the scores; withoutBonus takes the RH-16 stone bonus off a finished
+// game's scores.
+func (s *State) scoreText(withoutBonus bool) string {
 	var p []string
 	for i := range s.n {
-		t := fmt.Sprintf("seat %d %d", i, s.score[i])
+		sc := s.score[i]
+		if withoutBonus && s.used[i]&stoneBit == 0 {
+			sc -= s.r.stoneBonus
+		}
+		t := fmt.Sprintf("seat %d %d", i, sc)
 		if !s.active(i) {
 			t += " (out)"
 		}
@@ -254,7 +306,7 @@ func (s *State) endText() []string {
 	if len(bonus) > 0 && s.r.stoneBonus != 0 {
 		out = append(out, fmt.Sprintf("Destiny stone never played, +%d: %s", s.r.stoneBonus, strings.Join(bonus, ", ")))
 	}
-	out = append(out, "final scores: "+s.scoreText())
+	out = append(out, "final scores: "+s.scoreText(false))
 	res := make([]float64, s.n)
 	s.Result(res)
 	var w []string
@@ -299,8 +351,13 @@ func maskNames(m uint8) string {
 	return strings.Join(p, " ")
 }
 
-// Describe prints the state for traces.
-func (s *State) Describe() string {
+// Describe prints the whole state (pending secret choices and the deck order included).
+func (s *State) Describe() string { return s.DescribeView(engine.Omniscient) }
+
+// DescribeView prints the state as viewer sees it: everything public (RH-18) and, for a
+// seat, its own pending secret choice; the omniscient viewer also sees every pending
+// choice and the order of the Dragon deck.
+func (s *State) DescribeView(viewer int) string {
 	var b strings.Builder
 	phases := [...]string{"stone", "secret choice", "placement", "princess", "over"}
 	if s.Terminal() {
@@ -309,6 +366,9 @@ func (s *State) Describe() string {
 		b.WriteString(s.roundIntro())
 		fmt.Fprintf(&b, "\nphase %s, seat %d to move; %d dragon cards left, %d discarded\n",
 			phases[s.phase], s.toMove, s.deckLen-s.top, s.nDisc)
+		if viewer == engine.Omniscient {
+			fmt.Fprintf(&b, "dragon deck, top first: %s\n", s.cardList(s.deck[s.top:s.deckLen]))
+		}
 	}
 	for i := range s.n {
 		fmt.Fprintf(&b, "seat %d: %d treasures; team %s; hall %s; items", i, s.score[i], maskNames(s.team[i]), maskNames(s.hall[i]))
@@ -320,8 +380,19 @@ func (s *State) Describe() string {
 				b.WriteString(" " + itemNames[it])
 			}
 		}
-		if s.inLair&(1<<i) != 0 {
-			fmt.Fprintf(&b, "; %s on spot %d", advNames[s.adv[i]], s.spotOf[i])
+		if s.inLair&(1<<i) != 0 { // revealed (RH-9): public
+			if s.spotOf[i] == 0 {
+				fmt.Fprintf(&b, "; sends %s, not placed yet", s.choiceText(i))
+			} else {
+				fmt.Fprintf(&b, "; %s on spot %d", s.choiceText(i), s.spotOf[i])
+			}
+		}
+		if s.phase == phaseChoose && s.chosen&(1<<i) != 0 {
+			if viewer == engine.Omniscient || viewer == int(i) {
+				fmt.Fprintf(&b, "; chose %s (secret)", s.choiceText(i))
+			} else {
+				b.WriteString("; has chosen in secret")
+			}
 		}
 		if !s.active(i) {
 			b.WriteString("; out")
@@ -353,11 +424,4 @@ func popcount(m uint8) int {
 		n++
 	}
 	return n
-}
-
-// NarrateReset describes what Reset(seed) already did: the dragon cards turned for the
-// first round's prediction (RH-7), which happen before the first decision.
-func (s *State) NarrateReset(seed uint64) []string {
-	s.Reset(seed)
-	return []string{s.roundIntro()}
 }
