@@ -11,8 +11,8 @@ import (
 
 // HTML renders the document as one self-contained page: the style inline, every chart as
 // inline SVG, no script and nothing fetched from anywhere. A table of contents with links
-// to every section sits beside the text on a wide screen and above it on a narrow one or
-// on paper; folded sections keep their heading and summary in view and the rest in a
+// to every section sits beside the text on a wide screen and above it on a narrow one (on
+// paper it is left out: the PDF is the printed form); folded sections keep their heading and summary in view and the rest in a
 // <details> element.
 func (d *Doc) HTML() ([]byte, error) {
 	if err := d.Check(); err != nil {
@@ -283,18 +283,18 @@ li{margin:.2rem 0}
 table{border-collapse:collapse;font-size:.87rem;font-variant-numeric:tabular-nums}
 caption{caption-side:top;text-align:left;font-style:italic;color:var(--muted);padding:0 0 .3rem}
 th{background:var(--th);border-bottom:1px solid #78829a;padding:.3rem .55rem;text-align:left;vertical-align:bottom}
-td{padding:.22rem .55rem;vertical-align:top}
+td{padding:.22rem .55rem;vertical-align:top;overflow-wrap:anywhere}
 tbody tr:nth-child(even){background:var(--stripe)}
 th.r,td.r{text-align:right}
+td.r{white-space:nowrap}
 th.c,td.c{text-align:center}
-figure{margin:1rem 0 1.4rem;max-width:48rem}
+figure{margin:1rem 0 1.4rem;max-width:42rem}
 figure svg,figure img{display:block;width:100%;height:auto}
-figure svg text{font-family:"Liberation Sans",Arial,Helvetica,sans-serif!important}
 details{margin:.6rem 0}
 details>summary{cursor:pointer;color:var(--head);font-weight:bold}
 footer{color:var(--muted);font-size:.85rem;text-align:center;padding:1rem;border-top:1px solid var(--rule)}
 @media (max-width:60rem){.page{display:block}nav.toc{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--rule)}main{padding:1rem}}
-@media print{html{font-size:11pt}.page{display:block;max-width:none}nav.toc{position:static;max-height:none;border:0;break-after:page}
+@media print{html{font-size:11pt;print-color-adjust:exact;-webkit-print-color-adjust:exact}.page{display:block;max-width:none}nav.toc{display:none}
 main{padding:0;max-width:none}.newpage{break-before:page}h2,h3,h4{break-after:avoid}figure,tr,.callout{break-inside:avoid}
 a{color:inherit;text-decoration:none}footer{border:0}}
 `

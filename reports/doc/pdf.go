@@ -2,6 +2,7 @@ package doc
 
 import (
 	"bytes"
+	"encoding/gob"
 	"fmt"
 	"image/png"
 	"strings"
@@ -125,13 +126,7 @@ func pdfPass(d *Doc, out []*Entry, images bool, toc map[string]int) (*pdfRun, er
 	}
 	tocAt := -1
 	if toc != nil {
-		tocAt = 0
-		for i, e := range out {
-			if e.NewPage {
-				tocAt = i
-				break
-			}
-		}
+		tocAt = tocPlace(out)
 	}
 	for i, e := range out {
 		if i == tocAt {
@@ -143,6 +138,21 @@ func pdfPass(d *Doc, out []*Entry, images bool, toc map[string]int) (*pdfRun, er
 		return nil, fmt.Errorf("PDF report: %w", err)
 	}
 	return r, nil
+}
+
+// tocPlace is where the contents go: before the first main section that starts a new
+// page (what comes before it is the front page, answers first), else after the
+// provenance.
+func tocPlace(out []*Entry) int {
+	for i, e := range out {
+		if e.NewPage && !e.Synthetic {
+			return i
+		}
+	}
+	if len(out) > 0 && out[0].ID == "provenance" && out[0].Synthetic {
+		return 1
+	}
+	return 0
 }
 
 func (r *pdfRun) font(style string, size float64) { r.f.SetFont("sans", style, size) }
@@ -618,9 +628,52 @@ func (r *pdfRun) figure(fg *Figure) {
 		r.nimg++
 		name := fmt.Sprintf("chart%d", r.nimg)
 		opts := fpdf.ImageOptions{ImageType: "PNG"}
-		f.RegisterImageOptionsReader(name, opts, bytes.NewReader(c.PNG))
+		info := f.RegisterImageOptionsReader(name, opts, bytes.NewReader(c.PNG))
+		if info == nil {
+			return // the error is in f.Error()
+		}
+		if err := pinOrder(info, r.nimg); err != nil {
+			f.SetErrorf("chart %s: %v", c.Name, err)
+			return
+		}
 		f.ImageOptions(name, x, y, w, h, false, opts, 0, "")
 	}
 	f.SetY(y + h)
 	f.Ln(3)
+}
+
+// pinOrder works around fpdf writing the images of a document in map order when they have
+// the same pixel width (its catalog sort compares widths only), which would make the
+// bytes of the PDF differ from run to run. It adds a negligible k·1e-6 pixel to the k-th
+// image's width, so the images are written by width, then in the order they were
+// placed; nothing written changes (the PDF gets the integer width, and the placement
+// gives both sides in millimetres). fpdf's own gob round trip is the only way to set it.
+func pinOrder(info *fpdf.ImageInfoType, k int) error {
+	buf, err := info.GobEncode()
+	if err != nil {
+		return err
+	}
+	var (
+		data, smask, pal []byte
+		n, bpc           int
+		w, h, scale, dpi float64
+		cs, filter, dp   string
+		trns             []int
+	)
+	fields := []any{&data, &smask, &n, &w, &h, &cs, &pal, &bpc, &filter, &dp, &trns, &scale, &dpi}
+	dec := gob.NewDecoder(bytes.NewReader(buf))
+	for _, f := range fields {
+		if err := dec.Decode(f); err != nil {
+			return fmt.Errorf("image order: %w", err)
+		}
+	}
+	w += float64(k) * 1e-6
+	var out bytes.Buffer
+	enc := gob.NewEncoder(&out)
+	for _, f := range []any{data, smask, n, w, h, cs, pal, bpc, filter, dp, trns, scale, dpi} {
+		if err := enc.Encode(f); err != nil {
+			return fmt.Errorf("image order: %w", err)
+		}
+	}
+	return info.GobDecode(out.Bytes())
 }
