@@ -16,6 +16,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"dragonlab/reports/doc/htmlcheck"
 	"dragonlab/sim"
 )
 
@@ -461,5 +462,60 @@ func TestOracleIsLabelledAnUpperBound(t *testing.T) {
 	r.Agents = []string{"mcts:iters=10", "random"}
 	if CheatNote(r) != "" || strings.Contains(label(r, nil), "cheat") {
 		t.Fatal("a fair result is labelled as cheating")
+	}
+}
+
+// report.html holds every section of the model (every result's among them), every chart
+// as inline SVG and every table, with no broken link and nothing loaded from outside.
+func TestHTMLReport(t *testing.T) {
+	rs := []*sim.Result{fxTwo.result(), fxSolo.result(), fxCut.result()}
+	rp, err := prepare(rs, Options{Study: true, Titles: titles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.renderCharts(); err != nil {
+		t.Fatal(err)
+	}
+	d := rp.document()
+	page, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := htmlcheck.Check(d, page); err != nil {
+		t.Error(err)
+	}
+	text, err := htmlcheck.Text(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range rp.as {
+		if !strings.Contains(text, fmt.Sprintf("%d. %s", i+1, a.Label)) {
+			t.Errorf("no section for result %d (%s)", i+1, a.Label)
+		}
+	}
+	if n := len(d.Charts()); n != 1+3*len(rs) {
+		t.Errorf("%d charts, want the study's and 3 per result", n)
+	}
+}
+
+// The same results give the same bytes in every file, the PDF included.
+func TestBuildDeterministic(t *testing.T) {
+	a := build(t, []*sim.Result{fxCut.result()}, Options{})
+	b := build(t, []*sim.Result{fxCut.result()}, Options{})
+	var names []string
+	filepath.WalkDir(a, func(path string, e os.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			rel, _ := filepath.Rel(a, path)
+			names = append(names, rel)
+		}
+		return err
+	})
+	if len(names) != 5+2*3 {
+		t.Errorf("files %v, want the PDF, HTML, summaries and 3 charts as PNG and SVG", names)
+	}
+	for _, n := range names {
+		if !bytes.Equal(read(t, filepath.Join(a, n)), read(t, filepath.Join(b, n))) {
+			t.Errorf("%s differs between two builds", n)
+		}
 	}
 }

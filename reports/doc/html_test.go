@@ -1,242 +1,118 @@
-package doc
+package doc_test
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/doc/htmlcheck"
 )
-
-// parsedHTML is what the tests need of a page.
-type parsedHTML struct {
-	root *html.Node
-	ids  map[string]*html.Node
-	text string // every text node, one per line (style and script left out)
-}
-
-func parseHTML(t testing.TB, page []byte) *parsedHTML {
-	t.Helper()
-	root, err := html.Parse(bytes.NewReader(page))
-	if err != nil {
-		t.Fatalf("the HTML does not parse: %v", err)
-	}
-	p := &parsedHTML{root: root, ids: map[string]*html.Node{}}
-	var text []string
-	walk(root, func(n *html.Node) {
-		switch n.Type {
-		case html.ElementNode:
-			if id := attr(n, "id"); id != "" {
-				if p.ids[id] != nil {
-					t.Errorf("id %q appears twice", id)
-				}
-				p.ids[id] = n
-			}
-		case html.TextNode:
-			if n.Parent != nil && n.Parent.DataAtom != atom.Style && n.Parent.DataAtom != atom.Script {
-				if s := strings.TrimSpace(n.Data); s != "" {
-					text = append(text, s)
-				}
-			}
-		}
-	})
-	p.text = strings.Join(text, "\n")
-	return p
-}
-
-func walk(n *html.Node, f func(*html.Node)) {
-	f(n)
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		walk(c, f)
-	}
-}
-
-func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if strings.EqualFold(a.Key, key) {
-			return a.Val
-		}
-	}
-	return ""
-}
-
-// find lists the elements under n with the given tag, in document order.
-func find(n *html.Node, tag atom.Atom) []*html.Node {
-	var out []*html.Node
-	walk(n, func(m *html.Node) {
-		if m.Type == html.ElementNode && m.DataAtom == tag {
-			out = append(out, m)
-		}
-	})
-	return out
-}
-
-// textOf is the text under n, its pieces joined by single spaces.
-func textOf(n *html.Node) string {
-	var parts []string
-	walk(n, func(m *html.Node) {
-		if m.Type == html.TextNode {
-			if s := strings.TrimSpace(m.Data); s != "" {
-				parts = append(parts, s)
-			}
-		}
-	})
-	return strings.Join(parts, " ")
-}
 
 // The page holds every section under its anchor, every chart as inline SVG, every table
 // with its rows; every internal link resolves and nothing outside the file is referenced.
 func TestHTMLComplete(t *testing.T) {
-	d := sampleDoc(t)
+	d := doc.SampleDoc(t)
 	page, err := d.HTML()
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkHTML(t, d, page)
-}
-
-// checkHTML is the structural check of a page rendered from d.
-func checkHTML(t *testing.T, d *Doc, page []byte) {
-	t.Helper()
-	h := parseHTML(t, page)
-	if ts := find(find(h.root, atom.Head)[0], atom.Title); len(ts) != 1 || textOf(ts[0]) != d.Title {
-		t.Errorf("<title> is not the report's title %q", d.Title)
+	if err := htmlcheck.Check(d, page); err != nil {
+		t.Error(err)
 	}
-	if hs := find(h.root, atom.H1); len(hs) != 1 || textOf(hs[0]) != d.Title {
-		t.Errorf("the page's <h1> is not the title %q", d.Title)
+	// The check can fail: a page without the last section, or with a broken link.
+	cut := strings.Replace(string(page), `id="is-it-fair-2"`, `id="gone"`, 1)
+	if err := htmlcheck.Check(d, []byte(cut)); err == nil || !strings.Contains(err.Error(), `broken link "#is-it-fair-2"`) ||
+		!strings.Contains(err.Error(), `no <section id="is-it-fair-2">`) {
+		t.Errorf("a missing section passed: %v", err)
 	}
-	walkEntries(d.Outline(), func(e *Entry) {
-		n := h.ids[e.ID]
-		if n == nil || n.DataAtom != atom.Section {
-			t.Errorf("section %q: no <section id=%q>", e.Title, e.ID)
-			return
-		}
-		var head *html.Node
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode {
-				head = c
-				break
-			}
-		}
-		want := []atom.Atom{atom.H2, atom.H3, atom.H4, atom.H5, atom.H6}[min(e.Level, 5)-1]
-		if head == nil || head.DataAtom != want || textOf(head) != e.Title {
-			t.Errorf("section %q: its first element is not <%s>%s</%s>", e.ID, want, e.Title, want)
-		}
-	})
-	// Charts: one inline <svg> per chart, labelled, inside its figure.
-	charts := d.Charts()
-	figs := find(h.root, atom.Figure)
-	if len(figs) != len(charts) {
-		t.Fatalf("%d figures for %d charts", len(figs), len(charts))
-	}
-	for i, c := range charts {
-		svgs := find(figs[i], atom.Svg)
-		if attr(figs[i], "data-chart") != c.Name || len(svgs) != 1 || attr(svgs[0], "aria-label") != c.AltText() || attr(svgs[0], "viewbox") == "" {
-			t.Errorf("chart %s is not one labelled inline <svg> with a viewBox", c.Name)
-		}
-	}
-	if n := len(find(h.root, atom.Img)); n != 0 {
-		t.Errorf("%d <img> elements: charts must be inline SVG", n)
-	}
-	// Tables: header and every row's cells, in order.
-	tables := d.Tables()
-	hts := find(h.root, atom.Table)
-	if len(hts) != len(tables) {
-		t.Fatalf("%d tables for %d in the model", len(hts), len(tables))
-	}
-	for i, tb := range tables {
-		rows := find(hts[i], atom.Tr)
-		if len(rows) != 1+len(tb.Rows) {
-			t.Errorf("table %d: %d rows, want the header and %d", i+1, len(rows), len(tb.Rows))
-			continue
-		}
-		for r, tr := range rows {
-			var got []string
-			for _, c := range append(find(tr, atom.Th), find(tr, atom.Td)...) {
-				got = append(got, textOf(c))
-			}
-			var want []string
-			for j, c := range tb.Columns {
-				if r == 0 {
-					want = append(want, c.Head)
-				} else {
-					want = append(want, cellText(tb.Rows[r-1], j))
-				}
-			}
-			if strings.Join(got, "|") != strings.Join(want, "|") {
-				t.Errorf("table %d row %d: %q, want %q", i+1, r, got, want)
-			}
-		}
-	}
-	// Links: every #anchor resolves; the contents link every listed section.
-	targets := map[string]bool{}
-	walk(h.root, func(n *html.Node) {
-		if n.Type != html.ElementNode {
-			return
-		}
-		for _, a := range n.Attr {
-			k, v := strings.ToLower(a.Key), strings.TrimSpace(a.Val)
-			switch {
-			case k == "href" || k == "xlink:href" || a.Namespace == "xlink" && a.Key == "href":
-				if !strings.HasPrefix(v, "#") {
-					t.Errorf("<%s %s=%q> leaves the page", n.Data, a.Key, v)
-					continue
-				}
-				if h.ids[v[1:]] == nil {
-					t.Errorf("broken link %q", v)
-				}
-				targets[v[1:]] = true
-			case k == "src" || k == "srcset" || k == "poster" || k == "data" || k == "action":
-				t.Errorf("<%s %s=%q> loads a resource", n.Data, a.Key, v)
-			case k == "style" && strings.Contains(v, "url("):
-				t.Errorf("<%s style=%q> loads a resource", n.Data, v)
-			}
-		}
-		switch n.DataAtom {
-		case atom.Script, atom.Link, atom.Iframe, atom.Object, atom.Embed, atom.Base:
-			t.Errorf("<%s> in a self-contained page", n.Data)
-		case atom.Style:
-			if css := textOf(n); strings.Contains(css, "url(") || strings.Contains(css, "@import") {
-				t.Error("the style sheet loads a resource")
-			}
-		}
-	})
-	walkEntries(d.Outline(), func(e *Entry) {
-		if e.InTOC && !targets[e.ID] && (d.TOC != TOCNever) {
-			t.Errorf("the contents do not link %q", e.ID)
-		}
-	})
-	// Folded sections keep their heading and summary outside the <details>.
-	for _, s := range find(h.root, atom.Section) {
-		for _, det := range find(s, atom.Details) {
-			if det.Parent != s {
-				continue
-			}
-			if sums := find(det, atom.Summary); len(sums) == 0 || textOf(sums[0]) != "Details" {
-				t.Errorf("section %s: <details> without its <summary>", attr(s, "id"))
-			}
-		}
+	ext := strings.Replace(string(page), "<footer>", `<footer><img src="https://example.org/x.png">`, 1)
+	if err := htmlcheck.Check(d, []byte(ext)); err == nil || !strings.Contains(err.Error(), "loads a resource") {
+		t.Errorf("an external image passed: %v", err)
 	}
 }
 
 // Text that looks like markup stays text.
 func TestHTMLEscapes(t *testing.T) {
-	d := New(`<script>alert("x")</script>`)
-	d.Provenance = []KV{{"<b>key</b>", `"quoted" & <tagged>`}}
-	d.AddSection(`a "quoted" <title>`).Add(Para("1 < 2 & 3 > 2"), NewTable("", Col("<th>", Left)).TextRow("</table>"))
+	d := doc.New(`<script>alert("x")</script>`)
+	d.Provenance = []doc.KV{{Key: "<b>key</b>", Value: `"quoted" & <tagged>`}}
+	d.AddSection(`a "quoted" <title>`).Add(doc.Para("1 < 2 & 3 > 2"), doc.NewTable("", doc.Col("<th>", doc.Left)).TextRow("</table>"))
 	page, err := d.HTML()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(page, []byte("<script>")) || bytes.Contains(page, []byte("<b>")) || bytes.Contains(page, []byte("<tagged>")) {
-		t.Errorf("markup got through:\n%s", page)
+	for _, bad := range []string{"<script>", "<b>", "<tagged>"} {
+		if strings.Contains(string(page), bad) {
+			t.Errorf("markup %s got through", bad)
+		}
 	}
-	h := parseHTML(t, page)
+	text, err := htmlcheck.Text(page)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, want := range []string{`<script>alert("x")</script>`, `"quoted" & <tagged>`, "1 < 2 & 3 > 2", "</table>"} {
-		if !strings.Contains(h.text, want) {
+		if !strings.Contains(text, want) {
 			t.Errorf("the page's text lacks %q", want)
 		}
 	}
-	checkHTML(t, d, page)
+	if err := htmlcheck.Check(d, page); err != nil {
+		t.Error(err)
+	}
+}
+
+// The writers agree: every heading, summary and table cell of the model is in the PDF's
+// text, the HTML's and the Markdown, in the same order.
+func TestWritersAgree(t *testing.T) {
+	d := doc.SampleDoc(t)
+	pdfData, err := d.PDF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := d.Markdown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	htmlText, err := htmlcheck.Text(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []string
+	var walk func(es []*doc.Entry)
+	walk = func(es []*doc.Entry) {
+		for _, e := range es {
+			items = append(items, e.Title)
+			if e.Summary != "" {
+				items = append(items, e.Summary)
+			}
+			for _, b := range e.Blocks {
+				if tb, ok := b.(*doc.Table); ok {
+					for _, c := range tb.Columns {
+						items = append(items, c.Head)
+					}
+					for _, r := range tb.Rows {
+						for _, c := range r {
+							items = append(items, c.Text)
+						}
+					}
+				}
+			}
+			walk(e.Sub)
+		}
+	}
+	walk(d.Outline())
+	texts := map[string]string{"PDF": strings.Join(doc.PDFPageTexts(t, pdfData), "\n"), "HTML": htmlText, "Markdown": string(md)}
+	for name, text := range texts {
+		pos := 0
+		for _, it := range items {
+			i := strings.Index(text[pos:], it)
+			if i < 0 {
+				t.Errorf("%s: %q missing or out of order", name, it)
+				break
+			}
+			pos += i + len(it)
+		}
+	}
 }
