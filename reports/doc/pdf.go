@@ -204,10 +204,10 @@ func (r *pdfRun) contents(out []*Entry) {
 		if e.Level > 1 {
 			size, style = 9.5, ""
 		}
-		h := size * 0.55
+		h := size * 0.5
 		r.ensure(h)
 		if e.Level == 1 {
-			f.Ln(1)
+			f.Ln(0.6)
 		}
 		indent := 6 * float64(e.Level-1)
 		y := f.GetY()
@@ -619,8 +619,14 @@ func (r *pdfRun) figure(fg *Figure) {
 	}
 	h := w * ch / cw
 	_, ph := f.GetPageSize()
-	if maxH := ph - pageMargin - bottomMargin - 6; h > maxH {
+	maxH := ph - pageMargin - bottomMargin - 6
+	if h > maxH {
 		w, h = w*maxH/h, maxH
+	}
+	// A tall chart that does not fit under a heading shrinks to the room left rather
+	// than leave the heading alone at the top of an empty page.
+	if avail := ph - bottomMargin - f.GetY() - 3; h > avail && avail >= 0.6*maxH {
+		w, h = w*avail/h, avail
 	}
 	r.ensure(h + 3)
 	x, y := pageMargin+(r.width-w)/2, f.GetY()
