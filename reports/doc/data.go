@@ -119,24 +119,12 @@ func csvValue(c Cell) string {
 // keys do not clash with those, else Data under "data". Indented, with a final newline.
 func (d *Doc) JSON() ([]byte, error) {
 	var b bytes.Buffer
-	put := func(key string, v any) error {
-		if b.Len() > 1 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(key)
-		b.Write(k)
-		b.WriteByte(':')
-		data, err := json.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("summary %s: %w", key, err)
-		}
-		b.Write(data)
-		return nil
-	}
-	b.WriteByte('{')
-	put("title", d.Title)
+	str := func(s string) { q, _ := json.Marshal(s); b.Write(q) } // a string always encodes
+	b.WriteString(`{"title":`)
+	str(d.Title)
 	if d.Generator != "" {
-		put("generator", d.Generator)
+		b.WriteString(`,"generator":`)
+		str(d.Generator)
 	}
 	if len(d.Provenance) > 0 {
 		b.WriteString(`,"provenance":{`)
@@ -149,11 +137,9 @@ func (d *Doc) JSON() ([]byte, error) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			k, _ := json.Marshal(key)
-			v, _ := json.Marshal(kv.Value)
-			b.Write(k)
+			str(key)
 			b.WriteByte(':')
-			b.Write(v)
+			str(kv.Value)
 		}
 		b.WriteByte('}')
 	}
