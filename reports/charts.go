@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"dragonlab/reports/doc"
 )
 
 // Chart sizes: 8 × 5 inches, rendered at ChartDPI, so a PNG is 1200 × 750 pixels.
@@ -24,15 +26,8 @@ const (
 	ChartDPI    = 150
 )
 
-// Chart is one rendered chart.
-type Chart struct {
-	Name   string // file stem: "seats" (written as seats.png and seats.svg)
-	Title  string
-	PNG    []byte
-	SVG    []byte
-	Width  vg.Length
-	Height vg.Length
-}
+// Chart is one rendered chart (the report model's chart).
+type Chart = doc.Chart
 
 // Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
 var palette = []color.Color{

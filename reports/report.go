@@ -2,14 +2,10 @@ package reports
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -17,6 +13,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"dragonlab/reports/doc"
 	"dragonlab/sim"
 )
 
@@ -44,13 +41,15 @@ func (e InputError) Error() string { return e.Err.Error() }
 func (e InputError) Unwrap() error { return e.Err }
 
 // ChartsDir is the subdirectory of the output directory that holds the PNG and SVG charts.
-const ChartsDir = "charts"
+const ChartsDir = doc.ChartsDir
 
 // File names written by Build into the output directory, besides the charts.
 const (
-	PDFName = "report.pdf"
-	MDName  = "summary.md"
-	CSVName = "summary.csv"
+	PDFName  = doc.PDFName
+	HTMLName = doc.HTMLName
+	MDName   = doc.MDName
+	CSVName  = doc.CSVName
+	JSONName = doc.JSONName
 )
 
 // report is everything Build renders, before anything is written.
@@ -66,8 +65,9 @@ type report struct {
 // Multi reports whether the report covers more than one result.
 func (rp *report) multi() bool { return len(rp.as) > 1 }
 
-// Build writes a report of the results into outDir: report.pdf, summary.md, summary.csv
-// and every chart as PNG and SVG. Nothing is written unless everything renders; each file
+// Build writes a report of the results into outDir: report.pdf, report.html, summary.md,
+// summary.csv, summary.json and every chart as PNG and SVG, all rendered from one report
+// model (see package doc). Nothing is written unless everything renders; each file
 // goes to a temporary name first and is renamed into place at the end, so an error never
 // leaves a half-written report.
 func Build(results []*sim.Result, outDir string, opts Options) error {
@@ -79,13 +79,11 @@ func Build(results []*sim.Result, outDir string, opts Options) error {
 	if err != nil {
 		return err
 	}
-	return writeAll(outDir, files)
-}
-
-// file is one output file.
-type file struct {
-	name string
-	data []byte
+	err = doc.WriteAll(outDir, files)
+	if de := (doc.DirError{}); errors.As(err, &de) {
+		return InputError{de.Err}
+	}
+	return err
 }
 
 func prepare(results []*sim.Result, opts Options) (*report, error) {
@@ -299,96 +297,11 @@ func (rp *report) renderCharts() error {
 }
 
 // render produces every output file in memory.
-func (rp *report) render() ([]file, error) {
+func (rp *report) render() ([]doc.File, error) {
 	if err := rp.renderCharts(); err != nil {
 		return nil, err
 	}
-	pdf, err := rp.pdf()
-	if err != nil {
-		return nil, err
-	}
-	csvData, err := rp.csv()
-	if err != nil {
-		return nil, err
-	}
-	files := []file{{PDFName, pdf}, {MDName, []byte(rp.markdown())}, {CSVName, csvData}}
-	all := rp.allCharts()
-	for _, c := range all {
-		files = append(files, file{ChartsDir + "/" + c.Name + ".png", c.PNG}, file{ChartsDir + "/" + c.Name + ".svg", c.SVG})
-	}
-	return files, nil
-}
-
-func (rp *report) allCharts() []*Chart {
-	var all []*Chart
-	if rp.study != nil {
-		all = append(all, rp.study)
-	}
-	for _, cs := range rp.charts {
-		all = append(all, cs...)
-	}
-	return all
-}
-
-// writeAll writes every file to a temporary name in dir, then renames them all into
-// place; on an error the temporary files are removed and nothing is renamed.
-func writeAll(dir string, files []file) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return InputError{fmt.Errorf("cannot create the report directory: %w", err)}
-	}
-	temps := make([]string, 0, len(files))
-	var made []string // subdirectories this call created, removed again on failure
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
-		}
-		for i := len(made) - 1; i >= 0; i-- {
-			os.Remove(made[i]) // only if empty: never another run's charts
-		}
-	}
-	for _, f := range files {
-		sub := filepath.Dir(filepath.Join(dir, f.name))
-		if _, err := os.Stat(sub); err != nil {
-			made = append(made, sub)
-		}
-		if err := os.MkdirAll(sub, 0o755); err != nil {
-			cleanup()
-			return InputError{fmt.Errorf("cannot create %s: %w", sub, cause(err))}
-		}
-		tmp, err := os.CreateTemp(sub, "."+filepath.Base(f.name)+".tmp*")
-		if err != nil {
-			cleanup()
-			return InputError{fmt.Errorf("cannot write the report into %s: %w", dir, cause(err))}
-		}
-		temps = append(temps, tmp.Name())
-		_, err = tmp.Write(f.data)
-		if cerr := tmp.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Chmod(tmp.Name(), 0o644)
-		}
-		if err != nil {
-			cleanup()
-			return fmt.Errorf("cannot write %s: %w", filepath.Join(dir, f.name), err)
-		}
-	}
-	for i, f := range files {
-		if err := os.Rename(temps[i], filepath.Join(dir, f.name)); err != nil {
-			cleanup()
-			return fmt.Errorf("cannot write %s: %w", filepath.Join(dir, f.name), err)
-		}
-	}
-	return nil
-}
-
-// cause strips the path from a file-system error (the message names the path already).
-func cause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	return doc.Render(rp.document())
 }
 
 // paramList renders rules parameters as "key=value" in the file's order.
@@ -519,46 +432,6 @@ func provenance(a *Analysis) [][2]string {
 		kv = append(kv, [2]string{"Run", fmt.Sprintf("started %s, %s s on %s, %s", r.Run.Started, num(r.Run.Seconds, 1), Plural(int64(r.Run.Workers), "worker"), r.Run.GoVersion)})
 	}
 	return kv
-}
-
-// csv writes one row per seat (and per agent where agents rotate) of every result.
-func (rp *report) csv() ([]byte, error) {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	head := []string{"result", "game", "players", "agents", "seating", "seed", "games", "complete",
-		"kind", "seat", "agent", "decisive_games", "draws", "no_winner", "wins", "win_share", "win_lo", "win_hi",
-		"fair_share", "test", "p_value", "p_holm", "score_mean", "score_lo", "score_hi", "length_mean", "length_lo", "length_hi"}
-	if err := w.Write(head); err != nil {
-		return nil, err
-	}
-	f := func(x float64) string {
-		if math.IsNaN(x) {
-			return ""
-		}
-		return strconv.FormatFloat(x, 'g', 8, 64)
-	}
-	for i, a := range rp.as {
-		r := a.Result
-		rows := func(kind string, ss []SeatStat) {
-			for _, s := range ss {
-				fair := a.Fair
-				w.Write([]string{strconv.Itoa(i + 1), r.Game, strconv.Itoa(r.Players), strings.Join(r.Agents, " "),
-					r.Seating, strconv.FormatUint(r.Seed, 10), strconv.FormatInt(a.Games, 10), strconv.FormatBool(r.Complete),
-					kind, strconv.Itoa(s.Index), s.Agent, strconv.FormatInt(a.Decisive, 10), strconv.FormatInt(a.Draws, 10),
-					strconv.FormatInt(a.NoWinner, 10), f(s.Wins), f(s.Share), f(s.CI.Lo), f(s.CI.Hi), f(fair), s.Test,
-					f(s.P), f(s.PHolm), f(s.Score.Mean), f(s.Score.CI.Lo), f(s.Score.CI.Hi),
-					f(a.Length.Mean), f(a.Length.CI.Lo), f(a.Length.CI.Hi)})
-			}
-		}
-		kind := "seat"
-		if a.Solitaire() {
-			kind = "solitaire"
-		}
-		rows(kind, a.Seats)
-		rows("agent", a.Agents)
-	}
-	w.Flush()
-	return b.Bytes(), w.Error()
 }
 
 // incompleteNotes lists what every interrupted result covers.

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/csv"
 	"encoding/xml"
 	"errors"
@@ -13,7 +14,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
+	"dragonlab/reports/doc/htmlcheck"
 	"dragonlab/sim"
 )
 
@@ -39,8 +42,8 @@ func read(t *testing.T, path string) []byte {
 	return data
 }
 
-// pdfPages returns the text of each page's content stream (uncompressed: the report
-// turns compression off), with PDF string escapes undone.
+// pdfPages returns each page's content stream with its text strings decoded (the PDF is
+// compressed and its fonts are Unicode: every string is UTF-16BE).
 func pdfPages(t *testing.T, data []byte) []string {
 	t.Helper()
 	var pages []string
@@ -51,15 +54,56 @@ func pdfPages(t *testing.T, data []byte) []string {
 			break
 		}
 		rest = rest[i+len("<</Type /Page\n"):]
+		// The page's /Contents is the next object: "/Filter /FlateDecode … stream".
 		s := strings.Index(rest, "stream\n")
 		e := strings.Index(rest, "endstream")
 		if s < 0 || e < s {
 			t.Fatal("page without a content stream")
 		}
-		text := strings.NewReplacer(`\(`, "(", `\)`, ")", `\\`, `\`).Replace(rest[s:e])
-		pages = append(pages, text)
+		raw := []byte(rest[s+len("stream\n") : e])
+		if zr, err := zlib.NewReader(bytes.NewReader(raw)); err == nil {
+			if b, err := io.ReadAll(zr); err == nil {
+				raw = b
+			}
+		}
+		pages = append(pages, pdfText(raw))
 	}
 	return pages
+}
+
+// pdfText replaces every string literal of a content stream, (…), by its text.
+func pdfText(stream []byte) string {
+	var out strings.Builder
+	for i := 0; i < len(stream); i++ {
+		if stream[i] != '(' {
+			out.WriteByte(stream[i])
+			continue
+		}
+		var lit []byte
+		for i++; i < len(stream) && stream[i] != ')'; i++ {
+			if stream[i] == '\\' && i+1 < len(stream) {
+				i++
+				switch c := stream[i]; c {
+				case 'n':
+					lit = append(lit, '\n')
+				case 'r':
+					lit = append(lit, '\r')
+				case 't':
+					lit = append(lit, '\t')
+				default:
+					lit = append(lit, c)
+				}
+				continue
+			}
+			lit = append(lit, stream[i])
+		}
+		u := make([]uint16, len(lit)/2)
+		for k := range u {
+			u[k] = uint16(lit[2*k])<<8 | uint16(lit[2*k+1])
+		}
+		out.WriteString(string(utf16.Decode(u)))
+	}
+	return out.String()
 }
 
 func checkPDF(t *testing.T, data []byte, wantPages int) []string {
@@ -231,9 +275,9 @@ func TestIncompleteOnFirstPage(t *testing.T) {
 		// score and length charts.
 		{[]*sim.Result{fxCut.result()}, 3},
 		// Findings, study chart and overview, provenance, then each result's section:
-		// 2 pages, 3 for the incomplete one (banner and agent table push its seat chart
-		// to a page of its own).
-		{[]*sim.Result{fxTwo.result(), fxFive.result(), fxCut.result()}, 10},
+		// 2 pages each (the incomplete one's banner, provenance, seat and agent tables
+		// leave room for its seat chart).
+		{[]*sim.Result{fxTwo.result(), fxFive.result(), fxCut.result()}, 9},
 	} {
 		rs := tc.rs
 		dir := build(t, rs, Options{Study: true})
@@ -418,5 +462,60 @@ func TestOracleIsLabelledAnUpperBound(t *testing.T) {
 	r.Agents = []string{"mcts:iters=10", "random"}
 	if CheatNote(r) != "" || strings.Contains(label(r, nil), "cheat") {
 		t.Fatal("a fair result is labelled as cheating")
+	}
+}
+
+// report.html holds every section of the model (every result's among them), every chart
+// as inline SVG and every table, with no broken link and nothing loaded from outside.
+func TestHTMLReport(t *testing.T) {
+	rs := []*sim.Result{fxTwo.result(), fxSolo.result(), fxCut.result()}
+	rp, err := prepare(rs, Options{Study: true, Titles: titles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.renderCharts(); err != nil {
+		t.Fatal(err)
+	}
+	d := rp.document()
+	page, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := htmlcheck.Check(d, page); err != nil {
+		t.Error(err)
+	}
+	text, err := htmlcheck.Text(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range rp.as {
+		if !strings.Contains(text, fmt.Sprintf("%d. %s", i+1, a.Label)) {
+			t.Errorf("no section for result %d (%s)", i+1, a.Label)
+		}
+	}
+	if n := len(d.Charts()); n != 1+3*len(rs) {
+		t.Errorf("%d charts, want the study's and 3 per result", n)
+	}
+}
+
+// The same results give the same bytes in every file, the PDF included.
+func TestBuildDeterministic(t *testing.T) {
+	a := build(t, []*sim.Result{fxCut.result()}, Options{})
+	b := build(t, []*sim.Result{fxCut.result()}, Options{})
+	var names []string
+	filepath.WalkDir(a, func(path string, e os.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			rel, _ := filepath.Rel(a, path)
+			names = append(names, rel)
+		}
+		return err
+	})
+	if len(names) != 5+2*3 {
+		t.Errorf("files %v, want the PDF, HTML, summaries and 3 charts as PNG and SVG", names)
+	}
+	for _, n := range names {
+		if !bytes.Equal(read(t, filepath.Join(a, n)), read(t, filepath.Join(b, n))) {
+			t.Errorf("%s differs between two builds", n)
+		}
 	}
 }

@@ -26,10 +26,11 @@ func init() {
 		o := &reportOptions{stdout: stdout}
 		cmd := &cobra.Command{
 			Use:   "report RESULTS.json [MORE.json …] --out DIR",
-			Short: "Write a report of results files: PDF, PNG/SVG charts, summary.md, summary.csv",
+			Short: "Write a report of results files: PDF, HTML, PNG/SVG charts, summary.md, .csv, .json",
 			Long: `Write a report of one or more results files into --out: report.pdf (a title page
 with the provenance, the summary tables, plain-language verdicts with their uncertainty,
-and the charts), every chart as PNG and SVG, summary.md and summary.csv.
+and the charts), report.html (the same report in one self-contained page), every chart
+as PNG and SVG, summary.md, summary.csv and summary.json.
 
 Win shares come with 95% Wilson intervals; seat balance is tested with an exact binomial
 test (2 players, draws excluded) or a chi-square test and per-seat tests (3+ players), all

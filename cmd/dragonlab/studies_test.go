@@ -149,7 +149,7 @@ func TestTournamentReport(t *testing.T) {
 	dir := t.TempDir()
 	out := mustCLI(t, "tournament", "--game", "draco", "--players", "2", "--agents", "random,greedy:samples=1,studytest-first",
 		"--games", "200", "--out", dir, "--quiet", "--workers", "2")
-	for _, f := range []string{"report.pdf", "summary.md", "summary.json", "matrix.png", "matrix.svg", "ratings.png", "ratings.svg",
+	for _, f := range []string{"report.pdf", "summary.md", "summary.json", "report.html", "charts/matrix.png", "charts/matrix.svg", "charts/ratings.png", "charts/ratings.svg",
 		"pair-1-random-vs-2-greedy-samples-1.json", "pair-1-random-vs-3-studytest-first.json", "pair-2-greedy-samples-1-vs-3-studytest-first.json"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
 			t.Errorf("missing %s", f)
@@ -241,7 +241,7 @@ func TestSkillLadder(t *testing.T) {
 		t.Fatalf("steps %+v, self %d, levels %d", sk.Steps, len(sk.Self), sk.Levels)
 	}
 	for _, f := range []string{"step-2-greedy-samples-1-vs-1-random.json", "self-1-random.json", "self-2-greedy-samples-1.json",
-		"seat-advantage.png", "seat-advantage.svg", "ladder.png", "ladder.svg", "report.pdf", "summary.md"} {
+		"charts/seat-advantage.png", "charts/seat-advantage.svg", "charts/ladder.png", "charts/ladder.svg", "report.pdf", "report.html", "summary.md"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("missing %s", f)
 		}
@@ -273,7 +273,7 @@ func TestSweepOneAndTwoParameters(t *testing.T) {
 	if p := params(t, r); p["handSize"] != 5 || r.Games != 400 {
 		t.Errorf("params %v, %d games", p, r.Games)
 	}
-	for _, f := range []string{"seats.png", "length.png", "advantage.png", "advantage.svg", "report.pdf"} {
+	for _, f := range []string{"charts/seats.png", "charts/length.png", "charts/advantage.png", "charts/advantage.svg", "report.pdf", "report.html"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("missing %s", f)
 		}
@@ -293,7 +293,7 @@ func TestSweepOneAndTwoParameters(t *testing.T) {
 	if p := params(t, r); p["handSize"] != 6 || p["dragonsToEnd"] != 2 || p["smallScoringMax"] != 2 {
 		t.Errorf("params %v", p)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "advantage-map.png")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "charts", "advantage-map.png")); err != nil {
 		t.Error("no heat map")
 	}
 }

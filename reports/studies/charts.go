@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
@@ -20,23 +21,23 @@ import (
 var bandColor = color.NRGBA{0, 114, 178, 55}
 
 // newPlot makes a study chart with a two-line title. Its style is not that of the report
-// charts (reports keeps its own): gonum/plot's default typeface and tick labels, and grid
-// lines in both directions.
+// charts (reports keeps its own): gonum/plot's default tick labels and grid lines in both
+// directions; the typeface is the reports' (Liberation Sans), as in the text around it.
 func newPlot(title, subtitle, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	if subtitle != "" {
 		p.Title.Text += "\n" + subtitle
 	}
-	p.Title.TextStyle.Font.Size = 14
+	sans(&p.Title.TextStyle.Font, 14)
 	p.Title.Padding = 6
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
-	p.X.Label.TextStyle.Font.Size = 12
-	p.Y.Label.TextStyle.Font.Size = 12
-	p.X.Tick.Label.Font.Size = 11
-	p.Y.Tick.Label.Font.Size = 11
-	p.Legend.TextStyle.Font.Size = 11
+	sans(&p.X.Label.TextStyle.Font, 12)
+	sans(&p.Y.Label.TextStyle.Font, 12)
+	sans(&p.X.Tick.Label.Font, 11)
+	sans(&p.Y.Tick.Label.Font, 11)
+	sans(&p.Legend.TextStyle.Font, 11)
 	p.Legend.Top = true
 	p.Legend.Padding = 3
 	p.Legend.ThumbnailWidth = 0.35 * vg.Inch
@@ -45,6 +46,11 @@ func newPlot(title, subtitle, xLabel, yLabel string) *plot.Plot {
 	g.Horizontal.Color = color.Gray{225}
 	p.Add(g)
 	return p
+}
+
+// sans sets a chart font to Liberation Sans of the given size.
+func sans(f *font.Font, size vg.Length) {
+	f.Typeface, f.Variant, f.Size = "Liberation", "Sans", size
 }
 
 // series is one line of points with intervals.
@@ -199,7 +205,7 @@ func heatMap(title, subtitle, xLabel, yLabel string, z [][]float64, labels [][]s
 		for i := range lb.TextStyle {
 			lb.TextStyle[i].XAlign = text.XCenter
 			lb.TextStyle[i].YAlign = text.YCenter
-			lb.TextStyle[i].Font.Size = size
+			sans(&lb.TextStyle[i].Font, size)
 		}
 		p.Add(lb)
 	}

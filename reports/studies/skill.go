@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"dragonlab/reports"
+	"dragonlab/reports/doc"
 	"dragonlab/sim"
 )
 
@@ -321,7 +322,6 @@ func (s *Skill) Doc() (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Doc{Title: fmt.Sprintf("Skill ladder: %s, %d players", s.Meta.Game, s.Players)}
 	var specs []string
 	for _, r := range s.Rungs {
 		specs = append(specs, r.Spec)
@@ -333,40 +333,49 @@ func (s *Skill) Doc() (*Doc, error) {
 	for _, sp := range s.Self {
 		games += sp.Games
 	}
-	d.Provenance = s.Meta.provenance(
-		[2]string{"Rungs", strings.Join(specs, "; ")},
-		[2]string{"Games", reports.Count(games)},
+	d := s.Meta.newDoc(fmt.Sprintf("Skill ladder: %s, %d players", s.Meta.Game, s.Players),
+		doc.KV{Key: "Rungs", Value: strings.Join(specs, "; ")},
+		doc.KV{Key: "Games", Value: reports.Count(games)},
 	)
-	d.Blocks = append(d.Blocks, Block{Heading: "Verdict", Bullets: s.Findings})
+	d.AddSection("Verdict").Add(doc.Bullets(s.Findings...))
+	right := func(head, key string) doc.Column { return doc.Column{Head: head, Key: key, Align: doc.Right} }
 	if len(s.Steps) > 0 {
-		tb := &Table{Left: 2, Header: []string{"rung", "against", "games", "head-to-head", "95% interval", fmt.Sprintf("%.0f%% lower", 100*LadderLevel), "sign p", "level"}}
+		tb := doc.NewTable("ladder", doc.Column{Head: "rung", Key: "rung"}, doc.Column{Head: "against", Key: "against"},
+			right("games", "games"), right("head-to-head", "head_to_head"), right("95% interval", "head_to_head_ci"),
+			right(fmt.Sprintf("%.0f%% lower", 100*LadderLevel), "lower"), right("sign p", "sign_p"), right("level", "level"))
 		for _, st := range s.Steps {
 			lvl := "no"
 			if st.IsLevel {
 				lvl = "yes"
 			}
-			tb.Rows = append(tb.Rows, []string{s.rungName(st.Upper), s.rungName(st.Lower), reports.Count(st.Games), pct(st.HeadToHead), ivPct(st.CI), pct(st.Lower90), pText(st.Paired.SignP), lvl})
+			tb.Row(doc.Text(s.rungName(st.Upper)), doc.Text(s.rungName(st.Lower)), doc.Int(reports.Count(st.Games), st.Games),
+				doc.Num(pct(st.HeadToHead), st.HeadToHead), doc.Span(ivPct(st.CI), st.CI.Lo, st.CI.Hi), doc.Num(pct(st.Lower90), st.Lower90),
+				doc.Num(pText(st.Paired.SignP), st.Paired.SignP), doc.Cell{Text: lvl, Value: st.IsLevel})
 		}
-		d.Blocks = append(d.Blocks, Block{Heading: "Ladder", Table: tb,
-			Text: fmt.Sprintf("Each rung plays the rung below on duplicate deals. A rung is a new level of skill when the one-sided %.0f%% lower bound of its head-to-head win share is above %.0f%%.", 100*LadderLevel, 100*SkillThreshold)})
+		d.AddSection("Ladder").Add(doc.Para(fmt.Sprintf("Each rung plays the rung below on duplicate deals. A rung is a new level of skill when the one-sided %.0f%% lower bound of its head-to-head win share is above %.0f%%.", 100*LadderLevel, 100*SkillThreshold)), tb)
 	}
 	if len(s.Self) > 0 {
-		tb := &Table{Header: []string{"rung", "games", "seat 0 share", "95% interval", "advantage", "p", "decisions"}}
+		tb := doc.NewTable("first-player", doc.Column{Head: "rung", Key: "rung"}, right("games", "games"), right("seat 0 share", "seat0_share"),
+			right("95% interval", "seat0_share_ci"), right("advantage", "advantage"), right("p", "p"), right("decisions", "decisions"))
 		for _, sp := range s.Self {
-			tb.Rows = append(tb.Rows, []string{s.rungName(sp.Rung), reports.Count(sp.Games), pct(sp.Seats[0].Share), ivPct(sp.Seats[0].CI), pts(sp.Advantage), pText(sp.P), fmt.Sprintf("%.1f", sp.MeanDecisions)})
+			s0 := sp.Seats[0]
+			tb.Row(doc.Text(s.rungName(sp.Rung)), doc.Int(reports.Count(sp.Games), sp.Games), doc.Num(pct(s0.Share), s0.Share),
+				doc.Span(ivPct(s0.CI), s0.CI.Lo, s0.CI.Hi), doc.Num(pts(sp.Advantage), sp.Advantage), doc.Num(pText(sp.P), sp.P),
+				doc.Num(fmt.Sprintf("%.1f", sp.MeanDecisions), sp.MeanDecisions))
 		}
-		d.Blocks = append(d.Blocks, Block{Heading: "First-player advantage by level", Table: tb,
-			Text: "Each rung plays itself in every seat (fixed seating, independent deals)."})
+		d.AddSection("First-player advantage by level").Add(doc.Para("Each rung plays itself in every seat (fixed seating, independent deals)."), tb)
 	}
+	cs := d.AddSection("Charts")
 	for _, c := range charts {
-		d.Blocks = append(d.Blocks, Block{Chart: c})
+		cs.Add(doc.Fig(c))
 	}
-	d.Blocks = append(d.Blocks, Block{Heading: "Methods", NewPage: true, Bullets: []string{
+	m := d.AddSection("Methods").Add(doc.Bullets(
 		"Ladder steps: duplicate deals (every deal in every rotation of the seats); for more than two players the upper rung sits alone against copies of the lower one, and its share is converted to a head-to-head share with Luce's choice model (Luce 1959): h = (n−1)q/((n−1)q + 1 − q).",
-		"Intervals of the ladder: Wilson score interval (Wilson 1927) at the effective number of games of the duplicate deals (Kish 1965), two-sided 95% and one-sided " + fmt.Sprintf("%.0f%%", 100*LadderLevel) + " lower bound.",
+		"Intervals of the ladder: Wilson score interval (Wilson 1927) at the effective number of games of the duplicate deals (Kish 1965), two-sided 95% and one-sided "+fmt.Sprintf("%.0f%%", 100*LadderLevel)+" lower bound.",
 		"Seat advantage: Wilson 95% interval of seat 0's win share in self-play, minus the fair share; score test against the fair share (R: prop.test(x, n, p, correct = FALSE)).",
-		"Does the advantage change with skill: chi-square test for trend in proportions (Cochran 1954, Armitage 1955; R: prop.trend.test) of seat 0's share against " + s.ScoreName + ", and Pearson's chi-square test of homogeneity (R: prop.test(x, n, correct = FALSE)).",
-	}})
+		"Does the advantage change with skill: chi-square test for trend in proportions (Cochran 1954, Armitage 1955; R: prop.trend.test) of seat 0's share against "+s.ScoreName+", and Pearson's chi-square test of homogeneity (R: prop.test(x, n, correct = FALSE)).",
+	))
+	m.NewPage = true
 	return d, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"dragonlab/reports"
+	"dragonlab/reports/doc"
 	"dragonlab/sim"
 )
 
@@ -449,7 +450,6 @@ func (s *Sweep) Doc() (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Doc{Title: fmt.Sprintf("Rules sweep: %s — %s, %d players", s.keysText(), s.Meta.Game, s.Players)}
 	var games int64
 	for _, c := range s.Cells {
 		games += c.Games
@@ -458,67 +458,81 @@ func (s *Sweep) Doc() (*Doc, error) {
 	for _, v := range s.Vary {
 		vals = append(vals, v.Key+" = "+strings.Join(v.Values, ", "))
 	}
-	d.Provenance = s.Meta.provenance(
-		[2]string{"Agents", strings.Join(s.Agents, "; ") + " (seat 0 first; fixed seating)"},
-		[2]string{"Varied", strings.Join(vals, "; ")},
-		[2]string{"Games", fmt.Sprintf("%s in %d runs (the same deal seeds for every value)", reports.Count(games), len(s.Cells))},
+	d := s.Meta.newDoc(fmt.Sprintf("Rules sweep: %s — %s, %d players", s.keysText(), s.Meta.Game, s.Players),
+		doc.KV{Key: "Agents", Value: strings.Join(s.Agents, "; ") + " (seat 0 first; fixed seating)"},
+		doc.KV{Key: "Varied", Value: strings.Join(vals, "; ")},
+		doc.KV{Key: "Games", Value: fmt.Sprintf("%s in %d runs (the same deal seeds for every value)", reports.Count(games), len(s.Cells))},
 	)
-	d.Blocks = append(d.Blocks, Block{Heading: "Findings", Bullets: s.Findings})
-	hdr := []string{}
+	d.AddSection("Findings").Add(doc.Bullets(s.Findings...))
+	right := func(head, key string) doc.Column { return doc.Column{Head: head, Key: key, Align: doc.Right} }
+	var cols []doc.Column
 	for _, v := range s.Vary {
-		hdr = append(hdr, v.Key)
+		cols = append(cols, doc.Column{Head: v.Key, Key: v.Key})
 	}
-	hdr = append(hdr, "games")
+	cols = append(cols, right("games", "games"))
 	for seat := 0; seat < s.Players; seat++ {
-		hdr = append(hdr, fmt.Sprintf("seat %d", seat))
+		cols = append(cols, right(fmt.Sprintf("seat %d", seat), fmt.Sprintf("seat%d_share", seat)))
 	}
-	hdr = append(hdr, "seat 0 advantage", "95% interval", "p", "decisions")
-	tb := &Table{Header: hdr, Left: len(s.Vary)}
+	cols = append(cols, right("seat 0 advantage", "advantage"), right("95% interval", "advantage_ci"), right("p", "p"), right("decisions", "decisions"))
+	tb := doc.NewTable("runs", cols...)
 	for _, c := range s.Cells {
-		row := append([]string{}, c.Values...)
-		row = append(row, reports.Count(c.Games))
-		for _, sh := range c.Seats {
-			row = append(row, pct(sh.Share))
+		var row []doc.Cell
+		for _, v := range c.Values {
+			row = append(row, doc.Text(v))
 		}
-		row = append(row, pts(c.Advantage), ivPts(c.AdvCI), pText(c.AdvP), fmt.Sprintf("%.1f", c.Length.Mean))
 		if !c.Complete {
-			row[0] += " (incomplete)"
+			row[0].Text += " (incomplete)"
+			row[0].Value = c.Values[0]
 		}
-		tb.Rows = append(tb.Rows, row)
+		row = append(row, doc.Int(reports.Count(c.Games), c.Games))
+		for _, sh := range c.Seats {
+			row = append(row, doc.Num(pct(sh.Share), sh.Share))
+		}
+		row = append(row, doc.Num(pts(c.Advantage), c.Advantage), doc.Span(ivPts(c.AdvCI), c.AdvCI.Lo, c.AdvCI.Hi),
+			doc.Num(pText(c.AdvP), c.AdvP), doc.Num(fmt.Sprintf("%.1f", c.Length.Mean), c.Length.Mean))
+		tb.Row(row...)
 	}
-	d.Blocks = append(d.Blocks, Block{Heading: "Runs", Table: tb})
+	d.AddSection("Runs").Add(tb)
 	if len(s.Compensation) > 0 {
-		ct := &Table{Left: 1, Header: []string{"at", "slope per unit", "slope p", "lack of fit p", "method", "fair value", "95% interval"}}
+		ct := doc.NewTable("compensation", doc.Column{Head: "at", Key: "at"}, right("slope per unit", "slope"), right("slope p", "slope_p"),
+			right("lack of fit p", "lack_of_fit_p"), right("method", "method"), right("fair value", "fair_value"), right("95% interval", "fair_value_ci"))
 		for _, c := range s.Compensation {
 			at := c.At
 			if at == "" {
 				at = "—"
 			}
-			fair, iv := "none in range", ""
+			fair, iv := doc.Text("none in range"), doc.Text("")
 			switch {
 			case len(c.Crossings) > 0:
 				var fs, is []string
 				for _, x := range c.Crossings {
 					fs, is = append(fs, fnum(x.Value)), append(is, fiv(x.CI))
 				}
-				fair, iv = strings.Join(fs, "; "), strings.Join(is, "; ")
+				fair, iv = doc.Text(strings.Join(fs, "; ")), doc.Text(strings.Join(is, "; "))
+				if len(c.Crossings) == 1 {
+					x := c.Crossings[0]
+					fair, iv = doc.Num(fair.Text, x.Value), doc.Span(iv.Text, x.CI.Lo, x.CI.Hi)
+				}
 			case c.Found:
-				fair, iv = fnum(c.Value), fiv(c.CI)
+				fair, iv = doc.Num(fnum(c.Value), c.Value), doc.Span(fiv(c.CI), c.CI.Lo, c.CI.Hi)
 			case c.Method == "":
-				fair = "not moved"
+				fair = doc.Text("not moved")
 			}
-			ct.Rows = append(ct.Rows, []string{at, pts(c.Slope), pText(c.SlopeP), pText(c.LackOfFit.P), c.Method, fair, iv})
+			ct.Row(doc.Cell{Text: at, Value: c.At}, doc.Num(pts(c.Slope), c.Slope), doc.Num(pText(c.SlopeP), c.SlopeP),
+				doc.Num(pText(c.LackOfFit.P), c.LackOfFit.P), doc.Text(c.Method), fair, iv)
 		}
-		d.Blocks = append(d.Blocks, Block{Heading: "Compensation: the fair value of " + s.Vary[0].Key, Table: ct})
+		d.AddSection("Compensation: the fair value of " + s.Vary[0].Key).Add(ct)
 	}
+	cs := d.AddSection("Charts")
 	for _, c := range charts {
-		d.Blocks = append(d.Blocks, Block{Chart: c})
+		cs.Add(doc.Fig(c))
 	}
-	d.Blocks = append(d.Blocks, Block{Heading: "Methods", NewPage: true, Bullets: []string{
+	m := d.AddSection("Methods").Add(doc.Bullets(
 		"Every value is played with the same agents, fixed seating and the same run seed (the same deal seeds: common random numbers), so differences between values are not deal luck.",
 		"Seat win shares: 95% Wilson score intervals (Wilson 1927); seat 0's advantage is its share minus 1/players, tested with the score test (R: prop.test(x, n, p, correct = FALSE)). Game length: mean decisions per game with a 95% t interval.",
 		"Compensation: a straight line fitted to seat 0's advantage by weighted least squares (weights 1/se², se from Agresti & Coull 1998); the parameter moves the advantage when the slope or the lack-of-fit chi-square is significant at 5%. When the line fits, the fair value is where it crosses zero, with a delta-method 95% interval; when it does not, the fair value is interpolated between the two values that bracket the sign change, and its interval is the stretch where the linearly interpolated 95% band contains zero.",
-	}})
+	))
+	m.NewPage = true
 	return d, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"dragonlab/reports"
+	"dragonlab/reports/doc"
 	"dragonlab/sim"
 )
 
@@ -312,50 +313,59 @@ func (t *Tournament) Doc() (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Doc{Title: fmt.Sprintf("Tournament: %d agents, %s, %d players", len(t.Agents), t.Meta.Game, t.Players)}
 	var games int64
 	for _, p := range t.Pairs {
 		games += p.Games
 	}
-	d.Provenance = t.Meta.provenance(
-		[2]string{"Agents", strings.Join(t.Agents, "; ")},
-		[2]string{"Design", t.design()},
-		[2]string{"Games", fmt.Sprintf("%s in %d pairings", reports.Count(games), len(t.Pairs))},
+	d := t.Meta.newDoc(fmt.Sprintf("Tournament: %d agents, %s, %d players", len(t.Agents), t.Meta.Game, t.Players),
+		doc.KV{Key: "Agents", Value: strings.Join(t.Agents, "; ")},
+		doc.KV{Key: "Design", Value: t.design()},
+		doc.KV{Key: "Games", Value: fmt.Sprintf("%s in %d pairings", reports.Count(games), len(t.Pairs))},
 	)
-	d.Blocks = append(d.Blocks, Block{Heading: "Findings", Bullets: t.Findings})
+	f := d.AddSection("Findings").Add(doc.Bullets(t.Findings...))
 	if len(t.Notes) > 0 {
-		d.Blocks = append(d.Blocks, Block{Bullets: t.Notes})
+		f.Add(doc.Bullets(t.Notes...))
 	}
 	if t.Ratings != nil {
-		tb := &Table{Header: []string{"rank", "agent", "Elo", "95% interval", "vs next", "p"}, Left: 2}
+		tb := doc.NewTable("ranking", doc.Column{Head: "rank", Key: "rank"}, doc.Column{Head: "agent", Key: "agent"},
+			doc.Column{Head: "Elo", Key: "elo", Align: doc.Right}, doc.Column{Head: "95% interval", Key: "elo_ci", Align: doc.Right},
+			doc.Column{Head: "vs next", Key: "vs_next", Align: doc.Right}, doc.Column{Head: "p", Key: "vs_next_p", Align: doc.Right})
 		for _, r := range t.Ranking {
-			next, p := "", ""
+			next, p := doc.Num("", math.NaN()), doc.Num("", math.NaN())
 			if !math.IsNaN(r.VsNext) {
-				next, p = fmt.Sprintf("%+.0f", r.VsNext), pText(r.VsNextP)
+				next, p = doc.Num(fmt.Sprintf("%+.0f", r.VsNext), r.VsNext), doc.Num(pText(r.VsNextP), r.VsNextP)
 			}
-			tb.Rows = append(tb.Rows, []string{fmt.Sprint(r.Rank), r.Agent, fmt.Sprintf("%+.0f", r.Elo), fmt.Sprintf("[%+.0f, %+.0f]", r.CI.Lo, r.CI.Hi), next, p})
+			tb.Row(doc.Int(fmt.Sprint(r.Rank), int64(r.Rank)), doc.Text(r.Agent), doc.Num(fmt.Sprintf("%+.0f", r.Elo), r.Elo),
+				doc.Span(fmt.Sprintf("[%+.0f, %+.0f]", r.CI.Lo, r.CI.Hi), r.CI.Lo, r.CI.Hi), next, p)
 		}
-		d.Blocks = append(d.Blocks, Block{Heading: "Ranking", Table: tb,
-			Text: "Bradley–Terry ratings on the Elo scale (400 Elo = odds of 10 to 1), fitted by maximum likelihood; " +
-				"\"vs next\" is the difference to the next agent in the ranking and p the Wald test that the two are equally strong."})
+		d.AddSection("Ranking").Add(doc.Para("Bradley–Terry ratings on the Elo scale (400 Elo = odds of 10 to 1), fitted by maximum likelihood; "+
+			"\"vs next\" is the difference to the next agent in the ranking and p the Wald test that the two are equally strong."), tb)
 	}
-	tb := &Table{Left: 2, Header: []string{"agent", "opponent", "games", "share", "95% interval", "better", "worse", "even", "sign p", "Holm p"}}
+	tb := doc.NewTable("pairings", doc.Column{Head: "agent", Key: "agent"}, doc.Column{Head: "opponent", Key: "opponent"},
+		doc.Column{Head: "games", Key: "games", Align: doc.Right}, doc.Column{Head: "share", Key: "share", Align: doc.Right},
+		doc.Column{Head: "95% interval", Key: "share_ci", Align: doc.Right}, doc.Column{Head: "better", Key: "better", Align: doc.Right},
+		doc.Column{Head: "worse", Key: "worse", Align: doc.Right}, doc.Column{Head: "even", Key: "even", Align: doc.Right},
+		doc.Column{Head: "sign p", Key: "sign_p", Align: doc.Right}, doc.Column{Head: "Holm p", Key: "holm_p", Align: doc.Right})
 	for _, p := range t.Pairs {
 		status := ""
 		if !p.Complete {
 			status = " (incomplete)"
 		}
-		tb.Rows = append(tb.Rows, []string{p.AgentA, p.AgentB + status, reports.Count(p.Games), pct(p.Paired.Share), ivPct(p.Paired.CI),
-			reports.Count(p.Paired.Better), reports.Count(p.Paired.Worse), reports.Count(p.Paired.Ties), pText(p.Paired.SignP), pText(p.HolmP)})
+		tb.Row(doc.Text(p.AgentA), doc.Cell{Text: p.AgentB + status, Value: p.AgentB}, doc.Int(reports.Count(p.Games), p.Games),
+			doc.Num(pct(p.Paired.Share), p.Paired.Share), doc.Span(ivPct(p.Paired.CI), p.Paired.CI.Lo, p.Paired.CI.Hi),
+			doc.Int(reports.Count(p.Paired.Better), p.Paired.Better), doc.Int(reports.Count(p.Paired.Worse), p.Paired.Worse),
+			doc.Int(reports.Count(p.Paired.Ties), p.Paired.Ties), doc.Num(pText(p.Paired.SignP), p.Paired.SignP), doc.Num(pText(p.HolmP), p.HolmP))
 	}
-	d.Blocks = append(d.Blocks, Block{Heading: "Pairings", Table: tb,
-		Text: "Each pairing is played on duplicate deals: the same deal (game seed) in every rotation of the seats. " +
-			"\"better\"/\"worse\" count the deals on which the agent's total share over the rotations was above/below fair; " +
-			"the sign test compares them (ties dropped), and Holm's method adjusts for the number of pairings."})
+	d.AddSection("Pairings").Add(doc.Para("Each pairing is played on duplicate deals: the same deal (game seed) in every rotation of the seats. "+
+		"\"better\"/\"worse\" count the deals on which the agent's total share over the rotations was above/below fair; "+
+		"the sign test compares them (ties dropped), and Holm's method adjusts for the number of pairings."), tb)
+	cs := d.AddSection("Charts")
+	cs.NewPage = true
 	for _, c := range charts {
-		d.Blocks = append(d.Blocks, Block{Chart: c, NewPage: c.Name == "matrix"})
+		cs.Add(doc.Fig(c))
 	}
-	d.Blocks = append(d.Blocks, Block{Heading: "Methods", NewPage: true, Bullets: tournamentMethods(t)})
+	m := d.AddSection("Methods").Add(doc.Bullets(tournamentMethods(t)...))
+	m.NewPage = true
 	return d, nil
 }
 
