@@ -67,6 +67,7 @@ type RunInfo struct {
 	GamesPerSec float64 `json:"gamesPerSec"`
 	GoVersion   string  `json:"goVersion"`
 	Interrupted string  `json:"interrupted,omitempty"`
+	Cost        []Cost  `json:"cost,omitempty"` // by agent index (cost.go)
 }
 
 // NewResult derives the results file from an aggregate.
@@ -181,6 +182,9 @@ func ReadResult(path string) (*Result, error) {
 	}
 	if len(r.Seats) != r.Players || len(r.Aggregate.Seats) != r.Players || r.Players < 1 {
 		return nil, fmt.Errorf("%s: results file is inconsistent (players %d, %d seats)", path, r.Players, len(r.Seats))
+	}
+	if err := r.checkWhy(); err != nil {
+		return nil, fmt.Errorf("%s: results file is inconsistent: %v", path, err)
 	}
 	return &r, nil
 }
