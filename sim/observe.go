@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"time"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
@@ -20,6 +19,11 @@ type whyShape struct {
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
 }
+
+// CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
+// aggregates: a game without engine.Tracker cannot give components), so that a command
+// can report bad input before it plays or writes anything.
+func CheckConfig(cfg Config) error { return cfg.check() }
 
 // checkWhy validates the optional parts of cfg (called by check, after the rules).
 func (cfg *Config) checkWhy() error {
@@ -181,12 +185,12 @@ func (w *worker) playObserved(timed bool) int64 {
 			if sr != nil {
 				it = sr.Iterations()
 			}
-			t0 := time.Now()
+			t0 := monoNanos()
 			a = w.agents[j].Act(s, &w.rngs[seat])
-			ns := time.Since(t0)
+			ns := monoNanos() - t0
 			c := &o.cost[j]
 			c.decisions++
-			c.nanos += int64(ns)
+			c.nanos += ns
 			if sr != nil {
 				c.iterations += sr.Iterations() - it
 			}

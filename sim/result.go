@@ -97,7 +97,7 @@ func (r *Result) fill(agg Aggregate) {
 	r.Seats, r.ByAgent = nil, nil
 	for i, t := range agg.Seats {
 		agent := ""
-		if r.Seating == SeatFixed || r.Seating == "" {
+		if r.Seating == SeatFixed || r.Seating == SeatReplay || r.Seating == "" { // agent j stays in seat j
 			agent = r.Agents[i]
 		}
 		r.Seats = append(r.Seats, seatResult(i, agent, t))

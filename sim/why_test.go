@@ -330,7 +330,7 @@ func TestWhyAggregatesMergeExactly(t *testing.T) {
 
 func TestWhyCheckpointResume(t *testing.T) {
 	for _, cfg := range whyConfigs(t) {
-		cfg.Units = 6000
+		cfg.Units = 3000
 		dir := t.TempDir()
 		path := filepath.Join(dir, "ck.json")
 		whole := run(t, cfg)
@@ -340,7 +340,7 @@ func TestWhyCheckpointResume(t *testing.T) {
 			if err := CheckpointWriter(cfg, path)(c); err != nil {
 				return err
 			}
-			if c.Done >= 2000 {
+			if c.Done >= 1000 {
 				cancel()
 			}
 			return nil
