@@ -102,49 +102,44 @@ func (c *ComponentAgg) check(players int) error {
 	return nil
 }
 
-// tracked is seat's bitset for event e, the derived "seen" included.
-// Bits beyond the game's component list are ignored (masked), so that a game's bug
-// cannot index past the tallies.
-func (o *observer) tracked(seat, e int) uint64 {
-	if e != o.seenEv {
-		return o.tracker.Tracked(seat, e) & o.compMask
-	}
-	var b uint64
-	if o.dealt >= 0 {
-		b |= o.tracker.Tracked(seat, o.dealt)
-	}
-	if o.drawn >= 0 {
-		b |= o.tracker.Tracked(seat, o.drawn)
-	}
-	return b & o.compMask
-}
-
 // startComponents reads the records of the freshly dealt game: what is there before the
 // first decision happened at decision 0.
 func (o *observer) startComponents(players int) {
+	clear(o.prev)
+	o.stepComponents(players, 0)
+}
+
+// stepComponents reads every seat's bitsets after decision d (0: the deal), the derived
+// "seen" included, and notes the decision at which new bits appeared: one Tracked call
+// per seat and engine event, one comparison per bitset. Bits beyond the game's component
+// list are masked, so that a game's bug cannot index past the tallies.
+func (o *observer) stepComponents(players int, d int64) {
+	dd := int32(min(d, 1<<31-1))
+	k := 0
 	for seat := 0; seat < players; seat++ {
-		for e := 0; e < o.nEv; e++ {
-			k := seat*o.nEv + e
-			b := o.tracked(seat, e)
-			o.prev[k] = b
-			for ; b != 0; b &= b - 1 {
-				o.first[k*64+bits.TrailingZeros64(b)] = 0
+		var seen uint64
+		for e := 0; e < o.nEng; e++ {
+			b := o.tracker.Tracked(seat, e) & o.compMask
+			if e == o.dealt || e == o.drawn {
+				seen |= b
 			}
+			o.note(k, b, dd)
+			k++
+		}
+		if o.seenEv >= 0 {
+			o.note(k, seen, dd)
+			k++
 		}
 	}
 }
 
-// stepComponents notes, after decision d, the decision at which new bits appeared.
-func (o *observer) stepComponents(players int, d int64) {
-	for seat := 0; seat < players; seat++ {
-		for e := 0; e < o.nEv; e++ {
-			k := seat*o.nEv + e
-			b := o.tracked(seat, e)
-			for nb := b &^ o.prev[k]; nb != 0; nb &= nb - 1 {
-				o.first[k*64+bits.TrailingZeros64(nb)] = int32(min(d, 1<<31-1))
-			}
-			o.prev[k] = b
+// note records bitset b of slot k at decision dd.
+func (o *observer) note(k int, b uint64, dd int32) {
+	if p := o.prev[k]; b != p {
+		for nb := b &^ p; nb != 0; nb &= nb - 1 {
+			o.first[k*64+bits.TrailingZeros64(nb)] = dd
 		}
+		o.prev[k] = b
 	}
 }
 

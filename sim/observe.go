@@ -95,6 +95,7 @@ type observer struct {
 	// components (components.go)
 	tracker  engine.Tracker // nil unless Config.Components
 	nEv      int            // events including the derived "seen"
+	nEng     int            // the engine's events (nEv, or nEv-1 with "seen")
 	seenEv   int            // index of "seen" (-1: none)
 	dealt    int            // engine event indices of "dealt" and "drawn" (-1: none)
 	drawn    int
@@ -134,8 +135,9 @@ func (w *worker) initObserver() {
 		o.tracker.SetTracking(true)
 		sh := &cfg.shape
 		o.nEv, o.dealt, o.drawn, o.seenEv = len(sh.compEvents), sh.dealt, sh.drawn, -1
+		o.nEng = o.nEv
 		if sh.compEvents[o.nEv-1] == EventSeen {
-			o.seenEv = o.nEv - 1
+			o.seenEv, o.nEng = o.nEv-1, o.nEv-1
 		}
 		o.compMask = ^uint64(0) >> (64 - len(sh.compNames))
 		o.prev = make([]uint64, cfg.Players*o.nEv)

@@ -469,3 +469,36 @@ func TestObservedGameAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// A game longer than the trace buffer counts in every metric but the by-decile sums and
+// the comebacks, and says so in Long.
+func TestMetricsOfAVeryLongGame(t *testing.T) {
+	const d = MetricsTraceCap + 1000
+	sc := script{legal: make([]int, d), scores: make([][]float64, d+1), winner: 1}
+	for i := range sc.legal {
+		sc.legal[i] = 2
+	}
+	for i := range sc.scores {
+		sc.scores[i] = []float64{float64(i % 3), 1}
+	}
+	sc.scores[d] = []float64{0, 1}
+	scripts = []script{sc}
+	cfg := Config{Game: scriptGame, Params: &scriptParams{}, Players: 2, Agents: randomAgents(t, 2), Units: 1, Metrics: true}
+	m := run(t, cfg).Aggregate.Metrics
+	if m.Decisions != d || m.LegalSum != 2*d || m.Decided != 1 || m.Long != 1 || m.Comebacks != 0 ||
+		m.DecisionsByDecile != [10]int64{} || m.Decisive.Total() != 1 || m.Margin.Total() != 1 {
+		t.Fatalf("long game metrics %+v", m)
+	}
+	// Positions p ≡ 0 (mod 3) have leader 1, p ≡ 2 leader 0, p ≡ 1 a tie, so every
+	// untied position after the deal changes the leader — except the last (d ≡ 2, made a
+	// lead of seat 1 again after the tie at d−1 and seat 1's lead at d−2).
+	var changes int64
+	for p := 1; p < d; p++ {
+		if p%3 != 1 {
+			changes++
+		}
+	}
+	if d%3 != 2 || !reflect.DeepEqual(m.LeadChanges, hist(changes, 1)) || !reflect.DeepEqual(m.Decisive, hist(0, 1)) || !reflect.DeepEqual(m.Margin, hist(1, 1)) {
+		t.Fatalf("lead changes %v (want %d), decisive %v, margin %v", m.LeadChanges, changes, m.Decisive, m.Margin)
+	}
+}
