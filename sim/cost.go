@@ -12,7 +12,8 @@ import "time"
 // microseconds and an MCTS one milliseconds: the clock is then noise), and otherwise
 // times one game in costSample of each worker; Cost.Decisions says how many decisions
 // were timed. The cost varies between runs, so it lives under Result.Run, never in the
-// aggregate: which games are timed does not change any other number.
+// aggregate: which games are timed does not change any other number. A resumed run
+// reports the cost of its own part; merge sums the parts' costs.
 
 // epoch is the origin of monoNanos.
 var epoch = time.Now()

@@ -37,8 +37,9 @@ type Config struct {
 	Seating string           // SeatFixed (default), SeatRotate, SeatDuplicate or SeatReplay
 	Seed    uint64
 	// Units to play: games for fixed and rotate seating, deals (of Players games each) for
-	// duplicate seating, deals (of Replays games each) for replay seating. A run plays unit indices First .. First+Units-1 (a shard plays a
-	// slice of the indices; the whole run starts at 0).
+	// duplicate seating, deals (of Replays games each) for replay seating. A run plays
+	// unit indices First .. First+Units-1 (a shard plays a slice of the indices; the whole
+	// run starts at 0).
 	First, Units int64
 	// Shard, when Count > 0, says this run is shard Index of Count of a run of TotalUnits.
 	Shard      Shard
