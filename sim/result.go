@@ -67,6 +67,7 @@ type RunInfo struct {
 	GamesPerSec float64 `json:"gamesPerSec"`
 	GoVersion   string  `json:"goVersion"`
 	Interrupted string  `json:"interrupted,omitempty"`
+	Cost        []Cost  `json:"cost,omitempty"` // by agent index (cost.go)
 }
 
 // NewResult derives the results file from an aggregate.
@@ -96,7 +97,7 @@ func (r *Result) fill(agg Aggregate) {
 	r.Seats, r.ByAgent = nil, nil
 	for i, t := range agg.Seats {
 		agent := ""
-		if r.Seating == SeatFixed || r.Seating == "" {
+		if r.Seating == SeatFixed || r.Seating == SeatReplay || r.Seating == "" { // agent j stays in seat j
 			agent = r.Agents[i]
 		}
 		r.Seats = append(r.Seats, seatResult(i, agent, t))
@@ -181,6 +182,9 @@ func ReadResult(path string) (*Result, error) {
 	}
 	if len(r.Seats) != r.Players || len(r.Aggregate.Seats) != r.Players || r.Players < 1 {
 		return nil, fmt.Errorf("%s: results file is inconsistent (players %d, %d seats)", path, r.Players, len(r.Seats))
+	}
+	if err := r.checkWhy(); err != nil {
+		return nil, fmt.Errorf("%s: results file is inconsistent: %v", path, err)
 	}
 	return &r, nil
 }

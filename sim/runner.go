@@ -26,7 +26,7 @@ const (
 )
 
 // Seatings lists the valid seating plans.
-var Seatings = []string{SeatFixed, SeatRotate, SeatDuplicate}
+var Seatings = []string{SeatFixed, SeatRotate, SeatDuplicate, SeatReplay}
 
 // Config describes one run.
 type Config struct {
@@ -34,11 +34,12 @@ type Config struct {
 	Params  engine.Params // validated
 	Players int
 	Agents  []agents.Factory // one per seat (agent j starts in seat j)
-	Seating string           // SeatFixed (default), SeatRotate or SeatDuplicate
+	Seating string           // SeatFixed (default), SeatRotate, SeatDuplicate or SeatReplay
 	Seed    uint64
 	// Units to play: games for fixed and rotate seating, deals (of Players games each) for
-	// duplicate seating. A run plays unit indices First .. First+Units-1 (a shard plays a
-	// slice of the indices; the whole run starts at 0).
+	// duplicate seating, deals (of Replays games each) for replay seating. A run plays
+	// unit indices First .. First+Units-1 (a shard plays a slice of the indices; the whole
+	// run starts at 0).
 	First, Units int64
 	// Shard, when Count > 0, says this run is shard Index of Count of a run of TotalUnits.
 	Shard      Shard
@@ -57,6 +58,14 @@ type Config struct {
 	// Until, if set, is a stopping rule checked at every block boundary (fixed unit
 	// counts, so the stop is reproducible); true ends the run there, complete.
 	Until func(Aggregate) bool
+
+	// Optional aggregates (why.go, observe.go): Components reads the game's
+	// engine.Tracker records into per-agent tallies, Metrics adds the game-feel metrics,
+	// Replays is K (≥ 2) for SeatReplay, ignored by the other plans.
+	Components bool
+	Metrics    bool
+	Replays    int
+	shape      whyShape // set by check
 }
 
 // Checkpoint is the exact state of a run after its first Done units.
@@ -78,6 +87,7 @@ type worker struct {
 	out     []float64
 	shares  []float64 // by agent, for a duplicate deal
 	agg     Aggregate
+	obs     observer // optional instrumentation (observe.go)
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -87,10 +97,11 @@ func newWorker(cfg *Config) (*worker, error) {
 	}
 	n := cfg.Players
 	w := &worker{cfg: cfg, state: s, rngs: make([]engine.RNG, n), agentAt: make([]int, n),
-		out: make([]float64, n), shares: make([]float64, n), agg: newAggregate(n)}
+		out: make([]float64, n), shares: make([]float64, n), agg: cfg.newRunAggregate()}
 	for _, f := range cfg.Agents {
 		w.agents = append(w.agents, f.New())
 	}
+	w.initObserver()
 	return w, nil
 }
 
@@ -103,10 +114,15 @@ func (w *worker) play(seed uint64, rotation int) {
 		w.rngs[seat].Seed(agentSeed(seed, seat, rotation))
 	}
 	var decisions int64
-	for !s.Terminal() {
-		seat := s.ToMove()
-		s.Apply(w.agents[w.agentAt[seat]].Act(s, &w.rngs[seat]))
-		decisions++
+	observe, timed := w.obs.instrumented()
+	if observe {
+		decisions = w.playObserved(timed)
+	} else {
+		for !s.Terminal() {
+			seat := s.ToMove()
+			s.Apply(w.agents[w.agentAt[seat]].Act(s, &w.rngs[seat]))
+			decisions++
+		}
 	}
 	s.Result(w.out)
 	winners := 0
@@ -132,6 +148,9 @@ func (w *worker) play(seed uint64, rotation int) {
 		a.Agents[w.agentAt[seat]].add(w.out[seat], winners, score)
 		w.shares[w.agentAt[seat]] += w.out[seat]
 	}
+	if observe {
+		w.recordObserved(decisions, winners)
+	}
 }
 
 // unit plays unit index i under the seating plan.
@@ -152,6 +171,8 @@ func (w *worker) unit(i int64) {
 			w.play(seed, r)
 		}
 		w.agg.Paired.Add(int64(w.shares[0]*60 + 0.5))
+	case SeatReplay:
+		w.replayUnit(seed)
 	default:
 		w.rotate(0)
 		w.play(seed, 0)
@@ -194,7 +215,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// runs it, not next to another worker's — false sharing of a cache line between two
 	// states cost up to 40% of the parallel speed-up.
 	ws := make([]*worker, workers)
-	agg := newAggregate(cfg.Players)
+	agg := cfg.newRunAggregate()
 	done := int64(0) // the finished prefix, in units from cfg.First
 	if cfg.Resume != nil {
 		agg, done = cfg.Resume.Aggregate, cfg.Resume.Done
@@ -262,6 +283,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Workers:     workers,
 		GamesPerSec: float64(agg.Games) / elapsed.Seconds(),
 		GoVersion:   runtime.Version(),
+		Cost:        collectCost(&cfg, ws),
 	}
 	if !complete {
 		res.Run.Interrupted = "stopped before the end (interrupt): only the finished games are counted"
@@ -287,7 +309,7 @@ func playBlock(cfg *Config, ws []*worker, lo, hi int64, stop *atomic.Bool, progr
 				ws[k] = w
 			}
 			w := ws[k]
-			w.agg = newAggregate(cfg.Players)
+			w.agg = cfg.newRunAggregate()
 			for !stop.Load() {
 				a := next.Add(chunk) - chunk
 				if a >= hi {
@@ -326,14 +348,17 @@ func (cfg *Config) check() error {
 		cfg.Seating = SeatFixed
 	}
 	switch cfg.Seating {
-	case SeatFixed, SeatRotate, SeatDuplicate:
+	case SeatFixed, SeatRotate, SeatDuplicate, SeatReplay:
 	default:
-		return fmt.Errorf("unknown seating %q (valid: fixed, rotate, duplicate)", cfg.Seating)
+		return fmt.Errorf("unknown seating %q (valid: fixed, rotate, duplicate, replay)", cfg.Seating)
 	}
 	if cfg.Params == nil {
 		cfg.Params = cfg.Game.DefaultParams()
 	}
-	return cfg.Params.Validate(cfg.Players)
+	if err := cfg.Params.Validate(cfg.Players); err != nil {
+		return err
+	}
+	return cfg.checkWhy()
 }
 
 // agentSeed seeds the random stream of the agent in seat for one game.

@@ -47,7 +47,7 @@ func TestToyConformance(t *testing.T) {
 // function of the run seed and i).
 func TestWorkersDoNotChangeResults(t *testing.T) {
 	for _, seating := range Seatings {
-		cfg := Config{Game: toyGame, Players: 3, Agents: randomAgents(t, 3), Seed: 42, Units: 3000, Seating: seating}
+		cfg := Config{Game: toyGame, Players: 3, Agents: randomAgents(t, 3), Seed: 42, Units: 3000, Seating: seating, Replays: 3}
 		cfg.Workers = 1
 		one := runBytes(t, cfg)
 		cfg.Workers = 2

@@ -80,6 +80,9 @@ func Merge(parts []*Result, partial bool) (*Result, error) {
 		case t != total:
 			return nil, fmt.Errorf("cannot merge: parts of runs of different sizes (%d vs %d units)", total, t)
 		}
+		if err := sameWhy(&p0.Aggregate, &p.Aggregate); err != nil {
+			return nil, fmt.Errorf("cannot merge: %v", err)
+		}
 	}
 	sorted := append([]*Result(nil), parts...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].First < sorted[j].First })
@@ -105,7 +108,7 @@ func Merge(parts []*Result, partial bool) (*Result, error) {
 			}
 			complete = false
 		}
-		if len(p.Aggregate.Seats) != p0.Players || len(p.Aggregate.Agents) != p0.Players {
+		if len(p.Aggregate.Seats) != p0.Players || len(p.Aggregate.Agents) != p0.Players || p.checkWhy() != nil {
 			return nil, fmt.Errorf("shard %s: its aggregate is inconsistent", p.Shard)
 		}
 		agg.Merge(p.Aggregate)
@@ -118,7 +121,7 @@ func Merge(parts []*Result, partial bool) (*Result, error) {
 		complete = false
 	}
 	m := *p0
-	m.First, m.Units, m.Shard, m.TotalUnits, m.Complete, m.Run = 0, total, "", 0, complete, nil
+	m.First, m.Units, m.Shard, m.TotalUnits, m.Complete, m.Run = 0, total, "", 0, complete, mergeCost(parts)
 	m.fill(agg)
 	return &m, nil
 }
@@ -141,6 +144,9 @@ func ReadCheckpoint(path string, cfg Config) (*Checkpoint, error) {
 		r.Seating != want.Seating || r.First != want.First || r.Units != want.Units {
 		return nil, fmt.Errorf("resume: %s is a checkpoint of another run (game, players, rules, agents, seed, seating and games must be the same)", path)
 	}
+	if fresh := cfg.newRunAggregate(); sameWhy(&fresh, &r.Aggregate) != nil {
+		return nil, fmt.Errorf("resume: %s is a checkpoint of a run with other options (--components, --metrics, --replays must be the same)", path)
+	}
 	if r.CheckpointDone < 0 || r.CheckpointDone > r.Units || r.Games != r.CheckpointDone*int64(unitGames(r)) {
 		return nil, fmt.Errorf("resume: corrupt checkpoint %s (inconsistent game counts)", path)
 	}
@@ -150,6 +156,9 @@ func ReadCheckpoint(path string, cfg Config) (*Checkpoint, error) {
 func unitGames(r *Result) int {
 	if r.Seating == SeatDuplicate {
 		return r.Players
+	}
+	if r.Seating == SeatReplay && r.Aggregate.Replays != nil {
+		return r.Aggregate.Replays.K
 	}
 	return 1
 }

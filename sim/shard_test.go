@@ -74,7 +74,7 @@ func withoutRun(t *testing.T, r *Result) []byte {
 // Four merged shards are byte-identical (outside "run") to the single-machine run.
 func TestFourShardsMergeToTheSingleRun(t *testing.T) {
 	for _, seating := range Seatings {
-		cfg := Config{Game: toyGame, Players: 3, Agents: randomAgents(t, 3), Seed: 11, Units: 2001, Seating: seating, Workers: 2}
+		cfg := Config{Game: toyGame, Players: 3, Agents: randomAgents(t, 3), Seed: 11, Units: 2001, Seating: seating, Workers: 2, Replays: 3}
 		whole, err := Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)

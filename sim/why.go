@@ -69,6 +69,11 @@ type Metrics struct {
 	// Margin is the histogram over decided games of the winner's final score minus the
 	// best other final score.
 	Margin Hist `json:"margin"`
+	// Long counts the decided games longer than MetricsTraceCap decisions, which
+	// Comebacks leaves out (it needs the per-decision trace): the comeback rate is
+	// Comebacks / (Decided − Long). The by-decile sums leave out every game longer than
+	// the cap (their own totals show it); every other field counts every game.
+	Long int64 `json:"long,omitempty"`
 }
 
 // ReplayAgg is, for replay seating, per seat the joint histogram of (S, Q) over deals:

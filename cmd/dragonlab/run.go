@@ -31,6 +31,9 @@ type runOptions struct {
 	ResumeIf bool
 	Until    string
 	MaxGames int64
+	Comps    bool
+	Metrics  bool
+	Replays  int
 	progress bool // show a bar (stderr is a terminal and not --quiet)
 	stdout   io.Writer
 	stderr   io.Writer
@@ -64,7 +67,7 @@ far are written, marked incomplete.`,
 		f.Int64VarP(&o.Games, "games", "n", 100000, "number of games (for --seating duplicate: a multiple of the player count)")
 		f.Uint64Var(&o.Seed, "seed", 1, "run seed: game i is seeded from (seed, i)")
 		f.IntVarP(&o.Workers, "workers", "w", 0, "parallel workers (default: all cores)")
-		f.StringVar(&o.Seating, "seating", sim.SeatFixed, "seat plan: fixed (agent j in seat j), rotate (agents rotate through the seats), duplicate (each deal in every rotation)")
+		f.StringVar(&o.Seating, "seating", sim.SeatFixed, "seat plan: fixed (agent j in seat j), rotate (agents rotate through the seats), duplicate (each deal in every rotation), replay (each deal --replays times, agents fixed)")
 		f.StringVarP(&o.Out, "out", "o", "results.json", "results file to write (\"\" for none)")
 		f.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 		f.StringVar(&o.Shard, "shard", "", "play only shard i/n of the games (0 ≤ i < n); auto/n reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
@@ -74,6 +77,9 @@ far are written, marked incomplete.`,
 		f.BoolVar(&o.ResumeIf, "resume-if-exists", false, "with --checkpoint: continue from the checkpoint file if it exists (for restarted cluster jobs)")
 		f.StringVar(&o.Until, "until", "", "stop when every seat's 95% interval is narrower than ±H: halfwidth=H[,alpha=A] (anytime-valid confidence sequence)")
 		f.Int64Var(&o.MaxGames, "max-games", 10_000_000, "with --until: the most games to play")
+		f.BoolVar(&o.Comps, "components", false, "record per-component statistics (dealt, drawn, played … and win share) into the results")
+		f.BoolVar(&o.Metrics, "metrics", false, "record game-feel metrics (branching, lead changes, decisiveness, comebacks, margins) into the results")
+		f.IntVar(&o.Replays, "replays", 0, "with --seating replay: plays of each deal, K ≥ 2 (--games must be a multiple of K)")
 		return cmd
 	})
 }
@@ -102,11 +108,25 @@ func (o *runOptions) config() (sim.Config, error) {
 			return sim.Config{}, badInput("--seating duplicate plays each deal in all %d rotations: --games must be a multiple of %d", players, players)
 		}
 		units = o.Games / int64(players)
+	case sim.SeatReplay:
+		if o.Replays < 2 {
+			return sim.Config{}, badInput("--seating replay needs --replays K with K ≥ 2 plays of each deal, not %d", o.Replays)
+		}
+		if o.Games%int64(o.Replays) != 0 {
+			return sim.Config{}, badInput("--seating replay plays each deal %d times: --games must be a multiple of %d", o.Replays, o.Replays)
+		}
+		units = o.Games / int64(o.Replays)
 	default:
-		return sim.Config{}, badInput("unknown --seating %q (valid: fixed, rotate, duplicate)", o.Seating)
+		return sim.Config{}, badInput("unknown --seating %q (valid: fixed, rotate, duplicate, replay)", o.Seating)
+	}
+	if o.Replays != 0 && o.Seating != sim.SeatReplay {
+		return sim.Config{}, badInput("--replays is only for --seating replay")
 	}
 	cfg := sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: o.Seating,
-		Seed: o.Seed, Units: units, Workers: o.Workers}
+		Seed: o.Seed, Units: units, Workers: o.Workers, Components: o.Comps, Metrics: o.Metrics, Replays: o.Replays}
+	if err := sim.CheckConfig(cfg); err != nil {
+		return cfg, asBadInput(err)
+	}
 	if o.Until != "" {
 		rule, err := sim.ParseStopRule(o.Until)
 		if err != nil {
@@ -163,6 +183,9 @@ func (o *runOptions) config() (sim.Config, error) {
 func (o *runOptions) gamesPerUnit(players int) int {
 	if o.Seating == sim.SeatDuplicate {
 		return players
+	}
+	if o.Seating == sim.SeatReplay {
+		return max(o.Replays, 1)
 	}
 	return 1
 }
@@ -230,7 +253,7 @@ func printSummary(w io.Writer, r *sim.Result) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "seat\tagent\twin share\t95% interval\twins alone\tmean score\t")
 	rows, label := r.Seats, "seat"
-	if r.Seating != sim.SeatFixed {
+	if r.Seating != sim.SeatFixed && r.Seating != sim.SeatReplay {
 		rows, label = r.ByAgent, "agent"
 	}
 	for _, s := range rows {
@@ -242,8 +265,26 @@ func printSummary(w io.Writer, r *sim.Result) {
 		fmt.Fprintln(w, "(rows are agents: each agent played every seat in turn)")
 	}
 	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", reports.Count(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), reports.Count(r.NoWinner), r.DecisionsMean)
-	if r.Run != nil {
+	if r.Run != nil && r.Run.Workers > 0 {
 		fmt.Fprintf(w, ", %.0f games/s on %d workers", r.Run.GamesPerSec, r.Run.Workers)
 	}
 	fmt.Fprintln(w)
+	printCost(w, r)
+}
+
+// printCost prints each agent's time (and search iterations) per decision.
+func printCost(w io.Writer, r *sim.Result) {
+	if r.Run == nil {
+		return
+	}
+	for j, c := range r.Run.Cost {
+		if c.Decisions == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "cost of agent %d %s: %.3g ms/decision", j, agents.Short(c.Agent), c.MsPerDecision)
+		if c.Iterations > 0 {
+			fmt.Fprintf(w, ", %.0f iterations/decision", c.ItersPerDecision)
+		}
+		fmt.Fprintf(w, " (%s timed)\n", reports.Plural(c.Decisions, "decision"))
+	}
 }
