@@ -215,12 +215,21 @@ func (o *ablateFlags) plan(c *expCommon) (*plan.Plan, error) {
 }
 
 func printAblation(w io.Writer, ab *studies.Ablation) {
-	fmt.Fprintf(w, "restricted play: %s, %d players, base %s, baseline share %.2f%%\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base), 100*ab.Baseline.Share)
+	if ab.Table == nil {
+		fmt.Fprintf(w, "restricted play: %s, %d players, base %s: nothing played\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base))
+		return
+	}
+	fmt.Fprintf(w, "restricted play: %s, %d players, base %s, fair share %.2f%%\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base), 100*ab.Table.Baseline)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "forbidden\tgames\twin share\tchange\t95% interval\tHolm p\t")
-	for _, r := range ab.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t%+.2f pts\t[%+.2f, %+.2f]\t%.4g\t\n", strings.Join(r.Forbid, "+"), reports.Count(r.Games), 100*r.Paired.Share,
-			100*r.Delta, 100*r.DeltaCI.Lo, 100*r.DeltaCI.Hi, r.HolmP)
+	fmt.Fprintln(tw, "forbidden\tdeals\twin share\tworth\t95% interval\tHolm p\t")
+	for _, r := range ab.Table.Rows {
+		if !r.Tested {
+			fmt.Fprintf(tw, "%s\t%s\t–\t–\t–\t–\t\n", r.Class, reports.Count(r.Deals))
+			continue
+		}
+		wv := r.Worth()
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t%+.2f pts\t[%+.2f, %+.2f]\t%.4g\t\n", r.Class, reports.Count(r.Deals), 100*r.Share.Value,
+			100*wv.Value, 100*wv.CI.Lo, 100*wv.CI.Hi, r.PHolm)
 	}
 	tw.Flush()
 	for _, f := range ab.Findings {

@@ -2,14 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
-	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -37,42 +34,6 @@ type luckDuelO struct {
 	Stronger int    `json:"stronger"`
 	Weaker   int    `json:"weaker"`
 	Run      string `json:"run"`
-}
-
-// LuckInput is what the luck statistics get: the levels, and for each its replay run and
-// the duels between consecutive levels.
-type LuckInput struct {
-	Meta    studies.Meta
-	Levels  []string
-	Replays int
-	Replay  []*sim.Result // by level; nil when not played
-	Files   []string      // results files of Replay
-	Duels   []LuckDuel
-}
-
-// LuckDuel is one duplicate run of a stronger level alone against a weaker one.
-type LuckDuel struct {
-	Stronger, Weaker int
-	File             string
-	Result           *sim.Result
-}
-
-// luckStatistics is the hook for the luck statistics of issue 14 item 6 — the variance of
-// the outcome split by the law of total variance into the part fixed by the deal and the
-// rest, with bootstrap intervals over deals, per level — which package reports/why
-// provides. HOOK: when reports/why lands, set it here, e.g.
-//
-//	luckStatistics = func(in LuckInput) (luckReport, error) { return why.AnalyzeLuck(…) }
-//
-// Until then the command writes the plan's summary (per level the games played, per duel
-// how often the stronger agent beat the weaker on the same deal) and says that the
-// decomposition is missing.
-var luckStatistics func(in LuckInput) (luckReport, error)
-
-// luckReport is a luck analysis that prints its summary and writes its report.
-type luckReport interface {
-	Print(w io.Writer)
-	Write(dir string) ([]string, error)
 }
 
 func init() {
@@ -159,108 +120,18 @@ func analyzeLuck(a *analysis) ([]string, error) {
 	if err := a.options(&o); err != nil {
 		return nil, err
 	}
-	in := LuckInput{Meta: a.meta(o.Meta), Levels: o.Levels, Replays: o.Replays}
-	for _, name := range o.Replay {
-		in.Replay = append(in.Replay, a.result(name))
-		in.Files = append(in.Files, a.file(name))
+	var levels []studies.LuckLevel
+	for i, name := range o.Replay {
+		levels = append(levels, studies.LuckLevel{Agent: o.Levels[i], File: a.file(name), Result: a.result(name)})
 	}
+	var duels []studies.LuckDuel
 	for _, d := range o.Duels {
-		in.Duels = append(in.Duels, LuckDuel{Stronger: d.Stronger, Weaker: d.Weaker, File: a.file(d.Run), Result: a.result(d.Run)})
+		duels = append(duels, studies.LuckDuel{Stronger: d.Stronger, Weaker: d.Weaker, File: a.file(d.Run), Result: a.result(d.Run)})
 	}
-	var rep luckReport
-	if luckStatistics != nil {
-		var err error
-		if rep, err = luckStatistics(in); err != nil {
-			return nil, err
-		}
-	} else {
-		rep = newLuckSummary(in)
+	l, err := studies.AnalyzeLuck(a.meta(o.Meta), o.Replays, levels, duels)
+	if err != nil {
+		return nil, err
 	}
-	rep.Print(a.stdout)
-	return rep.Write(a.dir)
-}
-
-// luckSummary is what the luck command reports without the statistics of reports/why.
-type luckSummary struct {
-	Meta    studies.Meta `json:"meta"`
-	Replays int          `json:"replays"`
-	Levels  []luckLevel  `json:"levels"`
-	Duels   []luckDuel   `json:"duels"`
-	Notes   []string     `json:"notes"`
-}
-
-type luckLevel struct {
-	Agent    string  `json:"agent"`
-	File     string  `json:"file"`
-	Games    int64   `json:"games"`
-	Complete bool    `json:"complete"`
-	Seat0    float64 `json:"seat0Share"`
-}
-
-type luckDuel struct {
-	Stronger string         `json:"stronger"`
-	Weaker   string         `json:"weaker"`
-	File     string         `json:"file"`
-	Games    int64          `json:"games"`
-	Paired   studies.Paired `json:"paired"`
-}
-
-func newLuckSummary(in LuckInput) *luckSummary {
-	s := &luckSummary{Meta: in.Meta, Replays: in.Replays,
-		Notes: []string{"The variance decomposition (luck share with bootstrap intervals) comes from package reports/why, which this build lacks: only the runs are summarised."}}
-	for i, r := range in.Replay {
-		lv := luckLevel{Agent: in.Levels[i], File: in.Files[i]}
-		if r != nil && r.Games > 0 {
-			lv.Games, lv.Complete = r.Games, r.Complete
-			lv.Seat0 = r.Aggregate.Seats[0].WinShare() / float64(r.Games)
-		}
-		s.Levels = append(s.Levels, lv)
-	}
-	for _, d := range in.Duels {
-		ld := luckDuel{Stronger: in.Levels[d.Stronger], Weaker: in.Levels[d.Weaker], File: d.File}
-		if r := d.Result; r != nil && r.Games > 0 {
-			ld.Games = r.Games
-			ld.Paired = studies.AnalyzePaired(r.Aggregate.Paired, r.Players)
-		}
-		s.Duels = append(s.Duels, ld)
-	}
-	return s
-}
-
-func (s *luckSummary) Print(w io.Writer) {
-	fmt.Fprintf(w, "luck: %s, %d players, %d levels, each deal played %d times\n", s.Meta.Game, s.Meta.Players, len(s.Levels), s.Replays)
-	if len(s.Duels) > 0 {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "stronger\tweaker\tdeals\tbetter\tworse\teven\tshare\t95% interval\t")
-		for _, d := range s.Duels {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t\n", agents.Short(d.Stronger), agents.Short(d.Weaker), reports.Count(d.Paired.Deals),
-				reports.Count(d.Paired.Better), reports.Count(d.Paired.Worse), reports.Count(d.Paired.Ties), 100*d.Paired.Share, 100*d.Paired.CI.Lo, 100*d.Paired.CI.Hi)
-		}
-		tw.Flush()
-	}
-	for _, n := range s.Notes {
-		fmt.Fprintln(w, n)
-	}
-}
-
-func (s *luckSummary) Write(dir string) ([]string, error) {
-	d := &studies.Doc{Title: fmt.Sprintf("Luck: %s, %d players", s.Meta.Game, s.Meta.Players),
-		Provenance: [][2]string{{"Game", fmt.Sprintf("%s, %d players", s.Meta.Title, s.Meta.Players)}, {"Rules", string(s.Meta.Params)},
-			{"Seed", fmt.Sprint(s.Meta.Seed)}, {"Command", s.Meta.Command}, {"Tool", s.Meta.Tool}}}
-	d.Blocks = append(d.Blocks, studies.Block{Bullets: s.Notes})
-	tb := &studies.Table{Header: []string{"level", "games", "seat 0 share", "complete"}}
-	for _, l := range s.Levels {
-		tb.Rows = append(tb.Rows, []string{l.Agent, reports.Count(l.Games), fmt.Sprintf("%.2f%%", 100*l.Seat0), fmt.Sprint(l.Complete)})
-	}
-	d.Blocks = append(d.Blocks, studies.Block{Heading: "Replayed deals", Table: tb})
-	if len(s.Duels) > 0 {
-		tb := &studies.Table{Left: 2, Header: []string{"stronger", "weaker", "deals", "better", "worse", "even", "share", "95% interval"}}
-		for _, x := range s.Duels {
-			tb.Rows = append(tb.Rows, []string{x.Stronger, x.Weaker, reports.Count(x.Paired.Deals), reports.Count(x.Paired.Better), reports.Count(x.Paired.Worse),
-				reports.Count(x.Paired.Ties), fmt.Sprintf("%.2f%%", 100*x.Paired.Share), fmt.Sprintf("[%.2f, %.2f]", 100*x.Paired.CI.Lo, 100*x.Paired.CI.Hi)})
-		}
-		d.Blocks = append(d.Blocks, studies.Block{Heading: "Stronger against weaker on the same deals", Table: tb,
-			Text: "\"better\"/\"worse\" count the deals on which the stronger agent's share over the rotations was above/below fair."})
-	}
-	return studies.WriteReport(dir, d, s)
+	l.Print(a.stdout)
+	return l.Write(a.dir)
 }

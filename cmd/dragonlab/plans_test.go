@@ -314,7 +314,7 @@ func TestAblateReport(t *testing.T) {
 	if !strings.HasPrefix(r.Agents[0], "restrict:") || r.Agents[1] != "greedy:samples=1" || r.Seating != sim.SeatDuplicate {
 		t.Errorf("restricted run: %+v", r)
 	}
-	for _, f := range []string{"summary.json", "summary.md", "report.pdf", "ablation.png", "base.json"} {
+	for _, f := range []string{"summary.json", "summary.md", "report.pdf", "report.html", "charts/ablation.png", "base.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("missing %s", f)
 		}

@@ -161,7 +161,7 @@ func MergeDir(dir string, partial bool) (*Plan, *Merged, error) {
 			problems = append(problems, fmt.Sprintf("run %s: %v", r.Name, err))
 			continue
 		}
-		merged.Run = mergedRunInfo(rs)
+		merged.Run = mergedRunInfo(merged, rs)
 		m.Results[i] = merged
 		m.Complete = m.Complete && merged.Complete
 	}

@@ -318,11 +318,6 @@ func (r *Run) resolve(out *resolved) error {
 	if r.Units > (1<<62)/int64(r.GamesPerUnit()) {
 		return fmt.Errorf("units %d: too many games", r.Units)
 	}
-	// The optional aggregates need a runner that has them (see compat.go).
-	cfg := sim.Config{}
-	if err := r.setOptional(&cfg); err != nil {
-		return err
-	}
 	if err := checkAgents(g, params, r.Players, fs); err != nil {
 		return err
 	}
@@ -357,10 +352,7 @@ func (p *Plan) Config(i int, workers int) (sim.Config, error) {
 		return sim.Config{}, err
 	}
 	r, rs := &p.Runs[i], p.resolved[i]
-	cfg := sim.Config{Game: rs.game, Params: rs.params, Players: r.Players, Agents: rs.agents,
-		Seating: r.Seating, Seed: r.Seed, Units: r.Units, Workers: workers}
-	if err := r.setOptional(&cfg); err != nil {
-		return cfg, err
-	}
-	return cfg, nil
+	return sim.Config{Game: rs.game, Params: rs.params, Players: r.Players, Agents: rs.agents,
+		Seating: r.Seating, Seed: r.Seed, Units: r.Units, Workers: workers,
+		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics}, nil
 }

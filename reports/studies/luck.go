@@ -1,0 +1,170 @@
+package studies
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"dragonlab/agents"
+	"dragonlab/reports"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/why"
+	"dragonlab/sim"
+)
+
+// The luck experiment (Duersch, Lambrecht & Oechssler 2020; Goodman, Perez-Liebana & Lucas
+// 2025): each level of play replays every deal K times in self-play (sim.SeatReplay), and
+// the variance of a seat's outcome splits into the part fixed by the deal and the rest
+// (reports/why.Luck); consecutive levels also meet on duplicate deals, which says how often
+// the stronger beats the weaker on the same deal (reports/why.SameDealWins).
+
+// LuckLevel is one level's replay run.
+type LuckLevel struct {
+	Agent  string
+	File   string
+	Result *sim.Result // nil when not played
+}
+
+// LuckDuel is one duplicate run of a stronger level alone against a weaker one.
+type LuckDuel struct {
+	Stronger, Weaker int // level indices
+	File             string
+	Result           *sim.Result // nil when not played
+}
+
+// Luck is the analysis of a luck experiment.
+type Luck struct {
+	Meta     Meta            `json:"meta"`
+	Replays  int             `json:"replays"`
+	Levels   []LuckLevelStat `json:"levels"`
+	Duels    []LuckDuelStat  `json:"duels"`
+	Findings []string        `json:"findings"`
+	Notes    []string        `json:"notes,omitempty"`
+}
+
+// LuckLevelStat is the luck share under one level of play.
+type LuckLevelStat struct {
+	Agent    string         `json:"agent"`
+	File     string         `json:"file"`
+	Games    int64          `json:"games"`
+	Complete bool           `json:"complete"`
+	Stats    *why.LuckStats `json:"stats,omitempty"`
+}
+
+// LuckDuelStat is how often the stronger level beats the weaker on the same deal.
+type LuckDuelStat struct {
+	File     string        `json:"file"`
+	Complete bool          `json:"complete"`
+	SameDeal *why.SameDeal `json:"sameDeal,omitempty"`
+}
+
+// AnalyzeLuck analyses the runs of a luck experiment.
+func AnalyzeLuck(meta Meta, replays int, levels []LuckLevel, duels []LuckDuel) (*Luck, error) {
+	l := &Luck{Meta: meta, Replays: replays}
+	for _, lv := range levels {
+		st := LuckLevelStat{Agent: lv.Agent, File: lv.File}
+		r := lv.Result
+		if r == nil || r.Games == 0 {
+			l.Notes = append(l.Notes, fmt.Sprintf("The replays of %s were not played.", agents.Short(lv.Agent)))
+			l.Levels = append(l.Levels, st)
+			continue
+		}
+		st.Games, st.Complete = r.Games, r.Complete
+		ls, err := why.Luck(r.Aggregate.Replays)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", lv.File, err)
+		}
+		st.Stats = ls
+		l.Levels = append(l.Levels, st)
+		l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", capitalizeFirst(agents.Short(lv.Agent)), ls.Sentence()))
+	}
+	for _, d := range duels {
+		st := LuckDuelStat{File: d.File}
+		if r := d.Result; r != nil && r.Games > 0 {
+			sd, err := why.SameDealWins(r)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", d.File, err)
+			}
+			sd.Stronger, sd.Weaker = agents.Short(levels[d.Stronger].Agent), agents.Short(levels[d.Weaker].Agent)
+			st.SameDeal, st.Complete = sd, r.Complete
+			l.Findings = append(l.Findings, sd.Sentence())
+		}
+		l.Duels = append(l.Duels, st)
+	}
+	if l.Meta.Players == 1 {
+		l.Notes = append(l.Notes, "A solitaire has no opponents: the luck share is the part of the success rate's variance fixed by the deal.")
+	}
+	return l, nil
+}
+
+func capitalizeFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-32*boolByte(s[0] >= 'a' && s[0] <= 'z')) + s[1:]
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Print writes the summary to the terminal.
+func (l *Luck) Print(w io.Writer) {
+	fmt.Fprintf(w, "luck: %s, %d players, %d levels, each deal played %d times\n", l.Meta.Game, l.Meta.Players, len(l.Levels), l.Replays)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "level\tdeals\tluck share\t95% interval\t")
+	for _, lv := range l.Levels {
+		if lv.Stats == nil || !lv.Stats.Pooled.Defined {
+			fmt.Fprintf(tw, "%s\t–\t–\t–\t\n", agents.Short(lv.Agent))
+			continue
+		}
+		p := lv.Stats.Pooled
+		fmt.Fprintf(tw, "%s\t%s\t%.1f%%\t[%.1f, %.1f]\t\n", agents.Short(lv.Agent), reports.Count(p.Deals), 100*p.Share.Value, 100*p.Share.CI.Lo, 100*p.Share.CI.Hi)
+	}
+	tw.Flush()
+	for _, d := range l.Duels {
+		if d.SameDeal != nil {
+			fmt.Fprintln(w, d.SameDeal.Sentence())
+		}
+	}
+}
+
+// Doc builds the report.
+func (l *Luck) Doc() (*Doc, error) {
+	d := l.Meta.newDoc(fmt.Sprintf("Luck: %s, %d players", l.Meta.Game, l.Meta.Players),
+		doc.KV{Key: "Design", Value: fmt.Sprintf("each deal (hands, piles and chance fixed at setup) played %d times per level with fresh agent streams; consecutive levels on duplicate deals", l.Replays)})
+	f := d.AddSection("Findings").Add(doc.Bullets(l.Findings...))
+	if len(l.Notes) > 0 {
+		f.Add(doc.Bullets(l.Notes...))
+	}
+	for i, lv := range l.Levels {
+		if lv.Stats == nil {
+			continue
+		}
+		var sd *why.SameDeal
+		for _, du := range l.Duels {
+			if du.SameDeal != nil && du.SameDeal.Stronger == agents.Short(lv.Agent) {
+				sd = du.SameDeal
+			}
+		}
+		name := fmt.Sprintf("luck-%d", i+1)
+		c, err := why.LuckContent(lv.Stats, sd, agents.Short(lv.Agent), name)
+		if err != nil {
+			return nil, err
+		}
+		d.AddSection("Level " + agents.Short(lv.Agent)).Add(c.Blocks(name)...)
+	}
+	return d, nil
+}
+
+// Write renders the report into dir.
+func (l *Luck) Write(dir string) ([]string, error) {
+	d, err := l.Doc()
+	if err != nil {
+		return nil, err
+	}
+	return WriteReport(dir, d, l)
+}

@@ -1,0 +1,71 @@
+package plan
+
+import (
+	"dragonlab/sim"
+)
+
+// Costs returns the per-agent cost a result records under its "run" key (nil if none).
+func Costs(r *sim.Result) []sim.Cost {
+	if r == nil || r.Run == nil {
+		return nil
+	}
+	return r.Run.Cost
+}
+
+// SumCosts adds costs by agent spec (sums of decisions, time and iterations) and fills in
+// the per-decision means; the order is the order of first appearance.
+func SumCosts(lists ...[]sim.Cost) []sim.Cost {
+	var out []sim.Cost
+	at := map[string]int{}
+	for _, l := range lists {
+		for _, c := range l {
+			i, ok := at[c.Agent]
+			if !ok {
+				i = len(out)
+				at[c.Agent] = i
+				out = append(out, sim.Cost{Agent: c.Agent})
+			}
+			out[i].Decisions += c.Decisions
+			out[i].Nanos += c.Nanos
+			out[i].Iterations += c.Iterations
+		}
+	}
+	for i := range out {
+		if d := out[i].Decisions; d > 0 {
+			out[i].MsPerDecision = float64(out[i].Nanos) / 1e6 / float64(d)
+			out[i].ItersPerDecision = float64(out[i].Iterations) / float64(d)
+		}
+	}
+	return out
+}
+
+// mergedRunInfo is the "run" key of a merge of parts: the parts' summed time and the
+// costs sim.Merge summed (it varies between runs, like every "run" key), or nil when the
+// parts have none.
+func mergedRunInfo(merged *sim.Result, parts []*sim.Result) *sim.RunInfo {
+	var info *sim.RunInfo
+	var seconds float64
+	var games int64
+	for _, p := range parts {
+		if p.Run == nil {
+			continue
+		}
+		if info == nil {
+			c := *p.Run
+			info = &c
+		}
+		seconds += p.Run.Seconds
+		games += p.Games
+	}
+	if info == nil {
+		return merged.Run
+	}
+	info.Seconds, info.Interrupted, info.Cost = seconds, "", nil
+	if seconds > 0 {
+		info.GamesPerSec = float64(games) / seconds
+	}
+	if merged.Run != nil {
+		info.Cost = merged.Run.Cost
+	}
+	return info
+}
