@@ -76,3 +76,7 @@ var toyGame = engine.Game{
 		return &toy{target: p.(*toyParams).Target, players: players}, nil
 	},
 }
+
+// The toy game is registered so that its results files validate (the reader looks the
+// game up and re-validates its rules).
+func init() { engine.Register(toyGame) }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -29,7 +30,12 @@ error unless --partial, which marks the merged result incomplete.`,
   ...
   dragonlab merge part*.json --out all.json`,
 			Args: cobra.MinimumNArgs(1),
-			RunE: func(_ *cobra.Command, args []string) error { return o.run(args) },
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if strings.TrimSpace(o.Out) == "" {
+					return badInput("--out must name the merged results file")
+				}
+				return o.run(args)
+			},
 		}
 		cmd.Flags().StringVarP(&o.Out, "out", "o", "merged.json", "merged results file")
 		cmd.Flags().BoolVar(&o.Partial, "partial", false, "merge even if shards are missing or interrupted (marked incomplete)")
@@ -38,6 +44,9 @@ error unless --partial, which marks the merged result incomplete.`,
 }
 
 func (o *mergeOptions) run(args []string) error {
+	if err := checkWritable(o.Out); err != nil {
+		return err
+	}
 	_, parts, err := readResults(args)
 	if err != nil {
 		return err
@@ -45,9 +54,6 @@ func (o *mergeOptions) run(args []string) error {
 	m, err := sim.Merge(parts, o.Partial)
 	if err != nil {
 		return asBadInput(err)
-	}
-	if err := checkWritable(o.Out); err != nil {
-		return err
 	}
 	printSummary(o.stdout, m)
 	if err := m.WriteFile(o.Out); err != nil {
