@@ -57,7 +57,16 @@ func ParseResult(data []byte) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("inconsistent results file: %v", err)
 	}
+	// Canonical form, so that writing and reading again gives the same value: the
+	// parameters as the tool writes them, and no empty lists where the key is omitted
+	// when empty.
 	r.Params = engine.ParamsJSON(p)
+	if len(r.CheckpointExtra) == 0 {
+		r.CheckpointExtra = nil
+	}
+	if r.Run != nil && len(r.Run.Cost) == 0 {
+		r.Run.Cost = nil
+	}
 	return &r, nil
 }
 

@@ -119,6 +119,14 @@ func sampleResults(t testing.TB) map[string][]byte {
 	interrupted := mustRun(t, ctx, inter)
 	out["interrupted"] = marshal(t, interrupted)
 	out["interrupted checkpoint"] = checkpointBytes(t, inter, cks[len(cks)-1])
+	// Empty lists where the writer omits the key: they must read back the same.
+	out["empty lists"] = bytes.Replace(out["fixed"], []byte(`"goVersion"`), []byte(`"cost": [], "goVersion"`), 1)
+	out["empty extra"] = bytes.Replace(out["checkpoint"], []byte(`"checkpointDone"`), []byte(`"checkpointExtra": [], "checkpointDone"`), 1)
+	for _, k := range []string{"empty lists", "empty extra"} {
+		if !bytes.Contains(out[k], []byte(": [],")) {
+			t.Fatalf("%s: the sample was not edited", k)
+		}
+	}
 	return out
 }
 
