@@ -119,6 +119,20 @@ func sampleResults(t testing.TB) map[string][]byte {
 	interrupted := mustRun(t, ctx, inter)
 	out["interrupted"] = marshal(t, interrupted)
 	out["interrupted checkpoint"] = checkpointBytes(t, inter, cks[len(cks)-1])
+	// The optional aggregates of why.go, built consistent with a real run by hand (the
+	// runner that fills them is another change).
+	withWhy := mustRun(t, context.Background(), Config{Game: toyGame, Players: 2, Agents: randomAgents(t, 2), Seed: 3, Units: 300})
+	addWhy(withWhy)
+	if err := withWhy.Validate(); err != nil {
+		t.Fatalf("hand-built optional aggregates: %v", err)
+	}
+	out["components, metrics, cost"] = marshal(t, withWhy)
+	replay := mustRun(t, context.Background(), Config{Game: toyGame, Players: 2, Agents: randomAgents(t, 2), Seed: 3, Units: 300})
+	asReplay(replay)
+	if err := replay.Validate(); err != nil {
+		t.Fatalf("hand-built replay result: %v", err)
+	}
+	out["replay"] = marshal(t, replay)
 	// Empty lists where the writer omits the key: they must read back the same.
 	out["empty lists"] = bytes.Replace(out["fixed"], []byte(`"goVersion"`), []byte(`"cost": [], "goVersion"`), 1)
 	out["empty extra"] = bytes.Replace(out["checkpoint"], []byte(`"checkpointDone"`), []byte(`"checkpointExtra": [], "checkpointDone"`), 1)
@@ -167,6 +181,10 @@ func readBack(t *testing.T, data []byte) {
 	// A merge of what was accepted is valid too (merge never writes what report refuses).
 	if r.CheckpointDone == 0 && len(r.CheckpointExtra) == 0 && r.StoppedAt == 0 {
 		m, err := Merge([]*Result{r}, true)
+		optional := r.Aggregate.Components != nil || r.Aggregate.Metrics != nil || r.Aggregate.Replays != nil
+		if err != nil && optional && strings.Contains(err.Error(), "does not know how to merge") {
+			return // Aggregate.Merge of the optional aggregates is another change
+		}
 		if err != nil {
 			t.Fatalf("accepted but not mergeable: %v", err)
 		}
@@ -271,6 +289,50 @@ func TestCorruptResultsAreRefused(t *testing.T) {
 		{"interrupted checkpoint", "extra ranges out of order", func(m map[string]any) {
 			m["checkpointExtra"] = []any{[]any{4000, 4001}, []any{3990, 3991}}
 		}},
+		{"components, metrics, cost", "component names not the game's", func(m map[string]any) {
+			agg(m)["components"].(map[string]any)["names"] = []any{"two", "one"}
+		}},
+		{"components, metrics, cost", "component count above games", func(m map[string]any) {
+			agg(m)["components"].(map[string]any)["agents"].([]any)[0].(map[string]any)["count"] = []any{[]any{301, 0}}
+		}},
+		{"components, metrics, cost", "component matrix shape", func(m map[string]any) {
+			agg(m)["components"].(map[string]any)["agents"].([]any)[1].(map[string]any)["win60"] = []any{[]any{0}}
+		}},
+		{"components, metrics, cost", "component share", func(m map[string]any) {
+			agg(m)["components"].(map[string]any)["agents"].([]any)[1].(map[string]any)["share60"] = 1
+		}},
+		{"components, metrics, cost", "metrics multi-choice", func(m map[string]any) {
+			agg(m)["metrics"].(map[string]any)["multiChoice"] = 0
+		}},
+		{"components, metrics, cost", "metrics deciles", func(m map[string]any) {
+			agg(m)["metrics"].(map[string]any)["decisionsByDecile"] = []any{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+		}},
+		{"components, metrics, cost", "metrics decided", func(m map[string]any) {
+			agg(m)["metrics"].(map[string]any)["decided"] = 0
+		}},
+		{"components, metrics, cost", "metrics decisive above 100%", func(m map[string]any) {
+			agg(m)["metrics"].(map[string]any)["decisive"].(map[string]any)["lo"] = 101
+		}},
+		{"components, metrics, cost", "metrics lead changes", func(m map[string]any) {
+			agg(m)["metrics"].(map[string]any)["leadChanges"] = map[string]any{"lo": 0, "counts": []any{1}}
+		}},
+		{"components, metrics, cost", "negative cost", func(m map[string]any) {
+			m["run"].(map[string]any)["cost"].([]any)[0].(map[string]any)["nanos"] = -1
+		}},
+		{"replay", "replay without its counts", func(m map[string]any) { delete(agg(m), "replays") }},
+		{"replay", "one replay per deal", func(m map[string]any) { agg(m)["replays"].(map[string]any)["k"] = 1 }},
+		{"replay", "replay deals", func(m map[string]any) {
+			seats := agg(m)["replays"].(map[string]any)["seats"].([]any)
+			seats[0] = seats[0].([]any)[1:]
+		}},
+		{"replay", "impossible replay bin", func(m map[string]any) {
+			bins := agg(m)["replays"].(map[string]any)["seats"].([]any)[0].([]any)
+			bins[len(bins)-1].(map[string]any)["q"] = 7300
+		}},
+		{"replay", "replay share", func(m map[string]any) {
+			seats := agg(m)["replays"].(map[string]any)["seats"].([]any)
+			seats[0], seats[1] = seats[1], seats[0]
+		}},
 		{"interrupted checkpoint", "extra range touching the prefix", func(m map[string]any) {
 			d := num(m["checkpointDone"])
 			m["checkpointExtra"] = []any{[]any{d, d + 1}}
@@ -342,4 +404,60 @@ func TestMergeWritesOnlyValidResults(t *testing.T) {
 	if err := m.Validate(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// addWhy fills components (all zero: the toy records nothing), metrics (every decision
+// with two legal actions, no lead changes, every decided game decided from the start)
+// and a cost, consistently with the run.
+func addWhy(r *Result) {
+	a := &r.Aggregate
+	c := &ComponentAgg{Names: []string{"one", "two"}, Events: []string{"played"}}
+	for j := range a.Agents {
+		c.Agents = append(c.Agents, ComponentTally{Games: a.Agents[j].Games, Share60: share60(&a.Agents[j]),
+			Count: [][]int64{{0, 0}}, Win60: [][]int64{{0, 0}}, TurnSum: [][]int64{{0, 0}}})
+	}
+	a.Components = c
+	d := a.DecisionsSum
+	m := &Metrics{Decisions: d, MultiChoice: d, LegalSum: 2 * d, LegalSumSq: 4 * d, LegalHist: Hist{Lo: 2, Counts: []int64{d}}}
+	m.LegalByDecile[0], m.DecisionsByDecile[0] = 2*d, d
+	m.LeadChanges = Hist{Counts: []int64{a.Games}}
+	for i := range a.Seats {
+		m.Decided += a.Seats[i].Wins
+	}
+	m.Decisive = Hist{Lo: 100, Counts: []int64{m.Decided}}
+	m.Margin = Hist{Lo: 1, Counts: []int64{m.Decided}}
+	a.Metrics = m
+	r.Run.Cost = []Cost{{Agent: r.Agents[0], Decisions: 10, Nanos: 1000, MsPerDecision: 0.0001}}
+}
+
+// asReplay relabels a fixed-seating run of 2K games as K=2 replays of each of K deals,
+// with replay bins that add up to each seat's win share.
+func asReplay(r *Result) {
+	const k = 2
+	r.Seating, r.Units = SeatReplay, r.Units/k
+	agg := &ReplayAgg{K: k}
+	deals := r.Games / k
+	for i := range r.Aggregate.Seats {
+		w := share60(&r.Aggregate.Seats[i])
+		full, rest := w/120, w%120 // deals won twice, and one deal with the remainder
+		var bins []ReplayBin
+		others := deals - full
+		if rest > 0 {
+			others--
+		}
+		if others > 0 {
+			bins = append(bins, ReplayBin{S: 0, Q: 0, Deals: others})
+		}
+		if rest > 0 {
+			// rest is 30, 60 or 90: shares (30, 0), (60, 0) or (60, 30).
+			q := map[int64]int64{30: 900, 60: 3600, 90: 4500}[rest]
+			bins = append(bins, ReplayBin{S: rest, Q: q, Deals: 1})
+		}
+		if full > 0 {
+			bins = append(bins, ReplayBin{S: 120, Q: 7200, Deals: full})
+		}
+		agg.Seats = append(agg.Seats, bins)
+	}
+	r.Aggregate.Replays = agg
+	r.fill(r.Aggregate)
 }
