@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/bits"
 	"os"
+	"slices"
 	"strings"
 
 	"dragonlab/engine"
@@ -152,7 +153,11 @@ func unitGamesOf(seating string, players int, replays *ReplayAgg) (int64, error)
 		}
 		return int64(replays.K), nil
 	}
-	return 0, fmt.Errorf("unknown seating %q (valid: %s, %s)", seating, strings.Join(Seatings, ", "), SeatReplay)
+	valid := Seatings
+	if !slices.Contains(valid, SeatReplay) {
+		valid = append(slices.Clip(valid), SeatReplay)
+	}
+	return 0, fmt.Errorf("unknown seating %q (valid: %s)", seating, strings.Join(valid, ", "))
 }
 
 // maxReplays bounds the replays of one deal a file may claim.
