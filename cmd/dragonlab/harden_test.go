@@ -71,6 +71,10 @@ func TestExplicitZeroAndEmptyValuesAreRefused(t *testing.T) {
 		refused(t, "--"+flag+" is empty", files, "run", "--out", res, "--"+flag, "")
 	}
 	refused(t, "--out", files, "merge", res, "--out", "")
+	// Flags that would have no effect.
+	refused(t, "--max-games", files, "run", "--out", res, "--max-games", "100")
+	refused(t, "--games and --until", files, "run", "--out", res, "--games", "100", "--until", "halfwidth=0.1")
+	refused(t, "--checkpoint-every", files, "run", "--out", res, "--checkpoint-every", "1s")
 	refused(t, "less than one deal", files, "run", "--out", res, "--players", "2", "--seating", "duplicate", "--until", "halfwidth=0.1", "--max-games", "1")
 }
 

@@ -104,7 +104,7 @@ func (o *runOptions) config() (sim.Config, error) {
 	switch o.Seating {
 	case sim.SeatFixed, sim.SeatRotate:
 	case sim.SeatDuplicate:
-		if o.Games%int64(players) != 0 {
+		if o.Games%int64(players) != 0 && o.Until == "" { // with --until, --max-games sets the size
 			return sim.Config{}, badInput("--seating duplicate plays each deal in all %d rotations: --games must be a multiple of %d", players, players)
 		}
 		units = o.Games / int64(players)
@@ -129,6 +129,15 @@ func (o *runOptions) config() (sim.Config, error) {
 		if cfg.Units == 0 {
 			return cfg, badInput("--max-games %d is less than one deal of %d games", o.MaxGames, players)
 		}
+	}
+	// A flag that would have no effect is refused rather than silently ignored.
+	switch {
+	case o.Until == "" && o.game.given("max-games"):
+		return cfg, badInput("--max-games applies only with --until")
+	case o.Until != "" && o.game.given("games"):
+		return cfg, badInput("--games and --until cannot be combined: with --until, --max-games bounds the run")
+	case o.Ckpt == "" && o.Resume == "" && o.game.given("checkpoint-every"):
+		return cfg, badInput("--checkpoint-every applies only with --checkpoint or --resume")
 	}
 	if o.Shard != "" {
 		sh, err := sim.ParseShard(o.Shard, os.Getenv)
