@@ -34,8 +34,8 @@ func (o *gameOptions) addFlags(cmd *cobra.Command) {
 	o.changed = cmd.Flags().Changed
 }
 
-// given reports whether the flag was on the command line (so "--players 0" is a choice
-// to check, not "unset").
+// given reports whether a flag of the command (any flag, not only the game flags) was on
+// the command line, so that "--players 0" is a choice to check, not "unset".
 func (o *gameOptions) given(name string) bool { return o.changed != nil && o.changed(name) }
 
 // resolve looks the game up and builds validated parameters. Every failure is bad input.
