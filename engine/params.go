@@ -4,10 +4,32 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 )
+
+// CheckFinite refuses NaN and ±Inf: every float a user gives (a flag, an option, a rule)
+// goes through it, because a range check written as x <= 0 || x >= 0.5 lets NaN through.
+// what names the value in the message, e.g. "--seconds".
+func CheckFinite(what string, x float64) error {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Errorf("%s=%v: want a finite number", what, x)
+	}
+	return nil
+}
+
+// ParseFinite reads a user's number and refuses NaN and ±Inf (strconv.ParseFloat accepts
+// "NaN", "Inf" and "infinity").
+func ParseFinite(what, text string) (float64, error) {
+	x, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%s: want a number", what, text)
+	}
+	return x, CheckFinite(what, x)
+}
 
 // LoadParams reads a rules file (JSON, a subset of the keys) over the defaults in p.
 // Unknown keys are an error.
@@ -16,24 +38,47 @@ func LoadParams(g Game, p Params, path string) error {
 	if err != nil {
 		return fmt.Errorf("read rules %s: %w", path, err)
 	}
-	if err := checkKeys(g, data); err != nil {
+	if err := decodeParams(g, data, p); err != nil {
 		return fmt.Errorf("rules file %s: %w", path, err)
-	}
-	if err := decodeStrict(data, p); err != nil {
-		return fmt.Errorf("rules file %s: %w", path, describeJSONError(g, err))
 	}
 	return nil
 }
 
-// checkKeys refuses keys that are not exactly a parameter's name: encoding/json would
-// match "handsize" to handSize, and a rules file should mean what it says.
+// decodeParams reads a JSON object of parameters over p: only exact parameter names, no
+// null anywhere, nothing after the object.
+func decodeParams(g Game, data []byte, p Params) error {
+	if err := checkKeys(g, data); err != nil {
+		return err
+	}
+	if err := decodeStrict(data, p); err != nil {
+		return describeJSONError(g, err)
+	}
+	return nil
+}
+
+// checkKeys refuses keys that are not exactly a parameter's name (encoding/json would
+// match "handsize" to handSize, and a rules file should mean what it says), a document
+// that is not an object, and null values: encoding/json reads null as "leave the field
+// alone" (or an empty list inside an array), so `--set deck=null` would silently mean
+// something the user did not write.
 func checkKeys(g Game, data []byte) error {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
-		return nil // decodeStrict reports malformed JSON with its position
+		if _, syntax := err.(*json.SyntaxError); syntax {
+			return nil // decodeStrict reports malformed JSON with its position
+		}
+		return fmt.Errorf("want a JSON object of parameters (keys: %s)", strings.Join(ParamKeys(g), ", "))
+	}
+	if m == nil {
+		return fmt.Errorf("null is not a set of parameters: want a JSON object (keys: %s)", strings.Join(ParamKeys(g), ", "))
 	}
 	keys := ParamKeys(g)
+	names := make([]string, 0, len(m))
 	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names) // the same message whatever the map order
+	for _, k := range names {
 		known := false
 		for _, want := range keys {
 			known = known || k == want
@@ -41,8 +86,25 @@ func checkKeys(g Game, data []byte) error {
 		if !known {
 			return fmt.Errorf("unknown field %q (valid keys: %s)", k, strings.Join(keys, ", "))
 		}
+		if hasNull(m[k]) {
+			return fmt.Errorf("parameter %q: null is not a value (give a value, or leave %s out for its default)", k, k)
+		}
 	}
 	return nil
+}
+
+// hasNull reports whether a JSON value is or contains null.
+func hasNull(raw json.RawMessage) bool {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if tok == nil {
+			return true
+		}
+	}
 }
 
 // SetParam applies one `key=value` assignment. The value is read as JSON (numbers, true,
@@ -68,8 +130,8 @@ func SetParam(g Game, p Params, assignment string) error {
 		raw = quoted
 	}
 	doc, _ := json.Marshal(map[string]json.RawMessage{key: raw})
-	if err := decodeStrict(doc, p); err != nil {
-		return fmt.Errorf("--set %s: %w", assignment, describeJSONError(g, err))
+	if err := decodeParams(g, doc, p); err != nil {
+		return fmt.Errorf("--set %s: %w", assignment, err)
 	}
 	return nil
 }
@@ -137,11 +199,8 @@ func ParamsJSON(p Params) json.RawMessage {
 // ParseParams reads params saved by ParamsJSON back over the game's defaults.
 func ParseParams(g Game, data []byte) (Params, error) {
 	p := g.DefaultParams()
-	if err := checkKeys(g, data); err != nil {
+	if err := decodeParams(g, data, p); err != nil {
 		return nil, err
-	}
-	if err := decodeStrict(data, p); err != nil {
-		return nil, describeJSONError(g, err)
 	}
 	return p, nil
 }

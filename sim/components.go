@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -76,30 +75,6 @@ func addMatrix(m, o [][]int64) {
 // sameShape reports whether o has c's components, events and agents.
 func (c *ComponentAgg) sameShape(o *ComponentAgg) bool {
 	return slices.Equal(c.Names, o.Names) && slices.Equal(c.Events, o.Events) && len(c.Agents) == len(o.Agents)
-}
-
-// check verifies that every matrix has the declared shape (a hand-edited or truncated
-// file must give an error, never a panic in Merge).
-func (c *ComponentAgg) check(players int) error {
-	if len(c.Names) == 0 || len(c.Names) > 64 || len(c.Events) == 0 {
-		return fmt.Errorf("components: %d components and %d events", len(c.Names), len(c.Events))
-	}
-	if len(c.Agents) != players {
-		return fmt.Errorf("components: %d agents for %d players", len(c.Agents), players)
-	}
-	for _, t := range c.Agents {
-		for _, m := range [][][]int64{t.Count, t.Win60, t.TurnSum} {
-			if len(m) != len(c.Events) {
-				return fmt.Errorf("components: a matrix has %d rows for %d events", len(m), len(c.Events))
-			}
-			for _, row := range m {
-				if len(row) != len(c.Names) {
-					return fmt.Errorf("components: a matrix row has %d entries for %d components", len(row), len(c.Names))
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // startComponents reads the records of the freshly dealt game: what is there before the

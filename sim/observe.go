@@ -267,23 +267,3 @@ func sameWhy(a, b *Aggregate) error {
 	}
 	return nil
 }
-
-// checkWhy verifies the optional parts of a results file, so that a damaged file gives
-// an error, never a panic when it is merged or resumed.
-func (r *Result) checkWhy() error {
-	a := &r.Aggregate
-	if (r.Seating == SeatReplay) != (a.Replays != nil) {
-		return fmt.Errorf("replay seating without its replay aggregate (or the reverse)")
-	}
-	if a.Replays != nil {
-		if err := a.Replays.check(r.Players); err != nil {
-			return err
-		}
-	}
-	if a.Components != nil {
-		if err := a.Components.check(r.Players); err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -77,22 +76,4 @@ func (a *ReplayAgg) Deals() int64 {
 		}
 	}
 	return n
-}
-
-// check verifies the shape of a replay aggregate read from a file.
-func (a *ReplayAgg) check(players int) error {
-	if a.K < 2 {
-		return fmt.Errorf("replays: k = %d (want at least 2)", a.K)
-	}
-	if len(a.Seats) != players {
-		return fmt.Errorf("replays: %d seats for %d players", len(a.Seats), players)
-	}
-	for _, bins := range a.Seats {
-		for _, b := range bins {
-			if b.Deals < 0 || b.S < 0 || b.S > int64(a.K)*60 || b.Q < 0 || b.Q > int64(a.K)*3600 {
-				return fmt.Errorf("replays: impossible bin (S %d, Q %d, deals %d) for k = %d", b.S, b.Q, b.Deals, a.K)
-			}
-		}
-	}
-	return nil
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 
 	"dragonlab/engine"
 )
@@ -34,18 +32,22 @@ type Result struct {
 	Games      int64           `json:"games"`                // games played
 	Complete   bool            `json:"complete"`             // false if interrupted
 	StoppedAt  int64           `json:"stoppedAt,omitempty"`  // units played when a stopping rule (--until) ended the run
+	Until      string          `json:"until,omitempty"`      // the stopping rule (--until), canonical text
 	Shard      string          `json:"shard,omitempty"`      // "i/n" for one shard of a larger run
 	TotalUnits int64           `json:"totalUnits,omitempty"` // units of the whole run, for a shard
-	// CheckpointDone is, in a checkpoint file, the finished prefix of units it holds.
-	CheckpointDone int64        `json:"checkpointDone,omitempty"`
-	Draws          int64        `json:"draws"`
-	NoWinner       int64        `json:"noWinner"`
-	DecisionsMean  float64      `json:"decisionsMean"`
-	DecisionsVar   float64      `json:"decisionsVar"`
-	Seats          []SeatResult `json:"seats"`
-	ByAgent        []SeatResult `json:"byAgent"`
-	Aggregate      Aggregate    `json:"aggregate"` // the exact integer sums behind every number
-	Run            *RunInfo     `json:"run,omitempty"`
+	// CheckpointDone is, in a checkpoint file, the finished prefix of units it holds, and
+	// CheckpointExtra the units finished beyond that prefix (ranges [a, b) of unit offsets
+	// from First, in the block an interrupt stopped), so a resumed run replays nothing.
+	CheckpointDone  int64        `json:"checkpointDone,omitempty"`
+	CheckpointExtra [][2]int64   `json:"checkpointExtra,omitempty"`
+	Draws           int64        `json:"draws"`
+	NoWinner        int64        `json:"noWinner"`
+	DecisionsMean   float64      `json:"decisionsMean"`
+	DecisionsVar    float64      `json:"decisionsVar"`
+	Seats           []SeatResult `json:"seats"`
+	ByAgent         []SeatResult `json:"byAgent"`
+	Aggregate       Aggregate    `json:"aggregate"` // the exact integer sums behind every number
+	Run             *RunInfo     `json:"run,omitempty"`
 }
 
 // SeatResult summarises one seat (in Seats) or one agent (in ByAgent).
@@ -67,7 +69,12 @@ type RunInfo struct {
 	GamesPerSec float64 `json:"gamesPerSec"`
 	GoVersion   string  `json:"goVersion"`
 	Interrupted string  `json:"interrupted,omitempty"`
-	Cost        []Cost  `json:"cost,omitempty"` // by agent index (cost.go)
+	// ResumedFrom is the checkpoint a resumed run continued, ResumedGames the games it
+	// already held and ResumedTool the version that wrote it.
+	ResumedFrom  string `json:"resumedFrom,omitempty"`
+	ResumedGames int64  `json:"resumedGames,omitempty"`
+	ResumedTool  string `json:"resumedTool,omitempty"`
+	Cost         []Cost `json:"cost,omitempty"` // per agent (see why.go)
 }
 
 // NewResult derives the results file from an aggregate.
@@ -80,7 +87,7 @@ func NewResult(cfg Config, agg Aggregate, complete bool) *Result {
 		Schema: Schema, Tool: "dragonlab " + Version,
 		Game: cfg.Game.Name, Players: cfg.Players, Params: engine.ParamsJSON(cfg.Params),
 		Agents: names, Seating: cfg.Seating, Seed: cfg.Seed, First: cfg.First, Units: cfg.Units,
-		Complete: complete,
+		Complete: complete, Until: cfg.UntilSpec,
 	}
 	if cfg.Shard.Count > 0 {
 		r.Shard, r.TotalUnits = cfg.Shard.String(), cfg.TotalUnits
@@ -138,53 +145,14 @@ func (r *Result) Marshal() ([]byte, error) {
 
 // WriteFile writes the result atomically: to a temporary file in the same directory,
 // then renamed, so a kill never leaves a half-written results file.
+// It refuses a result that does not validate: what dragonlab writes, it reads back.
 func (r *Result) WriteFile(path string) error {
+	if err := r.Validate(); err != nil {
+		return fmt.Errorf("refusing to write an inconsistent results file %s: %v", path, err)
+	}
 	data, err := r.Marshal()
 	if err != nil {
 		return fmt.Errorf("encode results: %w", err)
 	}
 	return WriteFileAtomic(path, data)
-}
-
-// WriteFileAtomic writes data to path through a temporary file and a rename.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
-
-// ReadResult reads and checks a results file.
-func ReadResult(path string) (*Result, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read results: %w", err)
-	}
-	var r Result
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("%s is not a dragonlab results file: %v", path, err)
-	}
-	if r.Schema != Schema {
-		return nil, fmt.Errorf("%s is not a dragonlab results file (schema %q, want %q)", path, r.Schema, Schema)
-	}
-	if len(r.Seats) != r.Players || len(r.Aggregate.Seats) != r.Players || r.Players < 1 {
-		return nil, fmt.Errorf("%s: results file is inconsistent (players %d, %d seats)", path, r.Players, len(r.Seats))
-	}
-	if err := r.checkWhy(); err != nil {
-		return nil, fmt.Errorf("%s: results file is inconsistent: %v", path, err)
-	}
-	return &r, nil
 }

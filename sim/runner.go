@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
+	"sort"
 	"sync/atomic"
 	"time"
 
@@ -49,15 +51,22 @@ type Config struct {
 	// number of units finished so far, and once at the end.
 	Progress func(done int64)
 
-	// Resume continues a run from a checkpoint of the same configuration.
+	// Resume continues a run from a checkpoint of the same configuration (ReadCheckpoint).
 	Resume *Checkpoint
-	// Checkpoint, if set, is called with the exact finished prefix of the run at block
-	// boundaries, at most every CheckpointEvery, and at the end.
+	// ForceResume lets ReadCheckpoint accept a checkpoint written by another version.
+	ForceResume bool
+	// Checkpoint, if set, is called with the exact state of the run at block boundaries
+	// (at most every CheckpointEvery), when the run ends, when a stopping rule stops it,
+	// and when it is interrupted (SIGTERM, Ctrl-C): then with every unit finished, so a
+	// resumed run replays nothing.
 	Checkpoint      func(Checkpoint) error
 	CheckpointEvery time.Duration
 	// Until, if set, is a stopping rule checked at every block boundary (fixed unit
 	// counts, so the stop is reproducible); true ends the run there, complete.
-	Until func(Aggregate) bool
+	// UntilSpec is its canonical text (StopRule.String), recorded in results and
+	// checkpoints so that a resumed run stops by the same rule.
+	Until     func(Aggregate) bool
+	UntilSpec string
 
 	// Optional aggregates (why.go, observe.go): Components reads the game's
 	// engine.Tracker records into per-agent tallies, Metrics adds the game-feel metrics,
@@ -66,12 +75,6 @@ type Config struct {
 	Metrics    bool
 	Replays    int
 	shape      whyShape // set by check
-}
-
-// Checkpoint is the exact state of a run after its first Done units.
-type Checkpoint struct {
-	Aggregate Aggregate
-	Done      int64
 }
 
 // chunk is how many units a worker claims at once: large enough that the shared counter
@@ -195,8 +198,9 @@ func blockSize(units int64) int64 {
 	return min(max(units/64, 256), 16384)
 }
 
-// Run plays the configured games. When ctx is cancelled (Ctrl-C) the workers stop after
-// their current game and Run returns what was finished, with Complete false.
+// Run plays the configured games. When ctx is cancelled (Ctrl-C, SIGTERM) the workers
+// stop after their current game and Run returns what was finished, with Complete false
+// (and, with cfg.Checkpoint, a final checkpoint of exactly those games).
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -215,13 +219,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// runs it, not next to another worker's — false sharing of a cache line between two
 	// states cost up to 40% of the parallel speed-up.
 	ws := make([]*worker, workers)
-	agg := cfg.newRunAggregate()
-	done := int64(0) // the finished prefix, in units from cfg.First
+	st := runState{agg: cfg.newRunAggregate()}
 	if cfg.Resume != nil {
-		agg, done = cfg.Resume.Aggregate, cfg.Resume.Done
+		// A copy: the checkpoint stays as it was, and can be resumed again.
+		st = runState{agg: cfg.Resume.Aggregate.clone(), done: cfg.Resume.Done, extra: slices.Clone(cfg.Resume.Extra), stopped: cfg.Resume.Stopped}
 	}
 	var progress atomic.Int64
-	progress.Store(done)
+	progress.Store(st.finished())
 	progressDone := make(chan struct{})
 	if cfg.Progress != nil {
 		go func() {
@@ -237,53 +241,34 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			}
 		}()
 	}
-	lastCheckpoint := time.Now()
-	stoppedEarly := false
-	block := blockSize(cfg.Units)
-	for done < cfg.Units && !stop.Load() {
-		hi := min(done+block, cfg.Units)
-		finished, err := playBlock(&cfg, ws, done, hi, &stop, &progress)
-		if err != nil {
-			close(progressDone)
-			return nil, err
-		}
-		for _, w := range ws {
-			agg.Merge(w.agg)
-		}
-		if finished < hi { // interrupted inside the block
-			done = -1
-			break
-		}
-		done = hi
-		if cfg.Checkpoint != nil && (time.Since(lastCheckpoint) >= cfg.CheckpointEvery || done == cfg.Units) {
-			if err := cfg.Checkpoint(Checkpoint{Aggregate: agg, Done: done}); err != nil {
-				close(progressDone)
-				return nil, err
-			}
-			lastCheckpoint = time.Now()
-		}
-		if cfg.Until != nil && done < cfg.Units && cfg.Until(agg) {
-			stoppedEarly = true
-			break
-		}
-	}
+	err := st.play(&cfg, ws, &stop, &progress)
 	close(progressDone)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Progress != nil {
 		cfg.Progress(progress.Load())
 	}
-	complete := done == cfg.Units || stoppedEarly
-	res := NewResult(cfg, agg, complete)
-	if stoppedEarly {
-		res.StoppedAt = done
+	complete := st.done == cfg.Units || st.stopped
+	res := NewResult(cfg, st.agg, complete)
+	if st.stopped {
+		res.StoppedAt = st.done
 	}
 	elapsed := time.Since(start)
 	res.Run = &RunInfo{
-		Started:     start.UTC().Format(time.RFC3339),
-		Seconds:     elapsed.Seconds(),
-		Workers:     workers,
-		GamesPerSec: float64(agg.Games) / elapsed.Seconds(),
-		GoVersion:   runtime.Version(),
-		Cost:        collectCost(&cfg, ws),
+		Started:   start.UTC().Format(time.RFC3339),
+		Seconds:   elapsed.Seconds(),
+		Workers:   workers,
+		GoVersion: runtime.Version(),
+		Cost:      collectCost(&cfg, ws),
+	}
+	played := st.agg.Games
+	if cfg.Resume != nil {
+		played -= cfg.Resume.Aggregate.Games
+		res.Run.ResumedFrom, res.Run.ResumedGames, res.Run.ResumedTool = cfg.Resume.From, cfg.Resume.Aggregate.Games, cfg.Resume.Tool
+	}
+	if secs := elapsed.Seconds(); secs > 0 {
+		res.Run.GamesPerSec = float64(played) / secs
 	}
 	if !complete {
 		res.Run.Interrupted = "stopped before the end (interrupt): only the finished games are counted"
@@ -291,13 +276,125 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// runState is where a run stands: the aggregate of exactly the finished units, which are
+// the prefix [0, done) plus, after an interrupt inside a block, the ranges in extra.
+type runState struct {
+	agg     Aggregate
+	done    int64
+	extra   [][2]int64
+	stopped bool // the stopping rule ended the run at done
+}
+
+func (st *runState) finished() int64 {
+	n := st.done
+	for _, e := range st.extra {
+		n += e[1] - e[0]
+	}
+	return n
+}
+
+// checkpoint is a snapshot: the run goes on merging into its own aggregate.
+func (st *runState) checkpoint() Checkpoint {
+	return Checkpoint{Aggregate: st.agg.clone(), Done: st.done, Extra: slices.Clone(st.extra), Stopped: st.stopped}
+}
+
+// play plays block after block until the end, the stopping rule or an interrupt.
+func (st *runState) play(cfg *Config, ws []*worker, stop *atomic.Bool, progress *atomic.Int64) error {
+	lastCheckpoint := time.Now()
+	block := blockSize(cfg.Units)
+	for !st.stopped && st.done < cfg.Units && !stop.Load() {
+		// Blocks are [k·block, (k+1)·block) whatever the run resumed from, so the stopping
+		// rule is checked at the same unit counts as in an uninterrupted run.
+		hi := min(st.done-st.done%block+block, cfg.Units)
+		next, tails, err := playBlock(cfg, ws, st.done, hi, st.extra, stop, progress)
+		if err != nil {
+			return err
+		}
+		for _, w := range ws {
+			st.agg.Merge(w.agg)
+		}
+		if next < hi || len(tails) > 0 { // interrupted inside the block
+			st.done, st.extra = finishedIn(st.done, hi, next, tails, st.extra)
+			break
+		}
+		st.done, st.extra = hi, nil
+		// The rule is checked before the checkpoint is written, and the checkpoint says
+		// when it stopped the run: resuming a stopped run then plays nothing more.
+		st.stopped = cfg.Until != nil && st.done < cfg.Units && cfg.Until(st.agg)
+		if cfg.Checkpoint != nil && (st.stopped || st.done == cfg.Units || time.Since(lastCheckpoint) >= cfg.CheckpointEvery) {
+			if err := cfg.Checkpoint(st.checkpoint()); err != nil {
+				return err
+			}
+			lastCheckpoint = time.Now()
+		}
+	}
+	if cfg.Checkpoint != nil && !st.stopped && st.done < cfg.Units {
+		// Interrupted: a final checkpoint of every finished unit.
+		return cfg.Checkpoint(st.checkpoint())
+	}
+	return nil
+}
+
+// finishedIn computes, for a block [lo, hi) stopped by an interrupt, the new finished
+// prefix and the finished ranges beyond it: units below next were claimed, and every
+// claimed unit was played except the tails workers left (minus units of skip, finished
+// before).
+func finishedIn(lo, hi, next int64, tails, skip [][2]int64) (int64, [][2]int64) {
+	unfinished := append(tails, [2]int64{next, hi})
+	sort.Slice(unfinished, func(i, j int) bool { return unfinished[i][0] < unfinished[j][0] })
+	var done [][2]int64 // finished ranges in [lo, hi), in order
+	at := lo
+	for _, u := range unfinished {
+		if u[0] > at {
+			done = append(done, [2]int64{at, u[0]})
+		}
+		at = max(at, u[1])
+	}
+	if at < hi {
+		done = append(done, [2]int64{at, hi})
+	}
+	done = unionSpans(done, skip)
+	prefix := lo
+	if len(done) > 0 && done[0][0] == lo {
+		prefix, done = done[0][1], done[1:]
+	}
+	return prefix, done
+}
+
+// unionSpans merges two sorted lists of disjoint ranges into one, joining ranges that
+// touch.
+func unionSpans(a, b [][2]int64) [][2]int64 {
+	all := append(append([][2]int64(nil), a...), b...)
+	sort.Slice(all, func(i, j int) bool { return all[i][0] < all[j][0] })
+	var out [][2]int64
+	for _, s := range all {
+		if s[0] >= s[1] {
+			continue
+		}
+		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// inSpans reports whether unit i is in one of the sorted ranges.
+func inSpans(spans [][2]int64, i int64) bool {
+	k := sort.Search(len(spans), func(k int) bool { return spans[k][1] > i })
+	return k < len(spans) && spans[k][0] <= i
+}
+
 // playBlock plays units [lo, hi) (offsets from first) on all workers, each claiming chunks
-// from a shared counter, and returns lo plus the number of units finished (hi unless
-// stopped).
-func playBlock(cfg *Config, ws []*worker, lo, hi int64, stop *atomic.Bool, progress *atomic.Int64) (int64, error) {
-	var next, finished atomic.Int64
+// from a shared counter, skipping the units in skip (finished before an interrupt). It
+// returns how far units were claimed (hi or more unless stopped) and, when stopped, the
+// ranges [a, b) of claimed units that workers left unplayed.
+func playBlock(cfg *Config, ws []*worker, lo, hi int64, skip [][2]int64, stop *atomic.Bool, progress *atomic.Int64) (int64, [][2]int64, error) {
+	var next atomic.Int64
 	next.Store(lo)
 	first := cfg.First
+	tails := make([][2]int64, len(ws))
 	var g errgroup.Group
 	for k := range ws {
 		g.Go(func() error {
@@ -316,22 +413,32 @@ func playBlock(cfg *Config, ws []*worker, lo, hi int64, stop *atomic.Bool, progr
 					return nil
 				}
 				b := min(a+chunk, hi)
+				played := int64(0)
 				for i := a; i < b; i++ {
 					if stop.Load() {
-						finished.Add(i - a)
-						progress.Add(i - a)
+						progress.Add(played)
+						tails[k] = [2]int64{i, b}
 						return nil
 					}
+					if skip != nil && inSpans(skip, i) {
+						continue
+					}
 					w.unit(first + i)
+					played++
 				}
-				finished.Add(b - a)
-				progress.Add(b - a)
+				progress.Add(played)
 			}
 			return nil
 		})
 	}
 	err := g.Wait()
-	return lo + finished.Load(), err
+	var left [][2]int64
+	for _, t := range tails {
+		if t[0] < t[1] {
+			left = append(left, t)
+		}
+	}
+	return min(next.Load(), hi), left, err
 }
 
 func (cfg *Config) check() error {
@@ -358,7 +465,15 @@ func (cfg *Config) check() error {
 	if err := cfg.Params.Validate(cfg.Players); err != nil {
 		return err
 	}
-	return cfg.checkWhy()
+	if err := cfg.checkWhy(); err != nil {
+		return err
+	}
+	if cfg.Resume != nil {
+		if err := cfg.Resume.fits(*cfg); err != nil {
+			return fmt.Errorf("resume: the checkpoint does not fit this run: %v", err)
+		}
+	}
+	return nil
 }
 
 // agentSeed seeds the random stream of the agent in seat for one game.

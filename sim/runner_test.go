@@ -9,7 +9,7 @@ import (
 	"dragonlab/engine/enginetest"
 )
 
-func randomAgents(t *testing.T, n int) []agents.Factory {
+func randomAgents(t testing.TB, n int) []agents.Factory {
 	t.Helper()
 	var fs []agents.Factory
 	for i := 0; i < n; i++ {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,9 +41,19 @@ func ParseShard(spec string, getenv func(string) string) (Shard, error) {
 
 // Range gives the shard's slice [first, first+count) of units 0..units-1: contiguous,
 // disjoint, covering, and sized within one unit of each other.
+// The products units·i are computed in 128 bits (math/bits), so any unit count up to
+// 2^63−1 and any shard count split exactly (units·i/n < units always fits again).
+// An invalid shard (not 0 ≤ i < n) or a negative unit count gives an empty range.
 func (s Shard) Range(units int64) (first, count int64) {
-	lo := units * int64(s.Index) / int64(s.Count)
-	hi := units * int64(s.Index+1) / int64(s.Count)
+	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count || units < 0 {
+		return 0, 0
+	}
+	at := func(i int) int64 {
+		hi, lo := bits.Mul64(uint64(units), uint64(i))
+		q, _ := bits.Div64(hi, lo, uint64(s.Count)) // hi < Count since i ≤ Count and units < 2^63
+		return int64(q)
+	}
+	lo, hi := at(s.Index), at(s.Index+1)
 	return lo, hi - lo
 }
 
@@ -55,6 +65,16 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 func Merge(parts []*Result, partial bool) (*Result, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
+	}
+	for _, p := range parts {
+		// Parts come from ReadResult (validated); a part built in memory is checked here,
+		// so that nothing below can index out of range or overflow.
+		if err := p.Validate(); err != nil {
+			return nil, fmt.Errorf("cannot merge an inconsistent part (shard %q): %v", p.Shard, err)
+		}
+		if p.CheckpointDone != 0 || len(p.CheckpointExtra) > 0 {
+			return nil, fmt.Errorf("cannot merge a checkpoint (shard %q): resume it with --resume, then merge its results", p.Shard)
+		}
 	}
 	p0 := parts[0]
 	total := p0.TotalUnits
@@ -79,6 +99,10 @@ func Merge(parts []*Result, partial bool) (*Result, error) {
 			return nil, fmt.Errorf("cannot merge: different seating (%s vs %s)", p0.Seating, p.Seating)
 		case t != total:
 			return nil, fmt.Errorf("cannot merge: parts of runs of different sizes (%d vs %d units)", total, t)
+		case p.Until != p0.Until:
+			return nil, fmt.Errorf("cannot merge: different stopping rules (%q vs %q)", p0.Until, p.Until)
+		case p.Tool != p0.Tool:
+			return nil, fmt.Errorf("cannot merge: parts written by different versions (%s vs %s)", p0.Tool, p.Tool)
 		}
 		if err := sameWhy(&p0.Aggregate, &p.Aggregate); err != nil {
 			return nil, fmt.Errorf("cannot merge: %v", err)
@@ -108,9 +132,6 @@ func Merge(parts []*Result, partial bool) (*Result, error) {
 			}
 			complete = false
 		}
-		if len(p.Aggregate.Seats) != p0.Players || len(p.Aggregate.Agents) != p0.Players || p.checkWhy() != nil {
-			return nil, fmt.Errorf("shard %s: its aggregate is inconsistent", p.Shard)
-		}
 		agg.Merge(p.Aggregate)
 		next = p.First + p.Units
 	}
@@ -122,59 +143,13 @@ func Merge(parts []*Result, partial bool) (*Result, error) {
 	}
 	m := *p0
 	m.First, m.Units, m.Shard, m.TotalUnits, m.Complete, m.Run = 0, total, "", 0, complete, mergeCost(parts)
+	m.StoppedAt, m.CheckpointDone, m.CheckpointExtra = 0, 0, nil
 	m.fill(agg)
+	// What merge writes, report must read: the merged result passes the same validation.
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("cannot merge: the merged result would be inconsistent: %v", err)
+	}
 	return &m, nil
-}
-
-// ReadCheckpoint reads a checkpoint file and checks that it belongs to cfg's run.
-func ReadCheckpoint(path string, cfg Config) (*Checkpoint, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
-	}
-	r, err := ReadResult(path)
-	if err != nil {
-		return nil, fmt.Errorf("resume: corrupt checkpoint: %w", err)
-	}
-	if err := cfg.check(); err != nil {
-		return nil, err
-	}
-	want := NewResult(cfg, newAggregate(cfg.Players), false)
-	if r.Game != want.Game || r.Players != want.Players || !sameJSON(r.Params, want.Params) ||
-		strings.Join(r.Agents, ";") != strings.Join(want.Agents, ";") || r.Seed != want.Seed ||
-		r.Seating != want.Seating || r.First != want.First || r.Units != want.Units {
-		return nil, fmt.Errorf("resume: %s is a checkpoint of another run (game, players, rules, agents, seed, seating and games must be the same)", path)
-	}
-	if fresh := cfg.newRunAggregate(); sameWhy(&fresh, &r.Aggregate) != nil {
-		return nil, fmt.Errorf("resume: %s is a checkpoint of a run with other options (--components, --metrics, --replays must be the same)", path)
-	}
-	if r.CheckpointDone < 0 || r.CheckpointDone > r.Units || r.Games != r.CheckpointDone*int64(unitGames(r)) {
-		return nil, fmt.Errorf("resume: corrupt checkpoint %s (inconsistent game counts)", path)
-	}
-	return &Checkpoint{Aggregate: r.Aggregate, Done: r.CheckpointDone}, nil
-}
-
-func unitGames(r *Result) int {
-	if r.Seating == SeatDuplicate {
-		return r.Players
-	}
-	if r.Seating == SeatReplay && r.Aggregate.Replays != nil {
-		return r.Aggregate.Replays.K
-	}
-	return 1
-}
-
-// CheckpointWriter returns a Config.Checkpoint function that writes the run's state to
-// path atomically (temporary file and rename).
-func CheckpointWriter(cfg Config, path string) func(Checkpoint) error {
-	checkErr := cfg.check() // fills in the defaults Run uses
-	return func(c Checkpoint) error {
-		if checkErr != nil {
-			return checkErr
-		}
-		r := NewResult(cfg, c.Aggregate, false)
-		r.CheckpointDone = c.Done
-		return r.WriteFile(path)
-	}
 }
 
 // sameJSON compares two JSON texts ignoring layout (files are indented when written).

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"dragonlab/engine"
 )
 
 // Sequential stopping (--until halfwidth=h). The run checks, at every block boundary,
@@ -36,9 +38,12 @@ func ParseStopRule(spec string) (StopRule, error) {
 	seen := false
 	for _, kv := range strings.Split(spec, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		f, err := strconv.ParseFloat(v, 64)
-		if !ok || err != nil {
+		if !ok {
 			return r, fmt.Errorf("malformed --until %q: want halfwidth=H[,alpha=A]", spec)
+		}
+		f, err := engine.ParseFinite("--until "+k, v)
+		if err != nil {
+			return r, err
 		}
 		switch k {
 		case "halfwidth":
@@ -60,6 +65,11 @@ func ParseStopRule(spec string) (StopRule, error) {
 	}
 	r.rho = tuneRho(r.HalfWidth, r.Alpha)
 	return r, nil
+}
+
+// String is the rule's canonical text, recorded in results and checkpoints.
+func (r StopRule) String() string {
+	return "halfwidth=" + strconv.FormatFloat(r.HalfWidth, 'g', -1, 64) + ",alpha=" + strconv.FormatFloat(r.Alpha, 'g', -1, 64)
 }
 
 const sigma2 = 0.25 // variance proxy of a [0, 1] variable

@@ -177,8 +177,8 @@ func TestComponentsMatchAnIndependentCount(t *testing.T) {
 }
 
 func TestComponentsNeedATracker(t *testing.T) {
-	cfg := Config{Game: toyGame, Players: 2, Agents: randomAgents(t, 2), Units: 10, Components: true}
-	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "toy") || strings.Contains(err.Error(), "\n") {
+	cfg := Config{Game: scriptGame, Players: 2, Agents: randomAgents(t, 2), Units: 10, Components: true}
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "script") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("components on a game without a tracker: %v", err)
 	}
 	cfg = Config{Game: toyGame, Players: 2, Agents: randomAgents(t, 2), Units: 10, Seating: SeatReplay, Replays: 1}

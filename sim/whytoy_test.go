@@ -143,3 +143,10 @@ func init() {
 		},
 	})
 }
+
+// The test games are registered so that their results files validate (the reader looks
+// the game up and re-validates its rules).
+func init() {
+	engine.Register(trackToyGame)
+	engine.Register(scriptGame)
+}

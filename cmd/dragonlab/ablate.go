@@ -112,7 +112,7 @@ names an unknown one.`,
 }
 
 func (o *ablateFlags) plan(c *expCommon) (*plan.Plan, error) {
-	g, params, players, err := resolveGame(c, &o.game)
+	g, params, players, err := o.game.resolve()
 	if err != nil {
 		return nil, err
 	}

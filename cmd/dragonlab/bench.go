@@ -62,6 +62,9 @@ func (o *benchOptions) run() error {
 		}
 		games = []engine.Game{g}
 	}
+	if err := engine.CheckFinite("--seconds", o.Seconds); err != nil {
+		return asBadInput(err)
+	}
 	if o.Seconds <= 0 || o.Seconds > 3600 {
 		return badInput("--seconds must be between 0 and 3600, not %v", o.Seconds)
 	}

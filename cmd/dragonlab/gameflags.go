@@ -13,6 +13,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/sim"
 )
 
 // gameOptions are the flags that choose a game, its player count and its rules, shared by
@@ -22,6 +23,7 @@ type gameOptions struct {
 	Players int
 	Sets    []string
 	Rules   string
+	changed func(name string) bool // whether a flag was given on the command line
 }
 
 func (o *gameOptions) addFlags(cmd *cobra.Command) {
@@ -29,7 +31,12 @@ func (o *gameOptions) addFlags(cmd *cobra.Command) {
 	cmd.Flags().IntVarP(&o.Players, "players", "p", 0, "number of players (default: the game's smallest count of 2 or more)")
 	cmd.Flags().StringArrayVar(&o.Sets, "set", nil, "set a rules parameter, key=value (JSON value); repeatable")
 	cmd.Flags().StringVar(&o.Rules, "rules", "", "rules file (JSON object of parameters over the defaults)")
+	o.changed = cmd.Flags().Changed
 }
+
+// given reports whether a flag of the command (any flag, not only the game flags) was on
+// the command line, so that "--players 0" is a choice to check, not "unset".
+func (o *gameOptions) given(name string) bool { return o.changed != nil && o.changed(name) }
 
 // resolve looks the game up and builds validated parameters. Every failure is bad input.
 func (o *gameOptions) resolve() (engine.Game, engine.Params, int, error) {
@@ -38,11 +45,14 @@ func (o *gameOptions) resolve() (engine.Game, engine.Params, int, error) {
 		return g, nil, 0, asBadInput(err)
 	}
 	players := o.Players
-	if players == 0 {
+	if !o.given("players") && players == 0 {
 		players = max(g.MinPlayers, min(2, g.MaxPlayers))
 	}
 	if err := g.CheckPlayers(players); err != nil {
-		return g, nil, 0, asBadInput(err)
+		return g, nil, 0, badInput("--players %d: %v", players, err)
+	}
+	if o.given("rules") && strings.TrimSpace(o.Rules) == "" {
+		return g, nil, 0, badInput("--rules is empty: name a rules file, or leave the flag out for the default rules")
 	}
 	p := g.DefaultParams()
 	if o.Rules != "" {
@@ -87,16 +97,42 @@ func stderrIsTerminal() bool {
 	return term.IsTerminal(int(os.Stderr.Fd()))
 }
 
-// checkWritable fails early, before any game is played, if path cannot be written.
+// checkWritable fails early, before any game is played, if path cannot be written as a
+// file (sim.CheckOutput: only regular files are replaced, symbolic links are written
+// through, the directory must exist and be writable). "" means no file.
 func checkWritable(path string) error {
-	if path == "" || path == "-" {
-		return nil
+	return asBadInput(sim.CheckOutput(path))
+}
+
+// checkOutputDir fails early if dir cannot hold output files (sim.CheckOutputDir).
+func checkOutputDir(dir string) error {
+	return asBadInput(sim.CheckOutputDir(dir))
+}
+
+// refuseEmpty refuses flags given explicitly with an empty value where empty is not a
+// choice (it would otherwise read as "not given").
+func refuseEmpty(cmd *cobra.Command, names ...string) error {
+	for _, name := range names {
+		f := cmd.Flags().Lookup(name)
+		if f != nil && f.Changed && strings.TrimSpace(f.Value.String()) == "" {
+			return badInput("--%s is empty: give a value, or leave the flag out", name)
+		}
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".dragonlab-check-*")
-	if err != nil {
-		return badInput("cannot write %s: %v", path, err)
+	return nil
+}
+
+// sameFile reports whether two paths name the same file (after following symbolic
+// links; a file that does not exist yet is compared by its absolute path).
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
 	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(ia, ib)
+	}
+	pa, _ := filepath.Abs(a)
+	pb, _ := filepath.Abs(b)
+	return pa == pb
 }

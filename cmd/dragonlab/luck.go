@@ -69,7 +69,7 @@ summary.json.`,
 }
 
 func (o *luckFlags) plan(c *expCommon) (*plan.Plan, error) {
-	g, params, players, err := resolveGame(c, &o.game)
+	g, params, players, err := o.game.resolve()
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -45,6 +46,9 @@ and summary.json as one machine. Missing or interrupted shards are named with th
 					}
 					return mergeAndReport(args[0], o.Partial, o.stdout, o.stderr)
 				}
+				if strings.TrimSpace(o.Out) == "" {
+					return badInput("--out must name the merged results file")
+				}
 				return o.run(args)
 			},
 		}
@@ -55,6 +59,9 @@ and summary.json as one machine. Missing or interrupted shards are named with th
 }
 
 func (o *mergeOptions) run(args []string) error {
+	if err := checkWritable(o.Out); err != nil {
+		return err
+	}
 	_, parts, err := readResults(args)
 	if err != nil {
 		return err
@@ -62,9 +69,6 @@ func (o *mergeOptions) run(args []string) error {
 	m, err := sim.Merge(parts, o.Partial)
 	if err != nil {
 		return asBadInput(err)
-	}
-	if err := checkWritable(o.Out); err != nil {
-		return err
 	}
 	printSummary(o.stdout, m)
 	if err := m.WriteFile(o.Out); err != nil {

@@ -52,6 +52,9 @@ written unless the whole report renders.`,
 }
 
 func (o *reportOptions) run(args []string) error {
+	if err := checkOutputDir(o.Out); err != nil {
+		return err
+	}
 	expanded, results, err := readResults(args)
 	if err != nil {
 		return err

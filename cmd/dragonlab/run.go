@@ -29,6 +29,7 @@ type runOptions struct {
 	CkptEvry time.Duration
 	Resume   string
 	ResumeIf bool
+	Force    bool
 	Until    string
 	MaxGames int64
 	Comps    bool
@@ -50,13 +51,17 @@ summary table (win share per seat with its 95% Wilson interval, draws, mean scor
 decisions per game, games/s) and write the results file (JSON, see the README).
 
 Game i is seeded from (--seed, i), so the same command gives byte-identical results
-(outside the "run" key) whatever --workers is. Ctrl-C stops the run: the games finished so
-far are written, marked incomplete.`,
+(outside the "run" key) whatever --workers is. Ctrl-C or SIGTERM stops the run: the games
+finished so far are written, marked incomplete, and with --checkpoint a final checkpoint
+holds every one of them, so --resume replays nothing.`,
 			Example: `  dragonlab run --game dragonheart --players 2 --agents random,random --games 1000000 --seed 1
   dragonlab run --game draco --players 4 --seating rotate --out draco4.json
   dragonlab run --game dragonheart --set dragonBonus=5 --games 100000`,
 			Args: cobra.NoArgs,
-			RunE: func(*cobra.Command, []string) error {
+			RunE: func(cmd *cobra.Command, _ []string) error {
+				if err := refuseEmpty(cmd, "agents", "shard", "checkpoint", "resume", "until"); err != nil {
+					return err
+				}
 				o.progress = !o.Quiet && stderrIsTerminal()
 				return o.run()
 			},
@@ -75,6 +80,7 @@ far are written, marked incomplete.`,
 		f.DurationVar(&o.CkptEvry, "checkpoint-every", 30*time.Second, "interval between checkpoints")
 		f.StringVar(&o.Resume, "resume", "", "continue the run saved in this checkpoint file (same command otherwise); keeps checkpointing to it")
 		f.BoolVar(&o.ResumeIf, "resume-if-exists", false, "with --checkpoint: continue from the checkpoint file if it exists (for restarted cluster jobs)")
+		f.BoolVar(&o.Force, "force-resume", false, "resume from a checkpoint written by another dragonlab version (its games and the new ones are then mixed)")
 		f.StringVar(&o.Until, "until", "", "stop when every seat's 95% interval is narrower than ±H: halfwidth=H[,alpha=A] (anytime-valid confidence sequence)")
 		f.Int64Var(&o.MaxGames, "max-games", 10_000_000, "with --until: the most games to play")
 		f.BoolVar(&o.Comps, "components", false, "record per-component statistics (dealt, drawn, played … and win share) into the results")
@@ -104,7 +110,7 @@ func (o *runOptions) config() (sim.Config, error) {
 	switch o.Seating {
 	case sim.SeatFixed, sim.SeatRotate:
 	case sim.SeatDuplicate:
-		if o.Games%int64(players) != 0 {
+		if o.Games%int64(players) != 0 && o.Until == "" { // with --until, --max-games sets the size
 			return sim.Config{}, badInput("--seating duplicate plays each deal in all %d rotations: --games must be a multiple of %d", players, players)
 		}
 		units = o.Games / int64(players)
@@ -138,8 +144,20 @@ func (o *runOptions) config() (sim.Config, error) {
 		if o.Shard != "" {
 			return cfg, badInput("--until and --shard cannot be combined: a stopping rule needs the whole run")
 		}
-		cfg.Until = rule.Reached
+		cfg.Until, cfg.UntilSpec = rule.Reached, rule.String()
 		cfg.Units = o.MaxGames / int64(o.gamesPerUnit(players))
+		if cfg.Units == 0 {
+			return cfg, badInput("--max-games %d is less than one deal of %d games", o.MaxGames, players)
+		}
+	}
+	// A flag that would have no effect is refused rather than silently ignored.
+	switch {
+	case o.Until == "" && o.game.given("max-games"):
+		return cfg, badInput("--max-games applies only with --until")
+	case o.Until != "" && o.game.given("games"):
+		return cfg, badInput("--games and --until cannot be combined: with --until, --max-games bounds the run")
+	case o.Ckpt == "" && o.Resume == "" && o.game.given("checkpoint-every"):
+		return cfg, badInput("--checkpoint-every applies only with --checkpoint or --resume")
 	}
 	if o.Shard != "" {
 		sh, err := sim.ParseShard(o.Shard, os.Getenv)
@@ -161,6 +179,7 @@ func (o *runOptions) config() (sim.Config, error) {
 		}
 	}
 	if o.Resume != "" {
+		cfg.ForceResume = o.Force
 		ck, err := sim.ReadCheckpoint(o.Resume, cfg)
 		if err != nil {
 			return cfg, asBadInput(err)
@@ -169,6 +188,11 @@ func (o *runOptions) config() (sim.Config, error) {
 		if o.Ckpt == "" {
 			o.Ckpt = o.Resume
 		}
+	} else if o.Force {
+		return cfg, badInput("--force-resume needs --resume FILE (or --resume-if-exists)")
+	}
+	if sameFile(o.Out, o.Ckpt) {
+		return cfg, badInput("--out and --checkpoint name the same file %s: the results would replace the checkpoint", o.Out)
 	}
 	if o.Ckpt != "" {
 		if o.CkptEvry <= 0 {
@@ -191,14 +215,23 @@ func (o *runOptions) gamesPerUnit(players int) int {
 }
 
 func (o *runOptions) run() error {
+	// Every output path is checked before anything else, and again once --resume may
+	// have named the checkpoint: nothing is played that could not be written.
+	for _, path := range []string{o.Out, o.Ckpt, o.Resume} {
+		if err := checkWritable(path); err != nil {
+			return err
+		}
+	}
 	cfg, err := o.config()
 	if err != nil {
 		return err
 	}
-	for _, path := range []string{o.Out, o.Ckpt} {
-		if err := checkWritable(path); err != nil {
-			return err
-		}
+	if err := checkWritable(o.Ckpt); err != nil {
+		return err
+	}
+	if ck := cfg.Resume; ck != nil {
+		fmt.Fprintf(o.stderr, "resuming from %s: %s of %s already played (checkpoint of %s)\n", ck.From,
+			reports.Plural(ck.Aggregate.Games, "game"), reports.Count(cfg.Units*int64(o.gamesPerUnit(cfg.Players))), ck.Tool)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -225,6 +258,9 @@ func (o *runOptions) run() error {
 		fmt.Fprintf(o.stdout, "results written to %s\n", o.Out)
 	}
 	if !res.Complete {
+		if o.Ckpt != "" {
+			fmt.Fprintf(o.stdout, "checkpoint %s holds every finished game: continue with the same command and --resume %s\n", o.Ckpt, o.Ckpt)
+		}
 		return errInterrupted
 	}
 	return nil

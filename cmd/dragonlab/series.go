@@ -521,15 +521,6 @@ func fileSlug(s string) string {
 	return out
 }
 
-// resolveGame resolves the game flags; an explicit --players 0 is refused, not read as
-// "the default".
-func resolveGame(c *expCommon, o *gameOptions) (engine.Game, engine.Params, int, error) {
-	if c.changed("players") && o.Players < 1 {
-		return engine.Game{}, nil, 0, badInput("--players must be positive, not %d", o.Players)
-	}
-	return o.resolve()
-}
-
 // specs are the specs of the agents, in order.
 func specs(fs []agents.Factory) []string {
 	names := make([]string, len(fs))

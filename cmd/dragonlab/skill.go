@@ -155,7 +155,7 @@ func (o *skillFlags) rungs(c *expCommon) ([]agents.Factory, []studies.Rung, erro
 // plan interleaves the runs by rung (self-play of rung 0, step 1, self-play of rung 1, …),
 // so that an interrupted ladder still has its lower rungs complete.
 func (o *skillFlags) plan(c *expCommon) (*plan.Plan, error) {
-	g, params, players, err := resolveGame(c, &o.game)
+	g, params, players, err := o.game.resolve()
 	if err != nil {
 		return nil, err
 	}

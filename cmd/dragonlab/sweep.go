@@ -96,7 +96,7 @@ the charts. Ctrl-C keeps finished runs.`,
 
 // plan validates everything and builds one run per combination of values.
 func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
-	g, base, players, err := resolveGame(c, &o.game)
+	g, base, players, err := o.game.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 			if _, dup := variants[file]; dup {
 				return nil, badInput("--variants: %s is given twice", file)
 			}
-			_, p, _, err := resolveGame(c, &o.game)
+			_, p, _, err := o.game.resolve()
 			if err != nil {
 				return nil, err
 			}
@@ -181,7 +181,7 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 			}
 		}
 		if len(variants) == 0 {
-			_, params, _, err = resolveGame(c, &o.game)
+			_, params, _, err = o.game.resolve()
 			if err != nil {
 				return nil, err
 			}

@@ -43,7 +43,7 @@ func (o *roundRobinFlags) add(cmd *cobra.Command, defaultGames int64) {
 
 // plan is one duplicate run per pairing: agent A alone against copies of agent B.
 func (o *roundRobinFlags) plan(c *expCommon, kind, what string) (*plan.Plan, error) {
-	g, params, players, err := resolveGame(c, &o.game)
+	g, params, players, err := o.game.resolve()
 	if err != nil {
 		return nil, err
 	}
