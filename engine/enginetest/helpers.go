@@ -190,10 +190,33 @@ func AllocsPerGame(runs int, s engine.State, r *engine.RNG, extra func(seed uint
 // it from their BenchmarkRandomGame*, one sub-benchmark per player count or variant.
 func BenchRandomGames(b *testing.B, g engine.Game, players int, p engine.Params) {
 	b.Helper()
+	benchRandomGames(b, g, players, p, false)
+}
+
+// BenchRandomGamesTracked is BenchRandomGames with component tracking on
+// (engine.Tracker.SetTracking(true)); every record is read at the end of each game, as the
+// runner does. Compare its ns/op with BenchRandomGames' to get the cost of tracking.
+func BenchRandomGamesTracked(b *testing.B, g engine.Game, players int, p engine.Params) {
+	b.Helper()
+	benchRandomGames(b, g, players, p, true)
+}
+
+func benchRandomGames(b *testing.B, g engine.Game, players int, p engine.Params, track bool) {
+	b.Helper()
 	s, err := g.NewGame(p, players, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
+	tr, _ := s.(engine.Tracker)
+	events := 0
+	if track {
+		if tr == nil {
+			b.Fatalf("%s does not implement engine.Tracker", g.Name)
+		}
+		tr.SetTracking(true)
+		events = len(tr.TrackEvents())
+	}
+	sink := uint64(0)
 	r := engine.NewRNG(1)
 	var buf [512]engine.Action
 	out := make([]float64, players)
@@ -204,6 +227,14 @@ func BenchRandomGames(b *testing.B, g engine.Game, players int, p engine.Params)
 		s.Reset(uint64(i))
 		decisions += PlayRandom(s, &r, buf[:])
 		s.Result(out)
+		for seat := 0; seat < players && track; seat++ {
+			for e := 0; e < events; e++ {
+				sink |= tr.Tracked(seat, e)
+			}
+		}
+	}
+	if track && sink == 0 {
+		b.Fatal("tracking on recorded nothing")
 	}
 	if decisions > 0 {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
