@@ -1,0 +1,145 @@
+package draco
+
+import (
+	"strconv"
+
+	"dragonlab/engine"
+)
+
+// Components (engine.Tracker): the ten dragons ("blue dragon" …, DR-1), one component per
+// distinct card value ("card 1" … "card 5", DR-2), then the achievements below. Events:
+//
+//   - dealt: the dragon the seat rides from the start (DR-5), the values of its opening hand;
+//   - drawn: a card value drawn later (DR-10);
+//   - played: a card value played (DR-7);
+//   - switched: a dragon the seat switched onto during the game (DR-8);
+//   - final: the dragon it rides at the end;
+//   - achieved: the achievements.
+//
+// Card values alone, not colour × value: colour × value needs up to 10 × 16 components
+// (cardValues allows 16 distinct values), more than the 64 a game may name, and even at
+// the default 50 it would leave no room for the dragons; and the colours are interchangeable
+// by the rules (one shared track, DR-3), so a card's colour matters only relative to the
+// dragons ridden when it is played, which its own component cannot say (that relation is
+// in the action classes: move-own, move-other, move-free). The dragon components are the
+// symmetry check: their win rates must agree within noise.
+const (
+	evDealt = iota
+	evDrawn
+	evPlayed
+	evSwitched
+	evFinal
+	evAchieved
+	numEvents
+)
+
+var trackEvents = []string{"dealt", "drawn", "played", "switched", "final", "achieved"}
+
+// Achievements, in the order of their components after the card values.
+const (
+	achSwitch      = iota // changed dragon (DR-8), forced or by ride
+	achStay               // declined an offered switch (DR-8)
+	achSmall              // triggered a small scoring (DR-9, blue square)
+	achBig                // triggered a big scoring (DR-9, green square or summit arrival)
+	achArrival            // moved a dragon onto the summit for the first time (DR-9, DR-13)
+	achDiscard            // discarded summit cards (DR-11)
+	achSummitRider        // rode a dragon on the summit at the end of the game
+	numAch
+)
+
+var achNames = [numAch]string{"switch", "stay", "small scoring", "big scoring", "summit arrival", "discard", "summit rider"}
+
+// tracks are the records of one game, inside the value state.
+type tracks struct {
+	on   bool
+	bits [MaxPlayers][numEvents]uint64
+}
+
+// trackRules are the component tables compiled with the rules.
+type trackRules struct {
+	names []string
+	ach   uint8 // component index of the first achievement
+}
+
+func (r *rules) buildTracking() {
+	for c := 0; c < NumDragons; c++ {
+		r.trk.names = append(r.trk.names, colourNames[c]+" dragon")
+	}
+	for d := 0; d < r.distinct; d++ {
+		r.trk.names = append(r.trk.names, "card "+strconv.Itoa(int(r.cardValue[d])))
+	}
+	r.trk.ach = uint8(len(r.trk.names))
+	r.trk.names = append(r.trk.names, achNames[:]...)
+}
+
+var _ engine.Tracker = (*State)(nil)
+
+// Components names the dragons, the card values and the achievements.
+func (s *State) Components() []string { return s.r.trk.names }
+
+// TrackEvents are dealt, drawn, played, switched, final and achieved.
+func (s *State) TrackEvents() []string { return trackEvents }
+
+// SetTracking turns recording on or off; it takes effect from the next Reset on (the deal
+// is recorded by Reset).
+func (s *State) SetTracking(on bool) { s.trk.on = on }
+
+// Tracked is the set of components on which event happened to seat in this game.
+func (s *State) Tracked(seat, event int) uint64 { return s.trk.bits[seat][event] }
+
+// valueBit is the component of card kind k's value.
+func valueBit(k uint8) uint64 { return 1 << (NumDragons + k&15) }
+
+func (s *State) achieve(seat, ach int) {
+	s.trk.bits[seat][evAchieved] |= 1 << (int(s.r.trk.ach) + ach)
+}
+
+// trackDeal turns the deal's draws into the opening hands and records the dragons ridden
+// from the start (DR-5).
+func (s *State) trackDeal() {
+	for seat := 0; seat < int(s.n); seat++ {
+		b := &s.trk.bits[seat]
+		b[evDealt], b[evDrawn] = b[evDrawn]|1<<s.ride[seat], 0
+	}
+}
+
+// trackPlay records, before it is applied, the play of card k by seat with option a: its
+// value, a switch or a stay (DR-8), the scoring and summit arrival it triggers (DR-9).
+func (s *State) trackPlay(seat int, k uint8, a engine.Action) {
+	r := s.r
+	b := &s.trk.bits[seat]
+	b[evPlayed] |= valueBit(k)
+	c := k >> 4
+	if s.rider[c] < 0 {
+		if a&optStay != 0 {
+			s.achieve(seat, achStay)
+		} else {
+			s.achieve(seat, achSwitch)
+			b[evSwitched] |= 1 << c
+		}
+	}
+	before := int(s.pos[c])
+	after := min(before+int(r.cardValue[k&15]), r.last)
+	switch r.kind[after] {
+	case sqBlue:
+		s.achieve(seat, achSmall)
+	case sqGreen:
+		s.achieve(seat, achBig)
+	case sqSummit:
+		if before < r.summitStart {
+			s.achieve(seat, achArrival)
+			s.achieve(seat, achBig)
+		}
+	}
+}
+
+// trackEnd records the dragon each seat rides at the end.
+func (s *State) trackEnd() {
+	for seat := 0; seat < int(s.n); seat++ {
+		c := s.ride[seat]
+		s.trk.bits[seat][evFinal] |= 1 << c
+		if s.onSummit&(1<<c) != 0 {
+			s.achieve(seat, achSummitRider)
+		}
+	}
+}
