@@ -92,6 +92,7 @@ type State struct {
 	lastCards [2]uint8 // cards revealed by the last combat (public)
 	lastWin   int8     // winner of the last combat (solitaire: 0 red, 1 blue), -1 draw
 	lastThrow [3]uint8 // gestures revealed by the last throw (public)
+	trk       tracks   // component records (engine.Tracker, track.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -159,8 +160,9 @@ func (s *State) Reset(seed uint64) {
 
 // deal sets up a new game (DS-4, DS-10, DS-15) without playing.
 func (s *State) deal(seed uint64) {
-	r := s.r
+	r, on := s.r, s.trk.on
 	*s = State{r: r, winner: -1, lastWin: -1}
+	s.trk.on = on
 	s.rng.Seed(seed)
 	s.lastCards = [2]uint8{noCard, noCard}
 	s.lastThrow = [3]uint8{noGesture, noGesture, noGesture}
@@ -211,6 +213,12 @@ func (s *State) deal(seed uint64) {
 			s.shuffle(p.c[:p.n])
 		}
 		s.refill()
+		if s.trk.on { // the first refill is the opening hand (DS-16 hand variant)
+			for seat := range 2 {
+				b := &s.trk.bits[seat]
+				b[evDealt], b[evDrawn] = b[evDrawn], 0
+			}
+		}
 	}
 }
 
@@ -242,6 +250,9 @@ func (s *State) advance() {
 
 func (s *State) finish(end uint8, winner int8) {
 	s.end, s.winner, s.phase = end, winner, phOver
+	if s.trk.on {
+		s.trackEnd()
+	}
 }
 
 // step resolves one unit of chance: a whole combat where nobody decides (solitaire,
@@ -274,6 +285,9 @@ func (s *State) stepSolo() {
 	s.piles[pDiscard].push(bc)
 	s.lastCards = [2]uint8{rc, bc}
 	r := s.r
+	if s.trk.on {
+		s.trk.bits[0][evDrawn] |= r.trk.card[rc]
+	}
 	if r.typ[rc] == tJoker { // DS-5, DS-7
 		s.lastWin = 0
 		s.startJoker(0)
@@ -282,6 +296,9 @@ func (s *State) stepSolo() {
 	if beats(r.weapon[bc], r.weapon[rc]) { // DS-8
 		s.lastWin = 1
 		m := r.mask[bc]
+		if s.trk.on {
+			s.trk.bits[0][evLost] |= uint64(m &^ s.at[hGrey])
+		}
 		s.at[hRed] &^= m
 		s.at[hBlue] &^= m
 		s.at[hGrey] |= m
@@ -290,6 +307,9 @@ func (s *State) stepSolo() {
 	s.lastWin = 0 // DS-6 (a tie goes to red)
 	m := r.mask[rc]
 	up, back := m&s.at[hRed], m&s.at[hGrey]
+	if s.trk.on {
+		s.trk.bits[0][evTaken] |= uint64(up)
+	}
 	s.at[hRed] = s.at[hRed]&^up | back
 	s.at[hGrey] &^= back
 	s.at[hBlue] |= up
@@ -321,6 +341,9 @@ func (s *State) stepTrio() {
 // the seats in it have chosen (DS-11).
 func (s *State) gesture(w uint8) {
 	s.gest[s.toMove] = w
+	if s.trk.on {
+		s.trk.bits[s.toMove][evPlayed] |= 1 << (compWeapon + w)
+	}
 	if rest := s.rpsIn >> (s.toMove + 1) << (s.toMove + 1); rest != 0 {
 		s.toMove = uint8(bits.TrailingZeros8(rest))
 		return
@@ -342,6 +365,9 @@ func (s *State) gesture(w uint8) {
 			}
 		}
 		if bits.OnesCount8(winners) == 1 {
+			if s.trk.on {
+				s.trk.bits[bits.TrailingZeros8(winners)][evWon] |= 1 << (compWeapon + strong)
+			}
 			s.startPile(uint8(bits.TrailingZeros8(winners)))
 			return
 		}
@@ -437,6 +463,9 @@ func (s *State) refill() {
 		h, p := &s.hands[seat], &s.piles[seat]
 		for int(h.n) < s.r.hand && p.n > 0 {
 			h.c[h.n] = p.pop()
+			if s.trk.on {
+				s.trk.bits[seat][evDrawn] |= s.r.trk.card[h.c[h.n]]
+			}
 			h.n++
 		}
 	}
@@ -476,6 +505,14 @@ func (s *State) fight(c0, c1 uint8) {
 	s.piles[pPlayed].push(c0)
 	s.piles[pPlayed+1].push(c1)
 	s.lastCards = [2]uint8{c0, c1}
+	if s.trk.on { // the hand variant draws into the hand (refill), the other turns the pile
+		ev := evDrawn
+		if r.hand > 0 {
+			ev = evPlayed
+		}
+		s.trk.bits[0][ev] |= r.trk.card[c0]
+		s.trk.bits[1][ev] |= r.trk.card[c1]
+	}
 	t0, t1 := r.typ[c0], r.typ[c1]
 	w := int8(-1)
 	switch {
@@ -500,6 +537,9 @@ func (s *State) fight(c0, c1 uint8) {
 		s.finishCombat()
 		return
 	}
+	if s.trk.on {
+		s.trk.bits[w][evWon] |= r.trk.card[s.lastCards[w]]
+	}
 	s.actor = uint8(w)
 	s.resolve(s.lastCards[w])
 }
@@ -512,6 +552,9 @@ func (s *State) resolve(c uint8) {
 		s.piles[pDiscard].push(c)
 		s.lastCards = [2]uint8{c, noCard}
 		s.lastWin = int8(a)
+		if s.trk.on {
+			s.trk.bits[a][evDrawn] |= r.trk.card[c]
+		}
 	}
 	if r.typ[c] == tJoker {
 		s.startJoker(a)
@@ -545,6 +588,9 @@ func (s *State) opponents() uint16 {
 
 // gain moves the cells of m to the actor.
 func (s *State) gain(m uint16) {
+	if s.trk.on {
+		s.trackGain(m)
+	}
 	for h := range s.at {
 		s.at[h] &^= m
 	}
@@ -584,6 +630,9 @@ func (s *State) jokerOp(k, cell uint8) {
 	case kMoveRB:
 		s.at[hRed] &^= b
 		s.at[hBlue] |= b
+		if s.trk.on {
+			s.trk.bits[0][evTaken] |= uint64(b)
+		}
 		if s.soloWon() {
 			return
 		}
