@@ -59,7 +59,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 
 // trajectory plays s to the end with uniform random choices from r, calling visit
 // before every decision, and returns the text of every action taken.
-func trajectory(t *testing.T, s engine.State, r *engine.RNG, o Options, visit func(engine.State)) []string {
+func trajectory(t testing.TB, s engine.State, r *engine.RNG, o Options, visit func(engine.State)) []string {
 	t.Helper()
 	var buf [512]engine.Action
 	var log []string
@@ -237,7 +237,7 @@ func checkCanonical(t *testing.T, newState func(uint64) engine.State, o Options)
 }
 
 // trajectoryObs plays s out with r, logging every action and every seat's view.
-func trajectoryObs(t *testing.T, s engine.State, r *engine.RNG, o Options, log *[]string) {
+func trajectoryObs(t testing.TB, s engine.State, r *engine.RNG, o Options, log *[]string) {
 	t.Helper()
 	var buf [512]engine.Action
 	for n := 0; !s.Terminal(); n++ {

@@ -46,7 +46,7 @@ func validClass(n string) bool {
 	return true
 }
 
-func distinct(t *testing.T, what string, names []string, valid func(string) bool) {
+func distinct(t testing.TB, what string, names []string, valid func(string) bool) {
 	t.Helper()
 	seen := map[string]bool{}
 	for _, n := range names {
@@ -62,7 +62,7 @@ func distinct(t *testing.T, what string, names []string, valid func(string) bool
 
 // checkTrackerLists: valid, distinct names within MaxComponents; the same lists for every
 // game with the same rules, before and after play.
-func checkTrackerLists(t *testing.T, newState func(uint64) engine.State) {
+func checkTrackerLists(t testing.TB, newState func(uint64) engine.State) {
 	a := newState(1).(engine.Tracker)
 	comps, events := slices.Clone(a.Components()), slices.Clone(a.TrackEvents())
 	if len(comps) == 0 || len(comps) > engine.MaxComponents {
@@ -109,7 +109,7 @@ func anyTracked(rec [][]uint64) bool {
 
 // checkTrackingInert: recording is off by default, and turning it on changes nothing in
 // the game: the same seed and policy give the same actions, views and result.
-func checkTrackingInert(t *testing.T, newState func(uint64) engine.State, o Options) {
+func checkTrackingInert(t testing.TB, newState func(uint64) engine.State, o Options) {
 	for i := 0; i < o.Games/4+1; i++ {
 		seed := uint64(i)*13 + 5
 		off, on := newState(seed), newState(0)
@@ -134,7 +134,7 @@ func checkTrackingInert(t *testing.T, newState func(uint64) engine.State, o Opti
 // checkTrackedBits: bits only within the component list; records only grow during a game;
 // a "dealt" record is fixed by Reset; over the games every component has some event and
 // every event some component (no dead entries), except Options.RareComponents.
-func checkTrackedBits(t *testing.T, newState func(uint64) engine.State, o Options) {
+func checkTrackedBits(t testing.TB, newState func(uint64) engine.State, o Options) {
 	s := newState(0)
 	tr := s.(engine.Tracker)
 	tr.SetTracking(true)
@@ -171,8 +171,11 @@ func checkTrackedBits(t *testing.T, newState func(uint64) engine.State, o Option
 		})
 		for seat, row := range tracked(s) {
 			for e, b := range row {
-				if b&^limit != 0 || prev[seat][e]&^b != 0 {
-					t.Fatalf("Tracked(%d, %s) at the end: %#x (before: %#x, limit %#x)", seat, tr.TrackEvents()[e], b, prev[seat][e], limit)
+				if b&^limit != 0 {
+					t.Fatalf("Tracked(%d, %s) = %#x at the end has bits beyond the %d components", seat, tr.TrackEvents()[e], b, nc)
+				}
+				if prev[seat][e]&^b != 0 {
+					t.Fatalf("Tracked(%d, %s) lost bits in the last move: %#x then %#x", seat, tr.TrackEvents()[e], prev[seat][e], b)
 				}
 				compSeen |= b
 				eventSeen[e] = eventSeen[e] || b != 0
@@ -193,7 +196,7 @@ func checkTrackedBits(t *testing.T, newState func(uint64) engine.State, o Option
 
 // checkTrackedReset: Reset clears the records and keeps the setting; Clone and CopyFrom
 // copy the records and the setting, and the copies go on recording identically.
-func checkTrackedReset(t *testing.T, newState func(uint64) engine.State, o Options) {
+func checkTrackedReset(t testing.TB, newState func(uint64) engine.State, o Options) {
 	for i := 0; i < o.Games/8+1; i++ {
 		s := newState(0)
 		s.(engine.Tracker).SetTracking(true)
@@ -249,7 +252,7 @@ func checkTrackedReset(t *testing.T, newState func(uint64) engine.State, o Optio
 
 // checkTrackedAllocs: a whole game with tracking on, records read at the end, allocates
 // nothing.
-func checkTrackedAllocs(t *testing.T, newState func(uint64) engine.State) {
+func checkTrackedAllocs(t testing.TB, newState func(uint64) engine.State) {
 	s := newState(1)
 	tr := s.(engine.Tracker)
 	tr.SetTracking(true)
@@ -275,7 +278,7 @@ func checkTrackedAllocs(t *testing.T, newState func(uint64) engine.State) {
 // checkClasses: valid distinct class names, the same list for every game with the same
 // rules; ActionClass bits within the list, pure and allocation-free; every class met in
 // random games except Options.RareClasses.
-func checkClasses(t *testing.T, newState func(uint64) engine.State, o Options) {
+func checkClasses(t testing.TB, newState func(uint64) engine.State, o Options) {
 	s := newState(0)
 	ac := s.(engine.ActionClasser)
 	names := slices.Clone(ac.ActionClasses())
