@@ -301,14 +301,23 @@ func (s *State) Apply(a engine.Action) {
 	case sqBlue:
 		s.scoreSmall()
 		scored = true
+		if s.trk.on {
+			s.achieve(seat, achSmall)
+		}
 	case sqGreen:
 		s.scoreBig()
 		scored = true
+		if s.trk.on {
+			s.achieve(seat, achBig)
+		}
 	case sqSummit:
 		if before < r.summitStart {
 			s.onSummit |= 1 << c
 			s.scoreBig()
 			scored = true
+			if s.trk.on {
+				s.trk.bits[seat][evAchieved] |= 1<<(compAch+achArrival) | 1<<(compAch+achBig)
+			}
 			// DR-13: the game ends right after the scoring of the last needed arrival.
 			if bits.OnesCount16(s.onSummit) >= r.toEnd {
 				s.phase = phOver

@@ -6,8 +6,8 @@ import (
 	"dragonlab/engine"
 )
 
-// Components (engine.Tracker): the ten dragons ("blue dragon" …, DR-1), one component per
-// distinct card value ("card 1" … "card 5", DR-2), then the achievements below. Events:
+// Components (engine.Tracker): the ten dragons ("blue dragon" …, DR-1), the achievements
+// below, then one component per distinct card value ("card 1" … "card 5", DR-2). Events:
 //
 //   - dealt: the dragon the seat rides from the start (DR-5), the values of its opening hand;
 //   - drawn: a card value drawn later (DR-10);
@@ -35,7 +35,8 @@ const (
 
 var trackEvents = []string{"dealt", "drawn", "played", "switched", "final", "achieved"}
 
-// Achievements, in the order of their components after the card values.
+// Achievements, in the order of their components after the dragons (fixed bits, so that
+// recording one is a constant OR).
 const (
 	achSwitch      = iota // changed dragon (DR-8), forced or by ride
 	achStay               // declined an offered switch (DR-8)
@@ -55,21 +56,25 @@ type tracks struct {
 	bits [MaxPlayers][numEvents]uint64
 }
 
+// Component bits: dragon c is bit c, then the achievements, then the card values.
+const (
+	compAch   = NumDragons
+	compValue = compAch + numAch
+)
+
 // trackRules are the component tables compiled with the rules.
 type trackRules struct {
 	names []string
-	ach   uint8 // component index of the first achievement
 }
 
 func (r *rules) buildTracking() {
 	for c := 0; c < NumDragons; c++ {
 		r.trk.names = append(r.trk.names, colourNames[c]+" dragon")
 	}
+	r.trk.names = append(r.trk.names, achNames[:]...)
 	for d := 0; d < r.distinct; d++ {
 		r.trk.names = append(r.trk.names, "card "+strconv.Itoa(int(r.cardValue[d])))
 	}
-	r.trk.ach = uint8(len(r.trk.names))
-	r.trk.names = append(r.trk.names, achNames[:]...)
 }
 
 var _ engine.Tracker = (*State)(nil)
@@ -88,10 +93,10 @@ func (s *State) SetTracking(on bool) { s.trk.on = on }
 func (s *State) Tracked(seat, event int) uint64 { return s.trk.bits[seat][event] }
 
 // valueBit is the component of card kind k's value.
-func valueBit(k uint8) uint64 { return 1 << (NumDragons + k&15) }
+func valueBit(k uint8) uint64 { return 1 << (compValue + k&15) }
 
 func (s *State) achieve(seat, ach int) {
-	s.trk.bits[seat][evAchieved] |= 1 << (int(s.r.trk.ach) + ach)
+	s.trk.bits[seat][evAchieved] |= 1 << (compAch + ach)
 }
 
 // trackDeal turns the deal's draws into the opening hands and records the dragons ridden
@@ -104,31 +109,17 @@ func (s *State) trackDeal() {
 }
 
 // trackPlay records, before it is applied, the play of card k by seat with option a: its
-// value, a switch or a stay (DR-8), the scoring and summit arrival it triggers (DR-9).
+// value, a switch or a stay (DR-8). Apply records the scorings (DR-9).
 func (s *State) trackPlay(seat int, k uint8, a engine.Action) {
-	r := s.r
 	b := &s.trk.bits[seat]
 	b[evPlayed] |= valueBit(k)
 	c := k >> 4
 	if s.rider[c] < 0 {
 		if a&optStay != 0 {
-			s.achieve(seat, achStay)
+			b[evAchieved] |= 1 << (compAch + achStay)
 		} else {
-			s.achieve(seat, achSwitch)
+			b[evAchieved] |= 1 << (compAch + achSwitch)
 			b[evSwitched] |= 1 << c
-		}
-	}
-	before := int(s.pos[c])
-	after := min(before+int(r.cardValue[k&15]), r.last)
-	switch r.kind[after] {
-	case sqBlue:
-		s.achieve(seat, achSmall)
-	case sqGreen:
-		s.achieve(seat, achBig)
-	case sqSummit:
-		if before < r.summitStart {
-			s.achieve(seat, achArrival)
-			s.achieve(seat, achBig)
 		}
 	}
 }

@@ -40,8 +40,8 @@ func wantNames(t *testing.T, s *State, seat int, event string, want ...string) {
 func TestDR02_Components(t *testing.T) {
 	s := newGame(t, 3)
 	want := "blue dragon|brown dragon|black dragon|red dragon|yellow dragon|green dragon|grey dragon|" +
-		"light blue dragon|purple dragon|orange dragon|card 1|card 2|card 3|card 4|card 5|" +
-		"switch|stay|small scoring|big scoring|summit arrival|discard|summit rider"
+		"light blue dragon|purple dragon|orange dragon|switch|stay|small scoring|big scoring|summit arrival|" +
+		"discard|summit rider|card 1|card 2|card 3|card 4|card 5"
 	if got := strings.Join(s.Components(), "|"); got != want {
 		t.Fatalf("components %s", got)
 	}
@@ -141,7 +141,7 @@ func TestDR_TrackedEventsCover(t *testing.T) {
 		s := newGame(t, players)
 		u := enginetest.EventUnion(s, 5, 400)
 		comps := s.Components()
-		dragons, cards, ach := comps[:NumDragons], comps[NumDragons:s.r.trk.ach], comps[s.r.trk.ach:]
+		dragons, ach, cards := comps[:NumDragons], comps[compAch:compValue], comps[compValue:]
 		for e, want := range map[string][]string{
 			"dealt":    slices.Concat(dragons, cards),
 			"drawn":    cards,
@@ -262,5 +262,15 @@ func TestSeatBonus_Validate(t *testing.T) {
 		if (err == nil) != tc.ok || err != nil && !strings.HasPrefix(err.Error(), "seatBonus") {
 			t.Errorf("%s with %d players: %v", tc.set, tc.players, err)
 		}
+	}
+}
+
+// BenchmarkTrackingCost plays the same random games with tracking off and on, in
+// alternating blocks, and reports the median ratio on/off (load-robust).
+func BenchmarkTrackingCost(b *testing.B) {
+	for _, n := range []int{2, 5} {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
+			enginetest.BenchTrackingCost(b, enginetest.Lookup(b, "draco"), n, nil)
+		})
 	}
 }

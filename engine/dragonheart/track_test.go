@@ -278,3 +278,13 @@ func TestSeatBonus_ChangesTheWinner(t *testing.T) {
 	}
 	t.Fatal("no game in 1000 won by seat 0 on points while seat 1 owns the figurine")
 }
+
+// BenchmarkTrackingCost plays the same random games with tracking off and on, in
+// alternating blocks, and reports the median ratio on/off (load-robust).
+func BenchmarkTrackingCost(b *testing.B) {
+	for _, n := range []int{2} {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
+			enginetest.BenchTrackingCost(b, enginetest.Lookup(b, "dragonheart"), n, nil)
+		})
+	}
+}

@@ -297,7 +297,7 @@ func (s *State) stepSolo() {
 		s.lastWin = 1
 		m := r.mask[bc]
 		if s.trk.on {
-			s.trk.bits[0][evLost] |= uint64(m &^ s.at[hGrey])
+			s.trk.bits[0][evLost] |= uint32(m &^ s.at[hGrey])
 		}
 		s.at[hRed] &^= m
 		s.at[hBlue] &^= m
@@ -308,7 +308,7 @@ func (s *State) stepSolo() {
 	m := r.mask[rc]
 	up, back := m&s.at[hRed], m&s.at[hGrey]
 	if s.trk.on {
-		s.trk.bits[0][evTaken] |= uint64(up)
+		s.trk.bits[0][evTaken] |= uint32(up)
 	}
 	s.at[hRed] = s.at[hRed]&^up | back
 	s.at[hGrey] &^= back
@@ -631,7 +631,7 @@ func (s *State) jokerOp(k, cell uint8) {
 		s.at[hRed] &^= b
 		s.at[hBlue] |= b
 		if s.trk.on {
-			s.trk.bits[0][evTaken] |= uint64(b)
+			s.trk.bits[0][evTaken] |= uint32(b)
 		}
 		if s.soloWon() {
 			return

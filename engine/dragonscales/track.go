@@ -52,10 +52,12 @@ const (
 
 var compNames = [...]string{9: "joker", "red card", "blue card", "net", "club", "sword", "pile left", "pile right"}
 
-// tracks are the records of one game, inside the value state.
+// tracks are the records of one game, inside the value state. At most 17 components: 32
+// bits are enough, and a smaller state is cheaper to deal (Reset zeroes it) when tracking
+// is off — a measurable share of a one-microsecond solitaire.
 type tracks struct {
 	on   bool
-	bits [3][numEvents]uint64
+	bits [3][numEvents]uint32
 }
 
 // trackRules are the lists and tables compiled with the rules.
@@ -63,7 +65,7 @@ type trackRules struct {
 	names  []string
 	events []string
 	ev     []uint8          // internal event of each listed event
-	card   [maxCards]uint64 // component of each card
+	card   [maxCards]uint32 // component of each card
 }
 
 func (r *rules) buildTracking() {
@@ -115,17 +117,19 @@ func (s *State) TrackEvents() []string { return s.r.trk.events }
 func (s *State) SetTracking(on bool) { s.trk.on = on }
 
 // Tracked is the set of components on which event happened to seat in this game.
-func (s *State) Tracked(seat, event int) uint64 { return s.trk.bits[seat][s.r.trk.ev[event]] }
+func (s *State) Tracked(seat, event int) uint64 {
+	return uint64(s.trk.bits[seat][s.r.trk.ev[event]])
+}
 
 // trackGain records the pieces of m moving to the actor (DS-12, DS-13, DS-17, DS-18):
 // taken from the free pieces or the red dragon, stolen from (lost by) an opponent.
 func (s *State) trackGain(m uint16) {
 	a := s.actor
 	b := &s.trk.bits
-	b[a][evTaken] |= uint64(m & s.at[s.r.src()])
+	b[a][evTaken] |= uint32(m & s.at[s.r.src()])
 	for seat := 0; seat < s.r.players; seat++ {
 		if seat != int(a) {
-			if x := uint64(m & s.at[seat]); x != 0 {
+			if x := uint32(m & s.at[seat]); x != 0 {
 				b[seat][evLost] |= x
 				b[a][evStolen] |= x
 			}
@@ -136,10 +140,10 @@ func (s *State) trackGain(m uint16) {
 // trackEnd records the pieces each seat holds at the end.
 func (s *State) trackEnd() {
 	if s.r.players == 1 {
-		s.trk.bits[0][evHeld] |= uint64(s.at[hBlue])
+		s.trk.bits[0][evHeld] |= uint32(s.at[hBlue])
 		return
 	}
 	for seat := 0; seat < s.r.players; seat++ {
-		s.trk.bits[seat][evHeld] |= uint64(s.at[seat])
+		s.trk.bits[seat][evHeld] |= uint32(s.at[seat])
 	}
 }

@@ -257,3 +257,13 @@ func TestDS23_ActionClasses(t *testing.T) {
 	do(t, s, "left")
 	check(s, map[string]string{"take green-triangle": "take", "steal orange-circle": "steal", "stop": "stop"})
 }
+
+// BenchmarkTrackingCost plays the same random games with tracking off and on, in
+// alternating blocks, and reports the median ratio on/off (load-robust).
+func BenchmarkTrackingCost(b *testing.B) {
+	for _, n := range []int{1, 2, 3} {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
+			enginetest.BenchTrackingCost(b, enginetest.Lookup(b, "dragonscales"), n, nil)
+		})
+	}
+}

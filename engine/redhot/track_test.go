@@ -253,3 +253,13 @@ func TestSeatBonus_Validate(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTrackingCost plays the same random games with tracking off and on, in
+// alternating blocks, and reports the median ratio on/off (load-robust).
+func BenchmarkTrackingCost(b *testing.B) {
+	for _, n := range []int{2, 5} {
+		b.Run(fmt.Sprintf("%dp", n), func(b *testing.B) {
+			enginetest.BenchTrackingCost(b, enginetest.Lookup(b, "redhot"), n, nil)
+		})
+	}
+}
