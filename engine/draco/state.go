@@ -321,9 +321,6 @@ func (s *State) Apply(a engine.Action) {
 			// DR-13: the game ends right after the scoring of the last needed arrival.
 			if bits.OnesCount16(s.onSummit) >= r.toEnd {
 				s.phase = phOver
-				if s.trk.on {
-					s.trackEnd()
-				}
 				return
 			}
 		}
@@ -364,9 +361,6 @@ func (s *State) next(seat int) {
 		}
 	}
 	s.phase = phOver
-	if s.trk.on {
-		s.trackEnd()
-	}
 }
 
 // scoreSmall: every player whose dragon stands on a square of value at most smallScoringMax

@@ -89,8 +89,22 @@ func (s *State) TrackEvents() []string { return trackEvents }
 // is recorded by Reset).
 func (s *State) SetTracking(on bool) { s.trk.on = on }
 
-// Tracked is the set of components on which event happened to seat in this game.
-func (s *State) Tracked(seat, event int) uint64 { return s.trk.bits[seat][event] }
+// Tracked is the set of components on which event happened to seat in this game. The
+// records of the end (the dragon ridden, a summit rider) follow from the final state, so
+// they are read from it rather than written by Apply.
+func (s *State) Tracked(seat, event int) uint64 {
+	b := s.trk.bits[seat][event]
+	if s.phase == phOver && s.trk.on {
+		c := s.ride[seat]
+		switch {
+		case event == evFinal:
+			b |= 1 << c
+		case event == evAchieved && s.onSummit&(1<<c) != 0:
+			b |= 1 << (compAch + achSummitRider)
+		}
+	}
+	return b
+}
 
 // valueBit is the component of card kind k's value.
 func valueBit(k uint8) uint64 { return 1 << (compValue + k&15) }
@@ -120,17 +134,6 @@ func (s *State) trackPlay(seat int, k uint8, a engine.Action) {
 		} else {
 			b[evAchieved] |= 1 << (compAch + achSwitch)
 			b[evSwitched] |= 1 << c
-		}
-	}
-}
-
-// trackEnd records the dragon each seat rides at the end.
-func (s *State) trackEnd() {
-	for seat := 0; seat < int(s.n); seat++ {
-		c := s.ride[seat]
-		s.trk.bits[seat][evFinal] |= 1 << c
-		if s.onSummit&(1<<c) != 0 {
-			s.achieve(seat, achSummitRider)
 		}
 	}
 }

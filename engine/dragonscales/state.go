@@ -213,11 +213,8 @@ func (s *State) deal(seed uint64) {
 			s.shuffle(p.c[:p.n])
 		}
 		s.refill()
-		if s.trk.on { // the first refill is the opening hand (DS-16 hand variant)
-			for seat := range 2 {
-				b := &s.trk.bits[seat]
-				b[evDealt], b[evDrawn] = b[evDrawn], 0
-			}
+		if s.trk.on && r.hand > 0 {
+			s.trackHands(evDealt, [2]uint8{}) // the opening hand (DS-16 hand variant)
 		}
 	}
 }
@@ -250,9 +247,6 @@ func (s *State) advance() {
 
 func (s *State) finish(end uint8, winner int8) {
 	s.end, s.winner, s.phase = end, winner, phOver
-	if s.trk.on {
-		s.trackEnd()
-	}
 }
 
 // step resolves one unit of chance: a whole combat where nobody decides (solitaire,
@@ -432,7 +426,7 @@ func (s *State) stepDuo() {
 			if s.piles[0].n == 0 {
 				s.exchange()
 			}
-			s.refill()
+			s.drawHands()
 		}
 		s.phase, s.toMove = phPlay, 0
 		return
@@ -463,12 +457,20 @@ func (s *State) refill() {
 		h, p := &s.hands[seat], &s.piles[seat]
 		for int(h.n) < s.r.hand && p.n > 0 {
 			h.c[h.n] = p.pop()
-			if s.trk.on {
-				s.trk.bits[seat][evDrawn] |= s.r.trk.card[h.c[h.n]]
-			}
 			h.n++
 		}
 	}
+}
+
+// drawHands is refill, recording the cards drawn when tracking.
+func (s *State) drawHands() {
+	if !s.trk.on {
+		s.refill()
+		return
+	}
+	n := [2]uint8{s.hands[0].n, s.hands[1].n}
+	s.refill()
+	s.trackHands(evDrawn, n)
 }
 
 // play records the secret card choice of the seat to move; once both have chosen, the
@@ -563,10 +565,14 @@ func (s *State) resolve(c uint8) {
 	src := s.at[r.src()]
 	m := r.mask[c]
 	if r.typ[c] == tRed && src != 0 {
-		s.gain(m & src) // take the named pieces still free / on the red dragon
+		m &= src // take the named pieces still free / on the red dragon
 	} else {
-		s.gain(m & s.opponents()) // steal; a piece not held by an opponent: nothing
+		m &= s.opponents() // steal; a piece not held by an opponent: nothing
 	}
+	if s.trk.on {
+		s.trackGain(m)
+	}
+	s.gain(m)
 	if s.won() {
 		return
 	}
@@ -588,9 +594,6 @@ func (s *State) opponents() uint16 {
 
 // gain moves the cells of m to the actor.
 func (s *State) gain(m uint16) {
-	if s.trk.on {
-		s.trackGain(m)
-	}
 	for h := range s.at {
 		s.at[h] &^= m
 	}
@@ -640,6 +643,9 @@ func (s *State) jokerOp(k, cell uint8) {
 		s.at[hGrey] &^= b
 		s.at[hRed] |= b
 	default: // take, steal
+		if s.trk.on {
+			s.trackGain(b)
+		}
 		s.gain(b)
 		if s.won() {
 			return
@@ -661,7 +667,7 @@ func (s *State) finishCombat() {
 		}
 	case 2:
 		if s.r.hand > 0 {
-			s.refill()
+			s.drawHands()
 		}
 	}
 }

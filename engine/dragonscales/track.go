@@ -117,8 +117,29 @@ func (s *State) TrackEvents() []string { return s.r.trk.events }
 func (s *State) SetTracking(on bool) { s.trk.on = on }
 
 // Tracked is the set of components on which event happened to seat in this game.
+// The pieces held at the end follow from the final state, so they are read from it rather
+// than written when the game ends.
 func (s *State) Tracked(seat, event int) uint64 {
-	return uint64(s.trk.bits[seat][s.r.trk.ev[event]])
+	e := s.r.trk.ev[event]
+	b := uint64(s.trk.bits[seat][e])
+	if e == evHeld && s.phase == phOver && s.trk.on {
+		h := seat
+		if s.r.players == 1 {
+			h = hBlue
+		}
+		b |= uint64(s.at[h])
+	}
+	return b
+}
+
+// trackHands records as event the cards of the hands from index from[seat] on.
+func (s *State) trackHands(event int, from [2]uint8) {
+	for seat := range 2 {
+		h := &s.hands[seat]
+		for _, c := range h.c[from[seat]:h.n] {
+			s.trk.bits[seat][event] |= s.r.trk.card[c]
+		}
+	}
 }
 
 // trackGain records the pieces of m moving to the actor (DS-12, DS-13, DS-17, DS-18):
@@ -134,16 +155,5 @@ func (s *State) trackGain(m uint16) {
 				b[a][evStolen] |= x
 			}
 		}
-	}
-}
-
-// trackEnd records the pieces each seat holds at the end.
-func (s *State) trackEnd() {
-	if s.r.players == 1 {
-		s.trk.bits[0][evHeld] |= uint32(s.at[hBlue])
-		return
-	}
-	for seat := 0; seat < s.r.players; seat++ {
-		s.trk.bits[seat][evHeld] |= uint32(s.at[seat])
 	}
 }
