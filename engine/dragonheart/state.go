@@ -348,9 +348,6 @@ func (s *State) endTurn() bool {
 	if s.finalTurn {
 		s.terminal = true
 		s.voyaged = false
-		if s.trk.on {
-			s.trackEnd()
-		}
 		return false
 	}
 	if (s.voyaged && s.voyages == s.r.voyagesToEnd) || (s.lastDrawn[me] && !s.voyaged) {
@@ -364,9 +361,6 @@ func (s *State) endTurn() bool {
 		// Nobody can play any more (both piles are empty too). The rules end such a game
 		// within two passes anyway (DH-16); this only guards hand-built states.
 		s.terminal = true
-		if s.trk.on {
-			s.trackEnd()
-		}
 		return false
 	}
 	return s.handN[s.toMove] == 0

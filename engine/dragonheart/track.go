@@ -81,8 +81,16 @@ func (s *State) TrackEvents() []string { return trackEvents }
 // opening hands are recorded by Reset).
 func (s *State) SetTracking(on bool) { s.trk.on = on }
 
-// Tracked is the set of components on which event happened to seat in this game.
-func (s *State) Tracked(seat, event int) uint64 { return s.trk.bits[seat][event] }
+// Tracked is the set of components on which event happened to seat in this game. The
+// owner of the figurine at the end follows from the final state, so it is read from it
+// rather than written when the game ends.
+func (s *State) Tracked(seat, event int) uint64 {
+	b := s.trk.bits[seat][event]
+	if event == evAchieved && s.terminal && s.trk.on && int(s.fig) == seat {
+		b |= 1 << (int(s.r.trk.ach) + achFigurineEnd)
+	}
+	return b
+}
 
 // trackDeal turns what Reset's refills recorded as drawn into the opening hands (DH-4).
 func (s *State) trackDeal() {
@@ -128,12 +136,5 @@ func (s *State) trackVoyage(me int) {
 	s.achieve(me, achVoyage)
 	if s.voyages == s.r.voyagesToEnd {
 		s.achieve(me, achFinalVoyage)
-	}
-}
-
-// trackEnd records the owner of the figurine at the end (DH-19).
-func (s *State) trackEnd() {
-	if s.fig != noOwner {
-		s.achieve(int(s.fig), achFigurineEnd)
 	}
 }
