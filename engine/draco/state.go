@@ -77,7 +77,9 @@ func (s *State) Reset(seed uint64) {
 	n := int(s.n)
 	s.rng.Seed(seed)
 	s.toMove, s.phase, s.discards, s.onSummit = 0, phPlay, 0, 0
-	s.trk.bits = [MaxPlayers][numEvents]uint64{}
+	if s.trk.on { // off, the records are zero already (SetTracking)
+		s.trk.bits = [MaxPlayers][numEvents]uint64{}
+	}
 	for c := range s.pos {
 		s.pos[c] = 0
 		s.rider[c] = -1

@@ -86,8 +86,14 @@ func (s *State) Components() []string { return s.r.trk.names }
 func (s *State) TrackEvents() []string { return trackEvents }
 
 // SetTracking turns recording on or off; it takes effect from the next Reset on (the deal
-// is recorded by Reset).
-func (s *State) SetTracking(on bool) { s.trk.on = on }
+// is recorded by Reset). Turning it off clears the records: while off they stay zero, so
+// Reset has nothing to clear.
+func (s *State) SetTracking(on bool) {
+	s.trk.on = on
+	if !on {
+		s.trk.bits = [MaxPlayers][numEvents]uint64{}
+	}
+}
 
 // Tracked is the set of components on which event happened to seat in this game. The
 // records of the end (the dragon ridden, a summit rider) follow from the final state, so
