@@ -266,4 +266,9 @@ func BenchmarkTrackingCost(b *testing.B) {
 			enginetest.BenchTrackingCost(b, enginetest.Lookup(b, "dragonscales"), n, nil)
 		})
 	}
+	b.Run("2p_hand3", func(b *testing.B) {
+		p := DefaultParams()
+		p.DuoHand = 3
+		enginetest.BenchTrackingCost(b, enginetest.Lookup(b, "dragonscales"), 2, p)
+	})
 }
