@@ -46,6 +46,10 @@ type Params struct {
 	SummitSquares int `json:"summitSquares"`
 	// DragonsToEnd: the game ends when this many dragons have reached the summit (DR-13).
 	DragonsToEnd int `json:"dragonsToEnd"`
+	// SeatBonus are starting points per seat (a compensation to try, not in the rulebook):
+	// empty means zeros, otherwise one value per seat. They count in the score (DR-9) and
+	// so in who wins and shares a win (DR-14).
+	SeatBonus []int `json:"seatBonus"`
 }
 
 // Default tracks of DR-3 (PROPOSED in the spec).
@@ -66,6 +70,7 @@ func DefaultParams() *Params {
 		SmallScoringMax: 3,
 		SummitSquares:   4,
 		DragonsToEnd:    3,
+		SeatBonus:       []int{},
 	}
 }
 
@@ -208,6 +213,9 @@ func (p *Params) Validate(players int) error {
 	if p.DragonsToEnd < 1 || p.DragonsToEnd > NumDragons {
 		return fmt.Errorf("dragonsToEnd is %d: want 1..%d", p.DragonsToEnd, NumDragons)
 	}
+	if players >= MinPlayers && players <= MaxPlayers {
+		return engine.CheckSeatBonus(p.SeatBonus, players)
+	}
 	return nil
 }
 
@@ -229,6 +237,9 @@ type rules struct {
 	kindCount   [NumDragons * 16]uint8 // copies of each kind in the full deck
 	text        [NumDragons * 16]string
 	params      Params
+	seatBonus   [MaxPlayers]int16 // starting points (parameter seatBonus)
+	trk         trackRules        // component tables (track.go)
+	classes     []string          // action classes (classes.go)
 }
 
 // compile builds the rules for a validated parameter set and player count.
@@ -291,6 +302,11 @@ func compile(p *Params, players int) (*rules, error) {
 			r.text[c<<4|d] = colourNames[c] + " " + strconv.Itoa(int(r.cardValue[d]))
 		}
 	}
+	for i, v := range p.SeatBonus {
+		r.seatBonus[i] = int16(v)
+	}
+	r.buildTracking()
+	r.buildClasses()
 	return r, nil
 }
 
@@ -310,6 +326,7 @@ func init() {
 			"smallScoringMax": "DR-9 a small scoring (blue square) scores dragons on squares of at most this value",
 			"summitSquares":   "DR-3 number of summit squares at the end of each track",
 			"dragonsToEnd":    "DR-13 the game ends when this many dragons have reached the summit",
+			"seatBonus":       engine.SeatBonusDoc("DR-9/DR-14"),
 		},
 		New: func(p engine.Params, players int) (engine.State, error) {
 			dp, ok := p.(*Params)

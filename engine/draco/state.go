@@ -48,6 +48,7 @@ type State struct {
 	score    [MaxPlayers]int16          // DR-9 scores (may be negative)
 	hand     [MaxPlayers][MaxHand]uint8 // sorted by kind
 	pile     [MaxCards]uint8            // the draw pile (unordered)
+	trk      tracks                     // component records (engine.Tracker, track.go)
 }
 
 // New builds a state for validated params and a player count; call Reset to deal.
@@ -76,6 +77,9 @@ func (s *State) Reset(seed uint64) {
 	n := int(s.n)
 	s.rng.Seed(seed)
 	s.toMove, s.phase, s.discards, s.onSummit = 0, phPlay, 0, 0
+	if s.trk.on { // off, the records are zero already (SetTracking)
+		s.trk.bits = [MaxPlayers][numEvents]uint64{}
+	}
 	for c := range s.pos {
 		s.pos[c] = 0
 		s.rider[c] = -1
@@ -109,7 +113,7 @@ func (s *State) Reset(seed uint64) {
 		s.ride[seat] = c
 		s.rider[c] = int8(seat)
 		s.stack[seat] = 1
-		s.score[seat] = 0
+		s.score[seat] = r.seatBonus[seat] // starting points (parameter seatBonus)
 		s.handLen[seat] = 0
 	}
 	s.recount()
@@ -120,6 +124,9 @@ func (s *State) Reset(seed uint64) {
 		for k := 0; k < r.handSize; k++ {
 			s.draw(seat)
 		}
+	}
+	if s.trk.on {
+		s.trackDeal()
 	}
 }
 
@@ -133,6 +140,9 @@ func (s *State) draw(seat int) {
 	s.pileLen--
 	s.pile[j] = s.pile[s.pileLen]
 	s.insert(seat, k)
+	if s.trk.on {
+		s.trk.bits[seat][evDrawn] |= valueBit(k)
+	}
 }
 
 // insert adds card k to seat's hand, keeping it sorted.
@@ -248,6 +258,9 @@ func (s *State) Apply(a engine.Action) {
 	case a&actDiscard != 0:
 		s.remove(seat, uint8(a&kindMask))
 		s.discards++
+		if s.trk.on {
+			s.achieve(seat, achDiscard)
+		}
 		if !s.hasSummitCard(seat) {
 			s.refill(seat)
 		}
@@ -255,6 +268,9 @@ func (s *State) Apply(a engine.Action) {
 	}
 	r := s.r
 	k := uint8(a & kindMask)
+	if s.trk.on {
+		s.trackPlay(seat, k, a)
+	}
 	s.remove(seat, k)
 	s.stack[seat]++
 	// DR-7: move the dragon of the card's colour; it stops on the last summit square.
@@ -287,14 +303,23 @@ func (s *State) Apply(a engine.Action) {
 	case sqBlue:
 		s.scoreSmall()
 		scored = true
+		if s.trk.on {
+			s.achieve(seat, achSmall)
+		}
 	case sqGreen:
 		s.scoreBig()
 		scored = true
+		if s.trk.on {
+			s.achieve(seat, achBig)
+		}
 	case sqSummit:
 		if before < r.summitStart {
 			s.onSummit |= 1 << c
 			s.scoreBig()
 			scored = true
+			if s.trk.on {
+				s.trk.bits[seat][evAchieved] |= 1<<(compAch+achArrival) | 1<<(compAch+achBig)
+			}
 			// DR-13: the game ends right after the scoring of the last needed arrival.
 			if bits.OnesCount16(s.onSummit) >= r.toEnd {
 				s.phase = phOver

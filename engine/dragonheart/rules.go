@@ -72,6 +72,10 @@ type Params struct {
 	Slayer           int  `json:"slayer"`           // DH-2 capacity
 	Ship             int  `json:"ship"`             // DH-2 capacity
 	TieBreakFigurine bool `json:"tieBreakFigurine"` // DH-20
+	// SeatBonus are starting points per seat (a compensation to try, not in the rulebook):
+	// empty means zeros, otherwise one value per seat. They count in the score (DH-19) and
+	// so in who wins and in ties (DH-20).
+	SeatBonus []int `json:"seatBonus"`
 }
 
 // DefaultParams returns the spec's defaults.
@@ -97,6 +101,7 @@ func DefaultParams() *Params {
 		Slayer:           3,
 		Ship:             3,
 		TieBreakFigurine: true,
+		SeatBonus:        []int{},
 	}
 }
 
@@ -145,7 +150,7 @@ func (p *Params) Validate(players int) error {
 			return fmt.Errorf("%s: capacity %d is out of range 1..%d", c.key, c.v, maxCapacity)
 		}
 	}
-	return nil
+	return engine.CheckSeatBonus(p.SeatBonus, players)
 }
 
 // rules are the immutable tables compiled from Params, shared by all states of a game.
@@ -163,6 +168,8 @@ type rules struct {
 	dragonBonus  int32
 	voyagesToEnd uint8
 	tieBreak     bool
+	seatBonus    [2]int32   // starting points per seat (parameter seatBonus)
+	trk          trackRules // component tables (track.go)
 
 	// Legal's tables: a hand row c of type t has index sum c[vi]*mul[t][vi]; tab[t][index]
 	// locates in acts the row's plays in canonical order (DH-23) with their type bits
@@ -215,7 +222,11 @@ func compile(p *Params) *rules {
 	r.dragonBonus = int32(p.DragonBonus)
 	r.voyagesToEnd = uint8(p.VoyagesToEnd)
 	r.tieBreak = p.TieBreakFigurine
+	for i, v := range p.SeatBonus {
+		r.seatBonus[i] = int32(v)
+	}
 	r.buildTables()
+	r.buildTracking()
 	return r
 }
 
@@ -291,6 +302,7 @@ func init() {
 			"slayer":           "DH-2/DH-13: capacity of the Dragon slayer space",
 			"ship":             "DH-2/DH-13: capacity of the Ship space (cards of one voyage)",
 			"tieBreakFigurine": "DH-20: on a tie the figurine owner wins (false: a tie is a draw)",
+			"seatBonus":        engine.SeatBonusDoc("DH-19/DH-20"),
 		},
 		New: func(p engine.Params, players int) (engine.State, error) {
 			pp, ok := p.(*Params)

@@ -1005,7 +1005,7 @@ func TestParams(t *testing.T) {
 		t.Fatalf("registration %+v", g)
 	}
 	keys := engine.ParamKeys(g)
-	want := []string{"deck", "handSize", "dragonHandSize", "dragonBonus", "voyagesToEnd", "dwarf", "hero", "slayer", "ship", "tieBreakFigurine"}
+	want := []string{"deck", "handSize", "dragonHandSize", "dragonBonus", "voyagesToEnd", "dwarf", "hero", "slayer", "ship", "tieBreakFigurine", "seatBonus"}
 	if !reflect.DeepEqual(keys, want) {
 		t.Fatalf("keys %v, want %v", keys, want)
 	}
@@ -1030,6 +1030,9 @@ func TestParams(t *testing.T) {
 		{`deck={"dwarf":[1,2,3,4,5,6,7]}`, "deck.dwarf"},
 		{`deck={"troll":[-1]}`, "deck.troll"},
 		{`deck={"dwarf":[` + strings.Repeat("1,", 40) + `1]}`, "deck"},
+		{"seatBonus=[1]", "seatBonus"},
+		{"seatBonus=[0,0,0]", "seatBonus"},
+		{"seatBonus=[0,100]", "seatBonus"},
 	} {
 		p := DefaultParams()
 		if err := engine.SetParam(g, p, c.set); err != nil {

@@ -46,6 +46,8 @@ type State struct {
 	finalTurn bool    // the turn being played is the last of the game (DH-15, DH-16, DH-17)
 	voyaged   bool    // a voyage was completed in the turn being played
 	terminal  bool
+
+	trk tracks // component records (engine.Tracker, track.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -61,8 +63,9 @@ func (s *State) Terminal() bool { return s.terminal }
 
 // Reset deals a new game from seed (DH-3, DH-4).
 func (s *State) Reset(seed uint64) {
-	r := s.r
+	r, on := s.r, s.trk.on
 	*s = State{r: r, fig: noOwner}
+	s.trk.on = on
 	s.rng.Seed(seed)
 	for p := 0; p < 2; p++ {
 		copy(s.pile[p][:r.deckN], r.deck[:r.deckN])
@@ -71,6 +74,9 @@ func (s *State) Reset(seed uint64) {
 	}
 	for p := 0; p < 2; p++ {
 		s.refill(p)
+	}
+	if s.trk.on {
+		s.trackDeal()
 	}
 }
 
@@ -113,11 +119,12 @@ func bounded(x, n uint32) (uint32, bool) {
 	return uint32(m >> 32), true
 }
 
-// Score is the seat's fame: its score pile plus the figurine bonus (DH-19).
+// Score is the seat's fame: its score pile plus the figurine bonus (DH-19), plus the seat's
+// starting points (parameter seatBonus).
 func (s *State) Score(seat int) float64 { return float64(s.score32(seat)) }
 
 func (s *State) score32(seat int) int32 {
-	v := s.scoreSum[seat]
+	v := s.scoreSum[seat] + s.r.seatBonus[seat] // seatBonus: starting points
 	if int(s.fig) == seat {
 		v += s.r.dragonBonus
 	}
@@ -156,6 +163,9 @@ func (s *State) Apply(a engine.Action) {
 func (s *State) play(a engine.Action) {
 	r := s.r
 	me := int(s.toMove)
+	if s.trk.on {
+		s.trackPlay(me, a)
+	}
 	t := int(a >> typeShift & 15)
 	h := &s.hand[me][t]
 	b := &s.board[t]
@@ -219,6 +229,9 @@ func (s *State) play(a engine.Action) {
 			s.boardN[tShip], s.boardSum[tShip] = 0, 0
 			s.voyages++
 			s.voyaged = true
+			if s.trk.on {
+				s.trackVoyage(me)
+			}
 		}
 	}
 }
@@ -267,11 +280,15 @@ func (s *State) takeHold(me int) {
 // random card of a hand larger than handSize, put face down on his pile (DH-14).
 func (s *State) gainFigurine(me int) {
 	opp := 1 - me
-	if int(s.fig) == opp && s.handN[opp] > s.r.handSize {
+	lost := int(s.fig) == opp && s.handN[opp] > s.r.handSize
+	if lost {
 		c := s.removeRandom(opp)
 		s.pile[opp][s.pileN[opp]] = c
 		s.pileN[opp]++
 		s.knownTop[opp] = c + 1
+	}
+	if s.trk.on {
+		s.trackFigurine(me, lost)
 	}
 	s.fig = int8(me)
 }
@@ -311,7 +328,11 @@ func (s *State) refill(p int) {
 	}
 	for s.handN[p] < target && s.pileN[p] > 0 {
 		s.pileN[p]--
-		s.addCard(p, s.pile[p][s.pileN[p]])
+		c := s.pile[p][s.pileN[p]]
+		s.addCard(p, c)
+		if s.trk.on {
+			s.trk.bits[p][evDrawn] |= s.r.trk.card[c]
+		}
 		s.knownTop[p] = 0
 		if s.pileN[p] == 0 {
 			s.lastDrawn[p] = true

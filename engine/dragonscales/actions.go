@@ -74,6 +74,9 @@ func (s *State) decide(a engine.Action) {
 	case kGesture:
 		s.gesture(arg)
 	case kPile:
+		if s.trk.on {
+			s.trk.bits[s.toMove][evPlayed] |= 1 << (compPileLeft + arg)
+		}
 		p := &s.piles[arg]
 		s.combats++
 		s.resolve(p.pop())

@@ -214,6 +214,7 @@ type rules struct {
 	hand                         int  // duoHand (2 players)
 	ops                          uint8
 	maxRounds, maxThrows         uint32
+	trk                          trackRules // component tables (track.go)
 }
 
 func compile(p *Params, players int) (*rules, error) {
@@ -323,6 +324,7 @@ func compile(p *Params, players int) (*rules, error) {
 	default:
 		r.target, r.connected, r.ops = 9, false, 3
 	}
+	r.buildTracking()
 	return r, nil
 }
 

@@ -92,6 +92,7 @@ type State struct {
 	lastCards [2]uint8 // cards revealed by the last combat (public)
 	lastWin   int8     // winner of the last combat (solitaire: 0 red, 1 blue), -1 draw
 	lastThrow [3]uint8 // gestures revealed by the last throw (public)
+	trk       tracks   // component records (engine.Tracker, track.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -159,8 +160,9 @@ func (s *State) Reset(seed uint64) {
 
 // deal sets up a new game (DS-4, DS-10, DS-15) without playing.
 func (s *State) deal(seed uint64) {
-	r := s.r
+	r, on := s.r, s.trk.on
 	*s = State{r: r, winner: -1, lastWin: -1}
+	s.trk.on = on
 	s.rng.Seed(seed)
 	s.lastCards = [2]uint8{noCard, noCard}
 	s.lastThrow = [3]uint8{noGesture, noGesture, noGesture}
@@ -211,6 +213,9 @@ func (s *State) deal(seed uint64) {
 			s.shuffle(p.c[:p.n])
 		}
 		s.refill()
+		if s.trk.on && r.hand > 0 {
+			s.trackHands(evDealt, [2]uint8{}) // the opening hand (DS-16 hand variant)
+		}
 	}
 }
 
@@ -274,6 +279,9 @@ func (s *State) stepSolo() {
 	s.piles[pDiscard].push(bc)
 	s.lastCards = [2]uint8{rc, bc}
 	r := s.r
+	if s.trk.on {
+		s.trk.bits[0][evDrawn] |= r.trk.card[rc]
+	}
 	if r.typ[rc] == tJoker { // DS-5, DS-7
 		s.lastWin = 0
 		s.startJoker(0)
@@ -282,6 +290,9 @@ func (s *State) stepSolo() {
 	if beats(r.weapon[bc], r.weapon[rc]) { // DS-8
 		s.lastWin = 1
 		m := r.mask[bc]
+		if s.trk.on {
+			s.trk.bits[0][evLost] |= uint32(m &^ s.at[hGrey])
+		}
 		s.at[hRed] &^= m
 		s.at[hBlue] &^= m
 		s.at[hGrey] |= m
@@ -290,6 +301,9 @@ func (s *State) stepSolo() {
 	s.lastWin = 0 // DS-6 (a tie goes to red)
 	m := r.mask[rc]
 	up, back := m&s.at[hRed], m&s.at[hGrey]
+	if s.trk.on {
+		s.trk.bits[0][evTaken] |= uint32(up)
+	}
 	s.at[hRed] = s.at[hRed]&^up | back
 	s.at[hGrey] &^= back
 	s.at[hBlue] |= up
@@ -321,6 +335,9 @@ func (s *State) stepTrio() {
 // the seats in it have chosen (DS-11).
 func (s *State) gesture(w uint8) {
 	s.gest[s.toMove] = w
+	if s.trk.on {
+		s.trk.bits[s.toMove][evPlayed] |= 1 << (compWeapon + w)
+	}
 	if rest := s.rpsIn >> (s.toMove + 1) << (s.toMove + 1); rest != 0 {
 		s.toMove = uint8(bits.TrailingZeros8(rest))
 		return
@@ -342,6 +359,9 @@ func (s *State) gesture(w uint8) {
 			}
 		}
 		if bits.OnesCount8(winners) == 1 {
+			if s.trk.on {
+				s.trk.bits[bits.TrailingZeros8(winners)][evWon] |= 1 << (compWeapon + strong)
+			}
 			s.startPile(uint8(bits.TrailingZeros8(winners)))
 			return
 		}
@@ -406,7 +426,7 @@ func (s *State) stepDuo() {
 			if s.piles[0].n == 0 {
 				s.exchange()
 			}
-			s.refill()
+			s.drawHands()
 		}
 		s.phase, s.toMove = phPlay, 0
 		return
@@ -440,6 +460,17 @@ func (s *State) refill() {
 			h.n++
 		}
 	}
+}
+
+// drawHands is refill, recording the cards drawn when tracking.
+func (s *State) drawHands() {
+	if !s.trk.on {
+		s.refill()
+		return
+	}
+	n := [2]uint8{s.hands[0].n, s.hands[1].n}
+	s.refill()
+	s.trackHands(evDrawn, n)
 }
 
 // play records the secret card choice of the seat to move; once both have chosen, the
@@ -476,6 +507,14 @@ func (s *State) fight(c0, c1 uint8) {
 	s.piles[pPlayed].push(c0)
 	s.piles[pPlayed+1].push(c1)
 	s.lastCards = [2]uint8{c0, c1}
+	if s.trk.on { // the hand variant draws into the hand (refill), the other turns the pile
+		ev := evDrawn
+		if r.hand > 0 {
+			ev = evPlayed
+		}
+		s.trk.bits[0][ev] |= r.trk.card[c0]
+		s.trk.bits[1][ev] |= r.trk.card[c1]
+	}
 	t0, t1 := r.typ[c0], r.typ[c1]
 	w := int8(-1)
 	switch {
@@ -500,6 +539,9 @@ func (s *State) fight(c0, c1 uint8) {
 		s.finishCombat()
 		return
 	}
+	if s.trk.on {
+		s.trk.bits[w][evWon] |= r.trk.card[s.lastCards[w]]
+	}
 	s.actor = uint8(w)
 	s.resolve(s.lastCards[w])
 }
@@ -512,6 +554,9 @@ func (s *State) resolve(c uint8) {
 		s.piles[pDiscard].push(c)
 		s.lastCards = [2]uint8{c, noCard}
 		s.lastWin = int8(a)
+		if s.trk.on {
+			s.trk.bits[a][evDrawn] |= r.trk.card[c]
+		}
 	}
 	if r.typ[c] == tJoker {
 		s.startJoker(a)
@@ -520,10 +565,14 @@ func (s *State) resolve(c uint8) {
 	src := s.at[r.src()]
 	m := r.mask[c]
 	if r.typ[c] == tRed && src != 0 {
-		s.gain(m & src) // take the named pieces still free / on the red dragon
+		m &= src // take the named pieces still free / on the red dragon
 	} else {
-		s.gain(m & s.opponents()) // steal; a piece not held by an opponent: nothing
+		m &= s.opponents() // steal; a piece not held by an opponent: nothing
 	}
+	if s.trk.on {
+		s.trackGain(m)
+	}
+	s.gain(m)
 	if s.won() {
 		return
 	}
@@ -584,6 +633,9 @@ func (s *State) jokerOp(k, cell uint8) {
 	case kMoveRB:
 		s.at[hRed] &^= b
 		s.at[hBlue] |= b
+		if s.trk.on {
+			s.trk.bits[0][evTaken] |= uint32(b)
+		}
 		if s.soloWon() {
 			return
 		}
@@ -591,6 +643,9 @@ func (s *State) jokerOp(k, cell uint8) {
 		s.at[hGrey] &^= b
 		s.at[hRed] |= b
 	default: // take, steal
+		if s.trk.on {
+			s.trackGain(b)
+		}
 		s.gain(b)
 		if s.won() {
 			return
@@ -612,7 +667,7 @@ func (s *State) finishCombat() {
 		}
 	case 2:
 		if s.r.hand > 0 {
-			s.refill()
+			s.drawHands()
 		}
 	}
 }

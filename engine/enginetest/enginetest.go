@@ -1,7 +1,10 @@
 // Package enginetest is the conformance harness every game's tests call (in the spirit of
 // testing/fstest): random games end, Legal is never empty before the end, the same seed
 // gives the same game, a copy plays on identically, Determinize changes nothing the
-// observer can see, results are well formed, and a whole game allocates nothing.
+// observer can see, results are well formed, and a whole game allocates nothing; for games
+// with components (engine.Tracker) and action classes (engine.ActionClasser), that
+// recording changes nothing in the game, is cleared by Reset and copied with the state,
+// stays within the lists and allocates nothing, and that classes are well formed.
 package enginetest
 
 import (
@@ -17,6 +20,11 @@ import (
 type Options struct {
 	Games        int // random games per check (default 200)
 	MaxDecisions int // a game must end within this many decisions (default 10000)
+	// RareComponents are engine.Tracker components that may record nothing in Games random
+	// games (a rare achievement), and RareClasses action classes that may never be legal in
+	// them; every other component and class must show up (no dead entries).
+	RareComponents []string
+	RareClasses    []string
 }
 
 // Run runs every conformance check on game with the given players and params
@@ -46,11 +54,12 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/DeterminizeKeepsObserverView", func(t *testing.T) { checkDeterminize(t, newState, o) })
 	t.Run(name+"/DeterminizeIsCanonical", func(t *testing.T) { checkCanonical(t, newState, o) })
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
+	runTracking(t, name, newState, o)
 }
 
 // trajectory plays s to the end with uniform random choices from r, calling visit
 // before every decision, and returns the text of every action taken.
-func trajectory(t *testing.T, s engine.State, r *engine.RNG, o Options, visit func(engine.State)) []string {
+func trajectory(t testing.TB, s engine.State, r *engine.RNG, o Options, visit func(engine.State)) []string {
 	t.Helper()
 	var buf [512]engine.Action
 	var log []string
@@ -228,7 +237,7 @@ func checkCanonical(t *testing.T, newState func(uint64) engine.State, o Options)
 }
 
 // trajectoryObs plays s out with r, logging every action and every seat's view.
-func trajectoryObs(t *testing.T, s engine.State, r *engine.RNG, o Options, log *[]string) {
+func trajectoryObs(t testing.TB, s engine.State, r *engine.RNG, o Options, log *[]string) {
 	t.Helper()
 	var buf [512]engine.Action
 	for n := 0; !s.Terminal(); n++ {

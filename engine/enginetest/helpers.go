@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"dragonlab/engine"
 )
@@ -190,10 +192,33 @@ func AllocsPerGame(runs int, s engine.State, r *engine.RNG, extra func(seed uint
 // it from their BenchmarkRandomGame*, one sub-benchmark per player count or variant.
 func BenchRandomGames(b *testing.B, g engine.Game, players int, p engine.Params) {
 	b.Helper()
+	benchRandomGames(b, g, players, p, false)
+}
+
+// BenchRandomGamesTracked is BenchRandomGames with component tracking on
+// (engine.Tracker.SetTracking(true)); every record is read at the end of each game, as the
+// runner does. Compare its ns/op with BenchRandomGames' to get the cost of tracking.
+func BenchRandomGamesTracked(b *testing.B, g engine.Game, players int, p engine.Params) {
+	b.Helper()
+	benchRandomGames(b, g, players, p, true)
+}
+
+func benchRandomGames(b *testing.B, g engine.Game, players int, p engine.Params, track bool) {
+	b.Helper()
 	s, err := g.NewGame(p, players, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
+	tr, _ := s.(engine.Tracker)
+	events := 0
+	if track {
+		if tr == nil {
+			b.Fatalf("%s does not implement engine.Tracker", g.Name)
+		}
+		tr.SetTracking(true)
+		events = len(tr.TrackEvents())
+	}
+	sink := uint64(0)
 	r := engine.NewRNG(1)
 	var buf [512]engine.Action
 	out := make([]float64, players)
@@ -204,9 +229,71 @@ func BenchRandomGames(b *testing.B, g engine.Game, players int, p engine.Params)
 		s.Reset(uint64(i))
 		decisions += PlayRandom(s, &r, buf[:])
 		s.Result(out)
+		for seat := 0; seat < players && track; seat++ {
+			for e := 0; e < events; e++ {
+				sink |= tr.Tracked(seat, e)
+			}
+		}
+	}
+	if track && sink == 0 {
+		b.Fatal("tracking on recorded nothing")
 	}
 	if decisions > 0 {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 	}
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// BenchTrackingCost measures what component tracking costs in random play: each block of
+// 16 games is played twice on the same seeds and policy stream (so the same games), once
+// with tracking off and once on, alternating which goes first. It reports ns/game for
+// both and the median over blocks of the ratio on/off ("on/off"), which pairs each block
+// with its twin so that load from other processes largely cancels. One op is one game
+// played both ways.
+func BenchTrackingCost(b *testing.B, g engine.Game, players int, p engine.Params) {
+	b.Helper()
+	off, err := g.NewGame(p, players, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	on, _ := g.NewGame(p, players, 1)
+	tr, ok := on.(engine.Tracker)
+	if !ok {
+		b.Fatalf("%s does not implement engine.Tracker", g.Name)
+	}
+	tr.SetTracking(true)
+	var buf [512]engine.Action
+	out := make([]float64, players)
+	play := func(s engine.State, first uint64, n int) time.Duration {
+		start := time.Now()
+		for j := uint64(0); j < uint64(n); j++ {
+			s.Reset(first + j)
+			r := engine.NewRNG(first + j)
+			PlayRandom(s, &r, buf[:])
+			s.Result(out)
+		}
+		return time.Since(start)
+	}
+	const block = 16
+	var ratios []float64
+	var tOff, tOn time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i += block {
+		n := min(block, b.N-i)
+		var a, c time.Duration
+		if i/block%2 == 0 {
+			a = play(off, uint64(i), n)
+			c = play(on, uint64(i), n)
+		} else {
+			c = play(on, uint64(i), n)
+			a = play(off, uint64(i), n)
+		}
+		tOff += a
+		tOn += c
+		ratios = append(ratios, float64(c)/float64(a))
+	}
+	sort.Float64s(ratios)
+	b.ReportMetric(float64(tOff.Nanoseconds())/float64(b.N), "ns/game-off")
+	b.ReportMetric(float64(tOn.Nanoseconds())/float64(b.N), "ns/game-on")
+	b.ReportMetric(ratios[len(ratios)/2], "on/off")
 }

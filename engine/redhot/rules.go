@@ -42,6 +42,10 @@ type Params struct {
 	CapeBonus int `json:"capeBonus"`
 	// FuryInLastCards: Dragon's fury is shuffled among the last this many cards (RH-6).
 	FuryInLastCards int `json:"furyInLastCards"`
+	// SeatBonus are starting treasures per seat (a compensation to try, not in the
+	// rulebook): empty means zeros, otherwise one value per seat. They count in the score
+	// and so in who wins and in ties (RH-17).
+	SeatBonus []int `json:"seatBonus"`
 }
 
 // DefaultParams returns the spec's defaults.
@@ -65,6 +69,7 @@ func DefaultParams() *Params {
 		FuryBonus:       1,
 		CapeBonus:       1,
 		FuryInLastCards: 10,
+		SeatBonus:       []int{},
 	}
 }
 
@@ -78,6 +83,7 @@ var ParamDocs = map[string]string{
 	"furyBonus":       "added to power and range of the flames in the fury round (RH-7, RH-12)",
 	"capeBonus":       "added to the resistance of an adventurer wearing the Fire cape (RH-12)",
 	"furyInLastCards": "Dragon's fury is shuffled among the last this many Dragon cards (RH-6)",
+	"seatBonus":       engine.SeatBonusDoc("RH-16/RH-17"),
 }
 
 var selNames = [3]string{"MIN", "MED", "MAX"}
@@ -150,7 +156,7 @@ func (p *Params) Validate(players int) error {
 	if p.FuryInLastCards < 1 || p.FuryInLastCards > total {
 		return fmt.Errorf("furyInLastCards: %d is out of range 1..%d (the whole Dragon deck)", p.FuryInLastCards, total)
 	}
-	return nil
+	return engine.CheckSeatBonus(p.SeatBonus, players)
 }
 
 // rules is the immutable compiled form of Params shared by every state of one New.
@@ -165,6 +171,9 @@ type rules struct {
 	stoneBonus int32
 	furyBonus  int8
 	capeBonus  int8
+	seatBonus  [maxSeats]int32 // starting treasures (parameter seatBonus)
+	trkNames   []string        // components (track.go)
+	classes    []string        // action classes (classes.go)
 }
 
 func compile(p *Params, players int) (*rules, error) {
@@ -189,6 +198,11 @@ func compile(p *Params, players int) (*rules, error) {
 	}
 	r.furyK = p.FuryInLastCards
 	r.furyLo = r.nNonFury + 1 - r.furyK
+	for i, v := range p.SeatBonus {
+		r.seatBonus[i] = int32(v)
+	}
+	r.buildTracking()
+	r.buildClasses()
 	return r, nil
 }
 

@@ -134,6 +134,8 @@ type State struct {
 	mod      int8 // power and range modifier: buckets, bellows, fury (RH-12)
 
 	last lastRound
+
+	trk tracks // component records (engine.Tracker, track.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -166,11 +168,13 @@ func (s *State) Reseed(seed uint64) { s.rng.Seed(seed) }
 
 // Reset deals a new game from seed (RH-6).
 func (s *State) Reset(seed uint64) {
-	r, n := s.r, s.n
+	r, n, on := s.r, s.n, s.trk.on
 	*s = State{r: r, n: n, rescuer: -1}
+	s.trk.on = on
 	s.rng.Seed(seed)
 	for i := range n {
 		s.team[i] = 1<<nAdv - 1
+		s.score[i] = r.seatBonus[i] // starting points (parameter seatBonus)
 	}
 	// RH-6: shuffle the 18 other cards; the fury takes a uniform place among the last
 	// furyInLastCards of the deck (the same law as shuffling it into the lower half).
@@ -348,6 +352,9 @@ func (s *State) reveal() {
 		if it != noItem {
 			s.used[seat] |= 1 << it
 		}
+		if s.trk.on {
+			s.trk.bits[seat][evUsed] |= advBit(a) | itemBit[it]
+		}
 		rank := int(s.r.resist[a])
 		switch it {
 		case itemBoots:
@@ -412,9 +419,15 @@ func (s *State) flame(k int, d [3]uint8) {
 		if s.item[seat] == itemPhoenix {
 			s.team[seat] |= 1 << s.adv[seat]
 			L.saved[k] |= bit
+			if s.trk.on {
+				s.achieve(seat, achSaved)
+			}
 		} else {
 			s.hall[seat] |= 1 << s.adv[seat]
 			L.burned[k] |= bit
+			if s.trk.on {
+				s.trk.bits[seat][evBurned] |= advBit(s.adv[seat]) | spotBit(uint8(sp)) | itemBit[s.item[seat]]
+			}
 		}
 	}
 }
@@ -492,6 +505,9 @@ func (s *State) finishRound(rescue bool) {
 		if s.active(seat) && s.team[seat] == 0 && (s.fury || s.used[seat]&stoneBit != 0) {
 			s.outMask |= 1 << seat
 			L.elim |= 1 << seat
+			if s.trk.on {
+				s.achieve(seat, achOut)
+			}
 		}
 	}
 	s.done++
@@ -596,6 +612,9 @@ func (s *State) Apply(a engine.Action) {
 		s.team[seat] |= 1 << adv
 		s.used[seat] |= stoneBit
 		s.stoneNow |= 1 << seat
+		if s.trk.on {
+			s.trk.bits[seat][evUsed] |= itemBit[itemStone]
+		}
 		s.step++
 		s.nextStone()
 	case kindNoStone:
@@ -610,6 +629,9 @@ func (s *State) Apply(a engine.Action) {
 		sp := uint8(a)
 		s.occ[sp] = seat + 1
 		s.spotOf[seat] = sp
+		if s.trk.on {
+			s.trk.bits[seat][evUsed] |= spotBit(sp)
+		}
 		s.step++
 		if s.step < s.nOrder {
 			s.toMove = s.order[s.step]
@@ -617,8 +639,14 @@ func (s *State) Apply(a engine.Action) {
 		}
 		s.resolve()
 	case kindTake:
+		if s.trk.on {
+			s.achieve(seat, achDeclined)
+		}
 		s.finishRound(false)
 	case kindRescue:
+		if s.trk.on {
+			s.achieve(seat, achRescued)
+		}
 		s.finishRound(true)
 	}
 }

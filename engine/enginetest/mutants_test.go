@@ -1,0 +1,169 @@
+package enginetest
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"dragonlab/engine"
+	_ "dragonlab/engine/all"
+)
+
+// TestEveryGameTracksAndClassifies: every registered game, at every player count,
+// implements engine.Tracker and engine.ActionClasser, so the conformance checks run.
+func TestEveryGameTracksAndClassifies(t *testing.T) {
+	for _, g := range engine.Games() {
+		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+			s, err := g.NewGame(nil, n, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := s.(engine.Tracker); !ok {
+				t.Errorf("%s %dp does not implement engine.Tracker", g.Name, n)
+			}
+			if _, ok := s.(engine.ActionClasser); !ok {
+				t.Errorf("%s %dp does not implement engine.ActionClasser", g.Name, n)
+			}
+		}
+	}
+}
+
+// mutant wraps a real game and breaks one promise of the Tracker or ActionClasser
+// contract, to show that the checks catch it.
+type mutant struct {
+	engine.State
+	mode  string
+	stale uint64 // "sticky": a record Reset forgets to clear
+}
+
+func (m *mutant) tr() engine.Tracker       { return m.State.(engine.Tracker) }
+func (m *mutant) ac() engine.ActionClasser { return m.State.(engine.ActionClasser) }
+
+func (m *mutant) Clone() engine.State { c := *m; c.State = m.State.Clone(); return &c }
+func (m *mutant) CopyFrom(src engine.State) {
+	o := src.(*mutant)
+	m.State.CopyFrom(o.State)
+	m.mode, m.stale = o.mode, o.stale
+}
+func (m *mutant) Apply(a engine.Action) {
+	m.State.Apply(a)
+	if m.mode == "sticky" && m.on() {
+		m.stale = 1
+	}
+}
+func (m *mutant) on() bool {
+	return m.tr().Tracked(0, 0)|m.tr().Tracked(1, 0)|m.tr().Tracked(0, 2) != 0
+}
+
+// Legal: "meddling" plays differently when tracking is on.
+func (m *mutant) Legal(buf []engine.Action) []engine.Action {
+	l := m.State.Legal(buf)
+	if m.mode == "meddling" && m.on() {
+		slices.Reverse(l)
+	}
+	return l
+}
+
+func (m *mutant) Components() []string  { return m.tr().Components() }
+func (m *mutant) TrackEvents() []string { return m.tr().TrackEvents() }
+func (m *mutant) SetTracking(on bool)   { m.tr().SetTracking(on) }
+func (m *mutant) Tracked(seat, event int) uint64 {
+	x := m.tr().Tracked(seat, event)
+	switch m.mode {
+	case "beyond":
+		x |= 1 << 63
+	case "sticky":
+		x |= m.stale
+	case "forgetful": // records shrink during the game
+		if x != 0 && m.State.Terminal() {
+			x &= x - 1
+		}
+	}
+	return x
+}
+
+func (m *mutant) ActionClasses() []string {
+	if m.mode == "badnames" {
+		return []string{"play ship", "play-ship", "play-ship"}
+	}
+	return m.ac().ActionClasses()
+}
+func (m *mutant) ActionClass(a engine.Action) uint64 {
+	if m.mode == "classbeyond" {
+		return 1 << 40
+	}
+	return m.ac().ActionClass(a)
+}
+
+// failure runs check on a recorder (Fatal stops the check) and returns the first failure.
+func failure(check func(testing.TB)) string {
+	r := &recorder{}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		check(r)
+	}()
+	<-done
+	return r.failure
+}
+
+type recorder struct {
+	testing.TB
+	failure string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	if r.failure == "" {
+		r.failure = fmt.Sprintf(format, args...)
+	}
+}
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...); runtime.Goexit() }
+func (r *recorder) Fatal(args ...any)                 { r.Fatalf("%s", fmt.Sprint(args...)) }
+
+// TestChecksCatchBrokenTrackers: each broken promise fails its check with a clear message;
+// the unbroken game passes every check.
+func TestChecksCatchBrokenTrackers(t *testing.T) {
+	g, err := engine.Lookup("dragonheart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newState := func(mode string) func(uint64) engine.State {
+		return func(seed uint64) engine.State {
+			s, err := g.NewGame(nil, 2, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return &mutant{State: s, mode: mode}
+		}
+	}
+	o := Options{Games: 40, MaxDecisions: 400}
+	checks := map[string]func(testing.TB, func(uint64) engine.State, Options){
+		"lists":   func(t testing.TB, n func(uint64) engine.State, _ Options) { checkTrackerLists(t, n) },
+		"inert":   checkTrackingInert,
+		"bits":    checkTrackedBits,
+		"reset":   checkTrackedReset,
+		"allocs":  func(t testing.TB, n func(uint64) engine.State, _ Options) { checkTrackedAllocs(t, n) },
+		"classes": checkClasses,
+	}
+	for name, check := range checks {
+		if f := failure(func(t testing.TB) { check(t, newState(""), o) }); f != "" {
+			t.Errorf("check %s fails an unbroken game: %s", name, f)
+		}
+	}
+	for _, tc := range []struct{ mode, check, want string }{
+		{"beyond", "bits", "beyond the"},
+		{"forgetful", "bits", "lost bits"},
+		{"sticky", "reset", "records after Reset"},
+		{"meddling", "inert", "tracking on differs"},
+		{"badnames", "classes", "is not valid"},
+		{"classbeyond", "classes", "beyond the"},
+	} {
+		f := failure(func(t testing.TB) { checks[tc.check](t, newState(tc.mode), o) })
+		if !strings.Contains(f, tc.want) {
+			t.Errorf("mode %s, check %s: failure %q, want one containing %q", tc.mode, tc.check, f, tc.want)
+		}
+	}
+}
