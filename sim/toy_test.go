@@ -80,10 +80,3 @@ var toyGame = engine.Game{
 // The toy game is registered so that its results files validate (the reader looks the
 // game up and re-validates its rules).
 func init() { engine.Register(toyGame) }
-
-// The toy names two components so that component aggregates can be validated (its
-// records stay empty: the runner of this branch does not fill them).
-func (s *toy) Components() []string           { return []string{"one", "two"} }
-func (s *toy) TrackEvents() []string          { return []string{"played"} }
-func (s *toy) SetTracking(bool)               {}
-func (s *toy) Tracked(seat, event int) uint64 { return 0 }

@@ -119,19 +119,12 @@ func sampleResults(t testing.TB) map[string][]byte {
 	interrupted := mustRun(t, ctx, inter)
 	out["interrupted"] = marshal(t, interrupted)
 	out["interrupted checkpoint"] = checkpointBytes(t, inter, cks[len(cks)-1])
-	// The optional aggregates of why.go, built consistent with a real run by hand (the
-	// runner that fills them is another change).
-	withWhy := mustRun(t, context.Background(), Config{Game: toyGame, Players: 2, Agents: randomAgents(t, 2), Seed: 3, Units: 300})
-	addWhy(withWhy)
-	if err := withWhy.Validate(); err != nil {
-		t.Fatalf("hand-built optional aggregates: %v", err)
-	}
+	// The optional aggregates of why.go, from real runs of the tracking toy.
+	withWhy := mustRun(t, context.Background(), Config{Game: trackToyGame, Players: 2, Agents: randomAgents(t, 2), Seed: 3, Units: 300,
+		Components: true, Metrics: true})
 	out["components, metrics, cost"] = marshal(t, withWhy)
-	replay := mustRun(t, context.Background(), Config{Game: toyGame, Players: 2, Agents: randomAgents(t, 2), Seed: 3, Units: 300})
-	asReplay(replay)
-	if err := replay.Validate(); err != nil {
-		t.Fatalf("hand-built replay result: %v", err)
-	}
+	replay := mustRun(t, context.Background(), Config{Game: trackToyGame, Players: 2, Agents: randomAgents(t, 2), Seed: 3, Units: 150,
+		Seating: SeatReplay, Replays: 2})
 	out["replay"] = marshal(t, replay)
 	// Empty lists where the writer omits the key: they must read back the same.
 	out["empty lists"] = bytes.Replace(out["fixed"], []byte(`"goVersion"`), []byte(`"cost": [], "goVersion"`), 1)
@@ -406,58 +399,3 @@ func TestMergeWritesOnlyValidResults(t *testing.T) {
 	}
 }
 
-// addWhy fills components (all zero: the toy records nothing), metrics (every decision
-// with two legal actions, no lead changes, every decided game decided from the start)
-// and a cost, consistently with the run.
-func addWhy(r *Result) {
-	a := &r.Aggregate
-	c := &ComponentAgg{Names: []string{"one", "two"}, Events: []string{"played"}}
-	for j := range a.Agents {
-		c.Agents = append(c.Agents, ComponentTally{Games: a.Agents[j].Games, Share60: tallyShare60(&a.Agents[j]),
-			Count: [][]int64{{0, 0}}, Win60: [][]int64{{0, 0}}, TurnSum: [][]int64{{0, 0}}})
-	}
-	a.Components = c
-	d := a.DecisionsSum
-	m := &Metrics{Decisions: d, MultiChoice: d, LegalSum: 2 * d, LegalSumSq: 4 * d, LegalHist: Hist{Lo: 2, Counts: []int64{d}}}
-	m.LegalByDecile[0], m.DecisionsByDecile[0] = 2*d, d
-	m.LeadChanges = Hist{Counts: []int64{a.Games}}
-	for i := range a.Seats {
-		m.Decided += a.Seats[i].Wins
-	}
-	m.Decisive = Hist{Lo: 100, Counts: []int64{m.Decided}}
-	m.Margin = Hist{Lo: 1, Counts: []int64{m.Decided}}
-	a.Metrics = m
-	r.Run.Cost = []Cost{{Agent: r.Agents[0], Decisions: 10, Nanos: 1000, MsPerDecision: 0.0001}}
-}
-
-// asReplay relabels a fixed-seating run of 2K games as K=2 replays of each of K deals,
-// with replay bins that add up to each seat's win share.
-func asReplay(r *Result) {
-	const k = 2
-	r.Seating, r.Units = SeatReplay, r.Units/k
-	agg := &ReplayAgg{K: k}
-	deals := r.Games / k
-	for i := range r.Aggregate.Seats {
-		w := tallyShare60(&r.Aggregate.Seats[i])
-		full, rest := w/120, w%120 // deals won twice, and one deal with the remainder
-		var bins []ReplayBin
-		others := deals - full
-		if rest > 0 {
-			others--
-		}
-		if others > 0 {
-			bins = append(bins, ReplayBin{S: 0, Q: 0, Deals: others})
-		}
-		if rest > 0 {
-			// rest is 30, 60 or 90: shares (30, 0), (60, 0) or (60, 30).
-			q := map[int64]int64{30: 900, 60: 3600, 90: 4500}[rest]
-			bins = append(bins, ReplayBin{S: rest, Q: q, Deals: 1})
-		}
-		if full > 0 {
-			bins = append(bins, ReplayBin{S: 120, Q: 7200, Deals: full})
-		}
-		agg.Seats = append(agg.Seats, bins)
-	}
-	r.Aggregate.Replays = agg
-	r.fill(r.Aggregate)
-}
