@@ -398,4 +398,3 @@ func TestMergeWritesOnlyValidResults(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-

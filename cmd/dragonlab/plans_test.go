@@ -26,9 +26,8 @@ func withHooks(t *testing.T, ctx context.Context, afterRun func(int), onCheckpoi
 	t.Cleanup(func() { planHooks.ctx, planHooks.afterRun, planHooks.onCheckpoint = nil, nil, nil })
 }
 
-// Until the agents and components work lands, ablate's tests stand in for what it needs:
-// a restrict agent kind (here: the base agent, unrestricted; enough to test the plan,
-// shards and merge) and action classes for games that do not name theirs yet.
+// Until the agents work lands, ablate's tests stand in for the restrict agent kind (here:
+// the base agent, unrestricted; enough to test the plan, shards and merge).
 func init() {
 	if _, err := agents.Parse("restrict:base=(random),forbid=x"); err != nil && strings.Contains(err.Error(), "unknown agent") {
 		agents.RegisterKind(agents.Kind{Name: "restrict", Doc: "test stand-in: the base agent",
@@ -41,18 +40,6 @@ func init() {
 				return f.New, nil
 			}})
 	}
-	real := actionClasses
-	actionClasses = func(g engine.Game, p engine.Params, players int) ([]string, error) {
-		if cs, err := real(g, p, players); err == nil {
-			return cs, nil
-		}
-		return []string{"low", "high", "other"}, nil
-	}
-}
-
-func hasReplays() bool {
-	_, ok := reflect.TypeOf(sim.Config{}).FieldByName("Replays")
-	return ok
 }
 
 // experimentCases are tiny runs of every experiment command, with cheap agents; the first
@@ -73,10 +60,8 @@ func experimentCases(t *testing.T) map[string][]string {
 		"ladder":         {"ladder", "--game", "draco", "--players", "3", "--agents", "random,studytest-first", "--games", "2400"},
 		"sweep":          {"sweep", "--game", "draco", "--vary", "handSize=4,6", "--games", "900"},
 		"sweep-variants": {"sweep", "--game", "draco", "--variants", a + "," + b, "--vary", "smallScoringMax=2,3", "--games", "900"},
-		"ablate":         {"ablate", "--game", "draco", "--agents", "random", "--forbid-each", "--forbid", "low,high", "--games", "1600"},
-	}
-	if hasReplays() {
-		cases["luck"] = []string{"luck", "--game", "draco", "--agents", "random,studytest-first", "--replays", "3", "--deals", "900"}
+		"ablate":         {"ablate", "--game", "draco", "--agents", "random", "--forbid-each", "--forbid", "play-1,play-2", "--games", "1600"},
+		"luck":           {"luck", "--game", "draco", "--agents", "random,studytest-first", "--replays", "3", "--deals", "900"},
 	}
 	return cases
 }
@@ -382,9 +367,6 @@ func TestExperimentBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 		"run-plan no file":          {"run-plan"},
 		"merge dir with out":        {"merge", writePlanDir(t), "--out", filepath.Join(dir, "m.json")},
 		"merge dir missing shard":   {"merge", writePlanDir(t)},
-	}
-	if !hasReplays() {
-		cases["luck without replay seating"] = []string{"luck", "--game", "draco", "--agents", "random"}
 	}
 	for name, args := range cases {
 		if !strings.Contains(strings.Join(args, " "), "--out") && !strings.Contains(strings.Join(args, " "), "--from") && args[0] != "merge" {
