@@ -251,7 +251,7 @@ if want 3; then
   done
   cmp -s "$W/study single/summary.csv" "$out/summary.csv" || fail "study: summary.csv differs"
   cmp -s <(grep -v '^| Run |' "$W/study single/summary.md") <(grep -v '^| Run |' "$out/summary.md") || fail "study: summary.md differs"
-  ok "study ${STUDY[*]}, 4 shards: $n results files, summary.csv and summary.md = single machine [one machine ${t_study1}s, sharded ${t_study4}s]"
+  ok "study ${STUDY[*]:-(the default study)}, 4 shards: $n results files, summary.csv and summary.md = single machine [one machine ${t_study1}s, sharded ${t_study4}s]"
 fi
 
 # 4. A task's dragonlab killed (kill -9) mid-run: the merge job requeues it.
