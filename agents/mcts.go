@@ -70,6 +70,7 @@ type MCTS struct {
 	lo, hi float64   // range of the rewards seen in this decision (for normalization)
 	policy greedyPolicy
 	iters  int64         // iterations run since the agent was made (Searcher)
+	reused int64         // decisions that started from a reused subtree (tests)
 	limit  int           // arena size for this decision
 	first  engine.Action // the root's first legal action (played if no child could be made)
 
@@ -147,6 +148,9 @@ func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
 	}
 	seat := s.ToMove()
 	reused := m.Reuse && m.reuse(s, seat)
+	if reused {
+		m.reused++
+	}
 	m.search(s, seat, rng, reused)
 	gen := uint32(0)
 	if reused {
@@ -198,6 +202,9 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 		m.tmp = scratchFor(m.tmp, s)
 	}
 	m.limit = m.capacity()
+	if m.Reuse && cap(m.obsA) < 1<<12 { // views vary in length during a game: reserve once
+		m.obsA, m.obsB = make([]byte, 0, 1<<12), make([]byte, 0, 1<<12)
+	}
 	if m.Budget > 0 {
 		// A time-budgeted search grows its arena as it goes (up to maxNodes).
 		if cap(m.nodes) < 1<<16 {
@@ -552,7 +559,9 @@ func (m *MCTS) reuse(s engine.State, seat int) bool {
 // arena for the new search.
 func (m *MCTS) compact(root int32) bool {
 	limit := m.capacity()
-	m.reserve(limit)
+	if cap(m.spare) < len(m.nodes) { // only with a time budget: the arenas grow as needed
+		m.spare = make([]node, 0, max(len(m.nodes), 1<<16))
+	}
 	out := append(m.spare[:0], m.nodes[root])
 	out[0].parent, out[0].sibling, out[0].mover = -1, -1, -1
 	// Breadth first: node i of out has its children copied when i is reached.
