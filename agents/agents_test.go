@@ -22,16 +22,15 @@ var fairSpecs = []string{
 	"mcts:iters=300",
 	"mcts:iters=100,reward=score,c=1.5",
 	"mcts:iters=40,rollout=greedy",
-	"mcts:iters=60,rollout=greedy,eps=0.3,depth=5,scale=20",
-	"mcts:iters=80,prior=2,depth=4,scale=5",
-	"mcts:iters=50,prior=1,rollout=greedy,depth=3,reuse=true",
-	"mcts:iters=60,depth=6,reward=score",
-	"pimc:k=4,iters=80",
-	"pimc:k=3,iters=60,combine=votes,prior=1,depth=4",
-	"noisy:base=(mcts:iters=50),eps=0.3",
-	"softmax:base=greedy,t=0.5",
-	"softmax:base=(greedy:samples=1),t=3",
-	"expert:iters=60",
+	"mcts:iters=30,rollout=greedy,eps=0.3,depth=5,scale=20",
+	"mcts:iters=40,prior=2,depth=4,scale=5",
+	"mcts:iters=30,prior=1,rollout=greedy,depth=3,reuse=true",
+	"mcts:iters=40,depth=6,reward=score",
+	"pimc:k=4,iters=40",
+	"pimc:k=3,iters=30,combine=votes,prior=1,depth=4",
+	"noisy:base=(mcts:iters=30),eps=0.3",
+	"softmax:base=(greedy:samples=2),t=0.5",
+	"expert:iters=20",
 }
 
 // withRestrict adds to specs a restricted agent forbidding the first action class of the
@@ -454,7 +453,7 @@ func TestNoPeeking(t *testing.T) {
 				}
 			}
 			t.Logf("the oracle (which peeks) was caught in %d of %d positions", caught, len(pairs))
-			for _, spec := range withRestrict(fairSpecs, states[0], "(mcts:iters=40,prior=1)") {
+			for _, spec := range withRestrict(fairSpecs, states[0], "(mcts:iters=30,prior=1)") {
 				f := mustParse(t, spec)
 				for i, p := range pairs {
 					seed := uint64(i) + 42
@@ -507,16 +506,16 @@ var allocSpecs = []string{
 	"mcts:iters=100,reward=score",
 	"mcts:iters=30,rollout=greedy",
 	"oracle:iters=200",
-	"mcts:iters=100,rollout=greedy,eps=0.5,depth=5",
-	"mcts:iters=100,prior=2,depth=6",
-	"mcts:ms=2,prior=1,depth=4",
-	"mcts:iters=100,prior=1,reuse=true",
-	"pimc:k=5,iters=100",
-	"pimc:k=4,iters=60,combine=votes,rollout=greedy,depth=3",
-	"noisy:base=(mcts:iters=50),eps=0.3",
+	"mcts:iters=50,rollout=greedy,eps=0.5,depth=5",
+	"mcts:iters=50,prior=2,depth=6",
+	"mcts:ms=1,prior=1,depth=4",
+	"mcts:iters=50,prior=1,reuse=true",
+	"pimc:k=5,iters=50",
+	"pimc:k=4,iters=40,combine=votes,rollout=greedy,depth=3",
+	"noisy:base=(mcts:iters=30),eps=0.3",
 	"softmax:base=greedy",
-	"expert:iters=100",
-	"oracle:iters=100,prior=1,depth=5",
+	"expert:iters=30",
+	"oracle:iters=50,prior=1,depth=5",
 }
 
 func TestZeroAllocs(t *testing.T) {
@@ -529,7 +528,7 @@ func TestZeroAllocs(t *testing.T) {
 			if len(states) == 0 {
 				t.Skip("no position with a choice")
 			}
-			for _, spec := range withRestrict(allocSpecs, states[0], "(mcts:iters=50,prior=1)") {
+			for _, spec := range withRestrict(allocSpecs, states[0], "(mcts:iters=30,prior=1)") {
 				a := mustParse(t, spec).New()
 				r := engine.NewRNG(1)
 				for _, s := range states { // warm up: first use clones the scratch states
@@ -569,11 +568,11 @@ func playGame(t testing.TB, u setup, ags []Agent, seed uint64) string {
 // before (reused arena and scratch states) decides like a fresh one.
 func TestReproducible(t *testing.T) {
 	specs := []string{"random", "greedy:samples=2", "mcts:iters=30", "mcts:iters=20,reward=score", "oracle:iters=30",
-		"mcts:iters=30,rollout=greedy,eps=0.2,depth=4,prior=1,reuse=true", "pimc:k=3,iters=30",
-		"noisy:base=(mcts:iters=20),eps=0.3", "softmax:base=greedy,t=2", "expert:iters=30"}
+		"mcts:iters=10,rollout=greedy,eps=0.2,depth=4,prior=1,reuse=true", "pimc:k=3,iters=12",
+		"noisy:base=(mcts:iters=10),eps=0.3", "softmax:base=(greedy:samples=1),t=2", "expert:iters=10"}
 	for _, u := range setups() {
 		t.Run(u.name, func(t *testing.T) {
-			for _, spec := range withRestrict(specs, u.newGame(t, 1), "(mcts:iters=20,prior=1)") {
+			for _, spec := range withRestrict(specs, u.newGame(t, 1), "(mcts:iters=10,prior=1)") {
 				f := mustParse(t, spec)
 				fresh := func() []Agent {
 					ags := make([]Agent, u.players)
@@ -624,11 +623,14 @@ func mustLookup(t testing.TB, name string) engine.Game {
 	return g
 }
 
-// TestMCTSBeatsRandomOnSnatch: a sanity check of strength on the test game (real games are
-// measured with `dragonlab run`, not in timed tests).
-func TestMCTSBeatsRandomOnSnatch(t *testing.T) {
+// TestAgentsBeatRandomOnSnatch: a sanity check of strength on the test game (real games
+// are measured with `dragonlab run`, not in timed tests); and restricted play measures
+// something: forbidding every action on the high cards (the points of the game) costs the
+// same search most of its edge.
+func TestAgentsBeatRandomOnSnatch(t *testing.T) {
 	u := setup{"snatch/2p", mustLookup(t, "snatch"), 2}
-	for _, spec := range []string{"mcts:iters=300", "greedy"} {
+	for _, spec := range []string{"mcts:iters=300", "greedy", "pimc:k=5,iters=300", "mcts:iters=300,prior=1,rollout=greedy,eps=0.3,depth=4,reuse=true",
+		"expert:iters=100", "noisy:base=(mcts:iters=300),eps=0.1", "softmax:base=greedy,t=1", "restrict:base=(mcts:iters=300),forbid=snatch", "restrict:base=(mcts:iters=300),forbid=high"} {
 		f, rnd := mustParse(t, spec), mustParse(t, "random")
 		share := 0.0
 		const games = 100
@@ -648,7 +650,11 @@ func TestMCTSBeatsRandomOnSnatch(t *testing.T) {
 			share += out[i%2]
 		}
 		t.Logf("%s vs random on snatch/2p: win share %.2f over %d games", spec, share/games, games)
-		if share/games < 0.6 {
+		if strings.Contains(spec, "forbid=high") {
+			if share/games > 0.75 {
+				t.Errorf("%s wins %.2f against random: forbidding the high cards should cost it most of its edge", spec, share/games)
+			}
+		} else if share/games < 0.6 {
 			t.Errorf("%s wins only %.2f against random on snatch/2p", spec, share/games)
 		}
 	}
