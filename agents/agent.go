@@ -1,6 +1,19 @@
 // Package agents holds the players: random, and (registered by their own files) greedy,
-// IS-MCTS and the cheating oracle, plus the parser of agent specs such as
-// "mcts:iters=2000,c=0.7".
+// IS-MCTS and its enhancements, PIMC, expert (per-game settings), the cheating oracle, and
+// the wrappers noisy, softmax and restrict; plus the parser of agent specs.
+//
+// The spec grammar:
+//
+//	spec   = kind [ ":" option { "," option } ]
+//	option = key "=" value
+//	value  = text without ',' '(' ')'  |  "(" spec ")"  |  kind
+//
+// A wrapper's base is a nested spec: in parentheses when it has options
+// ("noisy:base=(mcts:iters=200,c=1),eps=0.2"), bare when it has none
+// ("softmax:base=greedy,t=0.5"). In a list of specs (ParseList) commas separate agents
+// except inside parentheses, and a comma followed by key=value continues the previous
+// spec. A canonical spec (Factory.Spec) spells out every option of the kind and of its
+// base, which is in parentheses when it has options.
 package agents
 
 import (

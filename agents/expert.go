@@ -31,7 +31,11 @@ type expertKey struct {
 // expertTable maps "game" or "game/Np" to the settings measured best there (table=1);
 // "default" applies to games not listed. Values are option texts, as in a spec.
 var expertTable = map[string]map[string]string{
-	"default": {"iters": "300", "c": "0.7", "rollout": "greedy", "eps": "0", "depth": "8", "scale": "10", "prior": "0", "reuse": "false"},
+	"default":      {"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "10", "prior": "2", "reuse": "false"},
+	"dragonheart":  {"iters": "900", "c": "0.7", "rollout": "greedy", "eps": "0.3", "depth": "6", "scale": "20", "prior": "2", "reuse": "false"},
+	"draco":        {"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "8", "scale": "8", "prior": "2", "reuse": "false"},
+	"redhot":       {"iters": "1400", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "10", "prior": "2", "reuse": "false"},
+	"dragonscales": {"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "3", "prior": "2", "reuse": "false"},
 }
 
 // expertTunable are the options the table sets (the MCTS options but ms and reward).
