@@ -16,7 +16,6 @@ var (
 	_ engine.Describer    = (*State)(nil)
 )
 
-
 // Narrate is the omniscient narration of a, without the action line (see NarrateView).
 func (s *State) Narrate(before engine.State, a engine.Action) []string {
 	return engine.OmniscientNarration(s, before, a)
