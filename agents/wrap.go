@@ -389,12 +389,48 @@ func init() {
 				if len(forbid) == len(names) {
 					return fmt.Errorf("restrict: forbid=%s forbids every action class of this game (%s): nothing would be left to play", opts["forbid"], strings.Join(names, ", "))
 				}
+				if keepable(s, cl, forbid) == 0 {
+					return fmt.Errorf("restrict: forbid=%s forbids every action the game offers (in %d random games no decision had an allowed action): nothing would be left to play", opts["forbid"], probeGames)
+				}
 				return nil
 			}
 			return Factory{Cheats: base.Cheats, Check: check,
 				New: func() Agent { return &Restrict{Forbid: forbid, Base: base.New()} }}, nil
 		},
 	})
+}
+
+// probeGames is how many random games keepable plays.
+const probeGames = 20
+
+// keepable plays probeGames random games of the game of s (fixed seeds: the answer is
+// reproducible) and counts the decisions at which an action outside the forbidden
+// classes was legal: 0 means the restriction forbids everything the game offers (e.g.
+// every play-<type> class of Dragonheart, which together cover every action).
+func keepable(s engine.State, cl engine.ActionClasser, forbid []string) int {
+	mask, err := classMask(cl.ActionClasses(), forbid)
+	if err != nil {
+		return 0
+	}
+	st := s.Clone()
+	var rng engine.RNG
+	buf := make([]engine.Action, 0, MaxActions)
+	n := 0
+	for g := uint64(0); g < probeGames; g++ {
+		st.Reset(engine.DeriveSeed(0x5eed, g))
+		rng.Seed(g)
+		for !st.Terminal() {
+			legal := st.Legal(buf[:0])
+			for _, a := range legal {
+				if st.(engine.ActionClasser).ActionClass(a)&mask == 0 {
+					n++
+					break
+				}
+			}
+			st.Apply(legal[rng.IntN(len(legal))])
+		}
+	}
+	return n
 }
 
 // parseForbid reads "a+b+c": class names (lower case letters, digits and '-'), sorted and

@@ -187,6 +187,16 @@ func TestRestrictCheck(t *testing.T) {
 	if err := mustParse(t, "restrict:forbid=play+high").Check(s); err != nil {
 		t.Errorf("Check of a valid restriction: %v", err)
 	}
+	// Classes that together cover every action (Dragonheart's nine play-<type> classes;
+	// the choice classes are left allowed, but no action is outside the nine) are refused.
+	dh := setup{"dragonheart", mustLookup(t, "dragonheart"), 2}.newGame(t, 1)
+	all := "restrict:forbid=play-treasure+play-firedragon+play-petrified+play-princess+play-troll+play-dwarf+play-hero+play-slayer+play-ship"
+	if err := mustParse(t, all).Check(dh); err == nil || !strings.Contains(err.Error(), "forbids every action the game offers") {
+		t.Errorf("Check of a restriction that forbids every action = %v", err)
+	}
+	if err := mustParse(t, "restrict:forbid=play-troll").Check(dh); err != nil {
+		t.Errorf("Check of forbidding the Troll: %v", err)
+	}
 	for _, spec := range []string{"random", "mcts", "noisy", "softmax", "pimc", "expert"} {
 		if f := mustParse(t, spec); f.Check != nil {
 			if err := f.Check(s); err != nil {

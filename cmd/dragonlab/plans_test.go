@@ -25,7 +25,6 @@ func withHooks(t *testing.T, ctx context.Context, afterRun func(int), onCheckpoi
 	t.Cleanup(func() { planHooks.ctx, planHooks.afterRun, planHooks.onCheckpoint = nil, nil, nil })
 }
 
-
 // experimentCases are tiny runs of every experiment command, with cheap agents; the first
 // run of each plays more than 256 units per shard, so that a shard is killed mid-run. The
 // study's levels are replaced by cheap ones for the test.
@@ -352,6 +351,7 @@ func TestExperimentBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 		"plan unknown command":      {"plan", "chess"},
 		"plan bad flags":            {"plan", "tournament", "--agents", "random"},
 		"plan out is a directory":   {"plan", "tournament", "--agents", "random,greedy", "--out", dir},
+		"ladder time budget":        {"ladder", "--game", "draco", "--agents", "mcts:ms=5,greedy"},
 		"plan shard":                {"plan", "tournament", "--agents", "random,greedy", "--shard", "0/2"},
 		"run-plan missing":          {"run-plan", filepath.Join(dir, "none.json")},
 		"run-plan results file":     {"run-plan", resultsFile},

@@ -51,6 +51,15 @@ func (o *roundRobinFlags) plan(c *expCommon, kind, what string) (*plan.Plan, err
 	if err != nil {
 		return nil, err
 	}
+	if kind == "ladder" {
+		// A ladder is a calibrated skill axis per CPU second: a time budget would make both
+		// the ratings (they depend on the machine's load) and the cost meaningless.
+		for _, f := range fs {
+			if timeBudget.MatchString(f.Spec) {
+				return nil, badInput("--agents: %s has a time budget (ms=); a ladder rates agents by iteration budgets, so that its ratings reproduce and its cost per decision means something", f.Spec)
+			}
+		}
+	}
 	deals, err := dealsOf("--games", o.Games, players)
 	if err != nil {
 		return nil, err
