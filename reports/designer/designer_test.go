@@ -174,8 +174,10 @@ func TestStudyReport(t *testing.T) {
 					Players int
 					Levels  []struct {
 						Level string
-						Seats []struct{ Advantage struct{ Value, Lo, Hi *float64 } }
-						Luck  *struct{ Value float64 }
+						Seats []struct {
+							Advantage struct{ Value, Lo, Hi *float64 }
+						}
+						Luck *struct{ Value float64 }
 					}
 				}
 			}
