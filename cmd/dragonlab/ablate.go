@@ -74,8 +74,8 @@ For each restriction: the change of win share with its 95% interval and a Holm-a
 p-value, as a table and a chart ("what each action is worth"). Rules-level ablation (a
 card removed from the deck) is a sweep: dragonlab sweep --variants or --vary.
 
-Writes into --out: the results files (base, forbid-…), report.pdf, summary.md,
-summary.json and the chart. The action classes of a game are listed when a --forbid
+Writes into --out: the results files (base, forbid-…), report.pdf, report.html,
+summary.md, summary.json, the table as CSV and the chart (charts/, PNG and SVG). The action classes of a game are listed when a --forbid
 names an unknown one.`,
 		exs: `  dragonlab ablate --game dragonheart --agents greedy --forbid-each --games 2000
   dragonlab ablate --game redhot --players 3 --agents greedy --forbid help   # lists Red Hot's action classes

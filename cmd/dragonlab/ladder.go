@@ -51,8 +51,8 @@ rotation of the seats), Bradley–Terry ratings with 95% intervals, and beside e
 the agent's measured time per decision (and MCTS iterations per decision), so that levels
 of play can be chosen by measured strength per CPU second rather than by name.
 
-Writes into --out: the tournament's results files and report (report.pdf, summary.md,
-summary.json, charts) and ladder.json (ratings, intervals and cost per agent). Use
+Writes into --out: the tournament's results files and report (report.pdf, report.html,
+summary.md, summary.json, charts/) and ladder.json (ratings, intervals and cost per agent). Use
 iteration budgets (mcts:iters=…), not time budgets, for ratings that reproduce.`,
 		exs: `  dragonlab ladder --game dragonheart --agents random,greedy,mcts:iters=100,mcts:iters=1000 --games 400
   dragonlab ladder --game draco --players 3 --agents random,greedy,mcts --games 300 --out ladder-draco3`,

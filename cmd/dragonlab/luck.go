@@ -50,8 +50,8 @@ by the deal and the rest (law of total variance), with bootstrap intervals over 
 Consecutive levels also play each other on duplicate deals: how often the stronger agent
 beats the weaker on the same deal.
 
-Writes into --out: the results files (replay-…, duel-…), report.pdf, summary.md and
-summary.json.`,
+Writes into --out: the results files (replay-…, duel-…), report.pdf, report.html,
+summary.md, summary.json, the tables as CSV and the charts (charts/, PNG and SVG).`,
 		exs: `  dragonlab luck --game dragonheart --agents random,greedy --replays 8 --deals 2000
   dragonlab luck --game draco --players 3 --agents greedy,mcts:iters=200 --replays 4 --deals 500`,
 		defaultOut: "luck",

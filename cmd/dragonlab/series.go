@@ -102,7 +102,7 @@ var execFlags = map[string]bool{"out": true, "workers": true, "quiet": true, "sh
 
 func (x *execOptions) addFlags(cmd *cobra.Command, defaultOut string, shardAndFrom bool) {
 	f := cmd.Flags()
-	f.StringVarP(&x.Out, "out", "o", defaultOut, "output directory (results files, report.pdf, summary.md, summary.json, charts; parts/ for shards)")
+	f.StringVarP(&x.Out, "out", "o", defaultOut, "output directory (results files, report.pdf, report.html, summary.md, summary.json, charts/; parts/ for shards)")
 	f.IntVarP(&x.Workers, "workers", "w", 0, "parallel workers (default: all cores)")
 	f.BoolVarP(&x.Quiet, "quiet", "q", false, "no progress")
 	f.DurationVar(&x.CkptEvry, "checkpoint-every", 30*time.Second, "least time between two checkpoints of a run (a killed run resumes from its last one)")

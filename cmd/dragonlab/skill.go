@@ -50,8 +50,9 @@ rung is a new level of skill when that bound is above 55%. Each rung also plays 
 (fixed seating) to measure the first-player advantage at that level of play, and a
 chi-square test for trend says whether the advantage changes with skill.
 
-Writes into --out: the results files (step-… and self-…), report.pdf, summary.md,
-summary.json and the charts (seat-advantage, ladder). Ctrl-C keeps finished runs.`,
+Writes into --out: the results files (step-… and self-…), report.pdf, report.html,
+summary.md, summary.json, the tables as CSV and the charts (charts/: seat-advantage,
+ladder). Ctrl-C keeps finished runs.`,
 		exs: `  dragonlab skill --game draco --players 2 --budgets 10,100,1000 --games 400
   dragonlab skill --game draco --agents random,greedy:samples=1,greedy,mcts:iters=100 --games 1000
   dragonlab skill --game draco --budgets 10,100,1000 --shard 2/4 --out sk   # one of 4 machines`,

@@ -57,8 +57,8 @@ advantage with its band (one parameter) or a heat map (two). Compensation: when 
 first parameter is numeric and moves the first-player advantage, the value that makes
 the seats fair, with its 95% interval — or the statement that none in the range does.
 
-Writes into --out: one results file per value, report.pdf, summary.md, summary.json and
-the charts. Ctrl-C keeps finished runs.`,
+Writes into --out: one results file per value, report.pdf, report.html,
+summary.md, summary.json, the tables as CSV and the charts (charts/). Ctrl-C keeps finished runs.`,
 		exs: `  dragonlab sweep --game draco --players 2 --vary handSize=4..8 --games 20000
   dragonlab sweep --game dragonheart --vary dragonBonus=0..6 --games 50000
   dragonlab sweep --game draco --players 3 --vary handSize=4..8:2 --vary smallScoringMax=2,3,4

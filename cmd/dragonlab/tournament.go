@@ -92,7 +92,8 @@ With two players each pairing plays both seat orders; with more, each agent sits
 against copies of each other agent and is rotated through every seat.
 
 Writes into --out: one results file per pairing (the standard results format),
-report.pdf, summary.md, summary.json, and the charts (matrix and ratings, PNG and SVG).
+report.pdf, report.html, summary.md, summary.json, the tables as CSV and the charts
+(charts/: matrix and ratings, PNG and SVG).
 Reports the pairwise win-share matrix with 95% intervals, a sign test on the duplicate
 deals of each pairing (Holm-adjusted), Bradley–Terry ratings on the Elo scale with 95%
 intervals, and the ranking. Ctrl-C stops: finished pairings are kept and reported.`,

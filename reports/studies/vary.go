@@ -65,15 +65,15 @@ func ParseVary(g engine.Game, spec string) (Vary, error) {
 			return v, fmt.Errorf("--vary %s: a range lo..hi needs a numeric parameter, and %s is not one (list its values instead)", key, key)
 		}
 		hi, stepText, hasStep := strings.Cut(hi, ":")
-		a, errA := strconv.ParseFloat(strings.TrimSpace(lo), 64)
-		b, errB := strconv.ParseFloat(strings.TrimSpace(hi), 64)
+		a, errA := engine.ParseFinite(key, lo)
+		b, errB := engine.ParseFinite(key, hi)
 		step := 1.0
 		var errS error
 		if hasStep {
-			step, errS = strconv.ParseFloat(strings.TrimSpace(stepText), 64)
+			step, errS = engine.ParseFinite(key, stepText)
 		}
 		switch {
-		case errA != nil || errB != nil || errS != nil || math.IsNaN(a+b+step) || math.IsInf(a+b+step, 0):
+		case errA != nil || errB != nil || errS != nil:
 			return v, fmt.Errorf("--vary %s=%s: malformed range (want lo..hi or lo..hi:step with numbers)", key, rest)
 		case b < a:
 			return v, fmt.Errorf("--vary %s=%s: the range is reversed (%s > %s)", key, rest, strings.TrimSpace(lo), strings.TrimSpace(hi))
@@ -94,8 +94,8 @@ func ParseVary(g engine.Game, spec string) (Vary, error) {
 				return v, fmt.Errorf("--vary %s=%s: an empty value", key, rest)
 			}
 			if v.Numeric {
-				x, err := strconv.ParseFloat(s, 64)
-				if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+				x, err := engine.ParseFinite(key, s)
+				if err != nil {
 					return v, fmt.Errorf("--vary %s: %q is not a number, and %s is numeric", key, s, key)
 				}
 				v.Nums = append(v.Nums, x)
