@@ -63,7 +63,7 @@ func studyInput(a *analysis) (*designer.Input, error) {
 		}
 		dc := designer.Config{Game: c.Game, Title: g.Title, Variant: c.Variant, Players: c.Players}
 		for _, lv := range c.Levels {
-			l := designer.Level{Name: lv.Name, Agent: lv.Agent, About: lv.About}
+			l := designer.Level{Name: lv.Name, Agent: lv.Agent, Written: lv.Written, About: lv.About}
 			if lv.Run != "" {
 				l.File, l.Result = a.file(lv.Run), a.result(lv.Run)
 				if r := l.Result; r != nil && dc.Params == nil {

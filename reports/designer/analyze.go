@@ -467,6 +467,9 @@ func (a *Answer) ablation() error {
 			return fmt.Errorf("restricted play: %w", err)
 		}
 		t.Base = c.Levels[ab.Level].Agent
+		if w := c.Levels[ab.Level].Written; w != "" {
+			t.Base = w // as the design writes it: shorter in the chart
+		}
 		a.abl = append(a.abl, t)
 		aa := AblationAnswer{Level: c.Levels[ab.Level].Name}
 		for _, r := range t.Rows {

@@ -230,10 +230,20 @@ func (a *Answer) DecideSentence() string {
 				sig = append(sig, fmt.Sprintf("%s (%s points %s)", r.Class, num1(100*r.Worth.v()), reports.IvNum(reports.Interval{Lo: 100 * float64(r.Worth.Lo), Hi: 100 * float64(r.Worth.Hi)}, 1)))
 			}
 		}
-		if len(sig) > 0 {
+		var neg []string
+		for _, r := range ab.Rows {
+			if r.Tested && r.PHolm < reports.Alpha && r.Worth.v() < 0 {
+				neg = append(neg, fmt.Sprintf("%s (+%s points %s)", r.Class, num1(-100*r.Worth.v()), reports.IvNum(reports.Interval{Lo: -100 * float64(r.Worth.Hi), Hi: -100 * float64(r.Worth.Lo)}, 1)))
+			}
+		}
+		switch {
+		case len(sig) > 0:
 			parts = append(parts, fmt.Sprintf("the actions worth most to a %s player are %s of win share lost when forbidden", ab.Level, joinAnd(sig)))
-		} else {
+		case len(neg) == 0:
 			parts = append(parts, fmt.Sprintf("no action class measurably changes a %s player's win share when forbidden, at this sample size", ab.Level))
+		}
+		if len(neg) > 0 {
+			parts = append(parts, fmt.Sprintf("forbidding %s raises a %s player's win share: it misplays them", joinAnd(neg), ab.Level))
 		}
 	}
 	if len(a.Components) > 0 {
@@ -331,13 +341,86 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	default:
 		s = fmt.Sprintf("Starting points do not measurably move seat 0's advantage under %s play", level)
 	}
-	if topFav && top != lv.Level && comp.Moves && comp.Slope.v() != 0 {
-		e := a.Levels[top].Seats[0].Advantage.v()
-		x := -e / comp.Slope.v()
-		s += fmt.Sprintf("; under %s play seat 0 wins %s, which about %s starting points (at the slope measured under %s play) would offset",
-			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), fnum(x), level)
+	if x, ok := a.topOffset(la); ok && topFav {
+		s += fmt.Sprintf("; under %s play seat 0 wins %s, which about %s %s starting points would offset (at the slope measured under %s play)",
+			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), fnum(x.v()), fiv(x.iv()), level)
 	}
 	return s + "."
+}
+
+// topOffset is the lever value that offsets the most skilled level's seat-0 advantage e
+// at the slope s measured by a sweep at another level: x = −e/s, with the delta-method
+// interval Var(x) ≈ Var(e)/s² + e²·Var(s)/s⁴ (e and s come from other runs: independent).
+// ok is false when the sweep is at the most skilled level, or its slope's interval
+// contains zero.
+func (a *Answer) topOffset(la *LeverAnswer) (Est, bool) {
+	top := a.Top
+	comp := la.Compensation
+	if top < 0 || comp == nil || !comp.Moves || a.Levels[top].Level == la.Level || len(a.Levels[top].Seats) == 0 {
+		return Est{}, false
+	}
+	sv := comp.Slope.v()
+	if sv == 0 || !comp.Slope.excludes(0) {
+		return Est{}, false
+	}
+	e := a.Levels[top].Seats[0].Advantage
+	seE, seS := e.halfWidth()/z95, comp.Slope.halfWidth()/z95
+	x := -e.v() / sv
+	se := math.Sqrt(seE*seE/(sv*sv) + e.v()*e.v()*seS*seS/(sv*sv*sv*sv))
+	return point(x, se), true
+}
+
+// fairBrief is the compact "Is it fair?" line of one player count: the most skilled level
+// in words, the others as numbers (* significant).
+func (a *Answer) fairBrief() string {
+	order := a.levelOrder()
+	if len(order) == 0 {
+		return playersText(a.Players) + ": no self-play was played"
+	}
+	var head string
+	if a.Players == 1 {
+		head = fmt.Sprintf("the solitaire is won %s of the time under %s play", pctIv(*a.Levels[order[0]].Success), a.Levels[order[0]].Level)
+	} else {
+		head = fmt.Sprintf("%s: under %s play %s", playersText(a.Players), a.Levels[order[0]].Level, a.seatPhrase(order[0], false))
+	}
+	var rest []string
+	for _, i := range order[1:] {
+		la := a.Levels[i]
+		switch {
+		case la.Success != nil:
+			rest = append(rest, fmt.Sprintf("%s %s", la.Level, pctIv(*la.Success)))
+		case len(la.Seats) == 0:
+		case a.Players > 2:
+			var sig []string
+			for _, s := range la.Seats {
+				if s.PHolm < reports.Alpha {
+					sig = append(sig, fmt.Sprintf("seat %d %s*", s.Seat, ptsIv(s.Advantage)))
+				}
+			}
+			if len(sig) == 0 {
+				sig = append(sig, "seat 0 "+ptsIv(la.Seats[0].Advantage))
+			}
+			rest = append(rest, la.Level+": "+strings.Join(sig, ", "))
+		default:
+			mark := ""
+			if la.Favoured {
+				mark = "*"
+			}
+			rest = append(rest, fmt.Sprintf("%s %s%s", la.Level, ptsIv(la.Seats[0].Advantage), mark))
+		}
+	}
+	if len(rest) == 0 {
+		return head + "."
+	}
+	what := "seat 0 under"
+	switch a.Players {
+	case 1:
+		what = "won under"
+	case 2:
+	default:
+		what = "under"
+	}
+	return fmt.Sprintf("%s; %s %s (* significant).", head, what, strings.Join(rest, "; "))
 }
 
 // seatBonusText is the rules setting of the seat family at x: "seatBonus=[0,2]".
@@ -459,7 +542,11 @@ func (g *Game) answer() string {
 				if a.Players > 2 {
 					who = "each later seat starting with"
 				}
-				out = append(out, fmt.Sprintf("With %d players, %s %s more points %s makes the seats fair (under %s play).", a.Players, who, fnum(c.Value.v()), fiv(c.Value.iv()), l.Level))
+				s := fmt.Sprintf("With %d players, %s %s more points %s makes the seats fair under %s play", a.Players, who, fnum(c.Value.v()), fiv(c.Value.iv()), l.Level)
+				if x, ok := a.topOffset(&l); ok && a.Levels[a.Top].Favoured {
+					s += fmt.Sprintf("; about %s %s would offset the advantage under %s play", fnum(x.v()), fiv(x.iv()), a.Levels[a.Top].Level)
+				}
+				out = append(out, s+".")
 			}
 		}
 	}

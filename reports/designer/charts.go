@@ -81,7 +81,7 @@ func (g *Game) FairnessChart() (*reports.Chart, error) {
 		return nil, fmt.Errorf("chart %s: %w", name, err)
 	}
 	p.NominalY(names...)
-	hIn := math.Max(3.2, 1.7+0.26*float64(n))
+	hIn := math.Max(3, 1.5+0.2*float64(n))
 	rowsRange(p, n, hIn)
 	pad := math.Max(1, 0.08*(maxX-minX))
 	p.X.Min, p.X.Max = minX-pad, maxX+pad

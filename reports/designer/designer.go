@@ -55,11 +55,14 @@ type Config struct {
 
 // Level is one level of play and its self-play.
 type Level struct {
-	Name   string // "expert"
-	Agent  string // its agent spec
-	About  string // what it models, for the report
-	File   string // results file, relative to the report
-	Result *sim.Result
+	Name  string // "expert"
+	Agent string // its agent spec (canonical)
+	// Written is the spec as the study's design writes it, shown in the report ("" to
+	// show Agent).
+	Written string
+	About   string // what it models, for the report
+	File    string // results file, relative to the report
+	Result  *sim.Result
 }
 
 // Step is one step of the ladder.

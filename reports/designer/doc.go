@@ -163,9 +163,11 @@ func (rp *Report) totals() (games int64, runs int) {
 func (rp *Report) provenance() []doc.KV {
 	in := rp.in
 	kv := []doc.KV{{Key: "Budget", Value: in.Budget}}
+	var names []string
 	for _, lv := range rp.levelSpecs() {
-		kv = append(kv, doc.KV{Key: "Level " + lv[0], Value: lv[1]})
+		names = append(names, lv[0])
 	}
+	kv = append(kv, doc.KV{Key: "Levels of play", Value: strings.Join(names, ", ") + " (weakest first; their agents under At a glance)"})
 	kv = append(kv,
 		doc.KV{Key: "Design", Value: fmt.Sprintf("self-play at every level, each deal played %d times, every level on the same deals (seed %d); each level alone against copies of the level below on duplicate deals; restricted play and lever sweeps as listed per game", in.Replays, in.Seed)},
 		doc.KV{Key: "Command", Value: in.Command},
@@ -184,7 +186,15 @@ func (rp *Report) levelSpecs() [][2]string {
 				names = append(names, lv.Name)
 			}
 			key := fmt.Sprintf("%s %dp", c.Game, c.Players)
-			specs[lv.Name][lv.Agent] = append(specs[lv.Name][lv.Agent], key)
+			spec := lv.Written
+			if spec == "" {
+				spec = agents.Short(lv.Agent)
+			}
+			if games := specs[lv.Name][spec]; len(games) == 0 || !strings.HasPrefix(games[len(games)-1], c.Game) {
+				specs[lv.Name][spec] = append(games, key)
+			} else {
+				games[len(games)-1] = c.Game // every player count of the game so far
+			}
 		}
 	}
 	var out [][2]string
@@ -339,10 +349,16 @@ func (a *Answer) changeShort() string {
 		case !needed:
 			return "nothing"
 		case c != nil && c.Found && c.Moves:
-			if a.Players == 2 {
-				return fmt.Sprintf("seat 1 starts with %s points %s", fnum(c.Value.v()), fiv(c.Value.iv()))
+			who := "seat 1 starts with"
+			unit := " points"
+			if a.Players > 2 {
+				who, unit = "seat s starts with", "·s points"
 			}
-			return fmt.Sprintf("seat s starts with %s·s points %s", fnum(c.Value.v()), fiv(c.Value.iv()))
+			out := fmt.Sprintf("%s %s%s %s (%s)", who, fnum(c.Value.v()), unit, fiv(c.Value.iv()), l.Level)
+			if x, ok := a.topOffset(&l); ok {
+				out += fmt.Sprintf("; about %s %s (%s)", fnum(x.v()), fiv(x.iv()), a.Levels[a.Top].Level)
+			}
+			return out
 		default:
 			return "no fair value in the sweep"
 		}
@@ -369,15 +385,10 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	fair := s.AddSection("Is it fair?")
 	var lines []string
 	for _, a := range g.Configs {
-		lines = append(lines, a.FairSentence(""))
+		lines = append(lines, capital(a.fairBrief()))
 	}
 	fair.Add(doc.Bullets(lines...))
-	add(fair, fig(ch.fair[g], 0.82))
-	for _, a := range g.Configs {
-		if a.Players > 2 && a.Top >= 0 {
-			fair.Add(seatTable(a, a.Top))
-		}
-	}
+	add(fair, fig(ch.fair[g], 0.8))
 
 	sk := s.AddSection("Does skill matter?")
 	lines = nil
@@ -408,7 +419,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	}
 	if h := g.headline(); h != nil {
 		for _, t := range h.abl {
-			add(dc, fig(ch.ablation[t], 0.75))
+			add(dc, fig(ch.ablation[t], 0.62))
 			break
 		}
 		if t := h.componentTable(); t != nil {
@@ -465,43 +476,25 @@ func seatTable(a *Answer, level int) *doc.Table {
 
 // ladderTable is the Elo of every level by player count.
 func ladderTable(g *Game) *doc.Table {
-	var cols []doc.Column
-	cols = append(cols, doc.Col("Level", doc.Left))
-	var as []*Answer
+	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Elo above the weakest [95% CI]", doc.Left),
+		doc.Col("Win share against the level below [95% CI]", doc.Left), doc.Col("Fair", doc.Right), doc.Col("Verdict", doc.Left))
+	t.Caption = "Each level alone against copies of the level below, on duplicate deals; Elo from the Bradley–Terry fit of the whole ladder"
+	t.Small = true
 	for _, a := range g.Configs {
-		if a.Ladder != nil && len(a.Ladder.Elo) > 0 {
-			as = append(as, a)
-			cols = append(cols, doc.Col(fmt.Sprintf("%dp: Elo [95%% CI]", a.Players), doc.Left), doc.Col(fmt.Sprintf("%dp: vs the level below", a.Players), doc.Left))
+		if a.Ladder == nil {
+			continue
+		}
+		for _, st := range a.Ladder.Steps {
+			elo := "–"
+			if st.Upper < len(a.Ladder.Elo) && a.Ladder.Elo[st.Upper] != nil && a.Ladder.Elo[st.Upper].defined() {
+				e := *a.Ladder.Elo[st.Upper]
+				elo = signed0(e.v()) + " " + ivElo(e)
+			}
+			t.TextRow(strconv.Itoa(a.Players), a.Levels[st.Upper].Level, elo, pctIv(st.Share), reports.Pct(st.Fair), st.Verdict)
 		}
 	}
-	if len(as) == 0 {
+	if len(t.Rows) == 0 {
 		return nil
-	}
-	t := doc.NewTable("", cols...)
-	t.Caption = "Elo relative to the weakest level; \"vs the level below\": the level's win share alone against copies of the level below (fair: 1/players), on duplicate deals"
-	t.Small = len(as) > 2
-	for i, lv := range as[0].Levels {
-		row := []string{lv.Level}
-		for _, a := range as {
-			elo, step := "–", "–"
-			if i < len(a.Ladder.Elo) && a.Ladder.Elo[i] != nil && a.Ladder.Elo[i].defined() {
-				e := *a.Ladder.Elo[i]
-				elo = signed0(e.v())
-				if i > 0 {
-					elo += " " + ivElo(e)
-				}
-			}
-			for _, st := range a.Ladder.Steps {
-				if st.Upper == i {
-					step = pctIv(st.Share)
-					if st.Verdict != "stronger" {
-						step += " (" + st.Verdict + ")"
-					}
-				}
-			}
-			row = append(row, elo, step)
-		}
-		t.TextRow(row...)
 	}
 	return t
 }
@@ -566,7 +559,6 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	s := d.AddSection(fmt.Sprintf("%s, %s: every stage", g.label(), playersText(a.Players)))
 	s.ID = g.chartSlug(fmt.Sprintf("%dp-detail", a.Players))
 	s.Appendix, s.Fold = true, true
-	s.Summary = a.FairSentence(g.Title)
 	c := a.cfg
 
 	t := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Agent", doc.Left), doc.Col("Games", doc.Right),
@@ -613,6 +605,11 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	if a.Players > 1 {
 		s.Add(&doc.Paragraph{Text: "* a seat differs significantly from the fair share (Holm p < 0.05 over every seat test of this game and player count).", Small: true})
 	}
+	if a.Players > 2 && a.Top >= 0 {
+		st := seatTable(a, a.Top)
+		st.Small = true
+		s.Add(st)
+	}
 	if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
 		lt := doc.NewTable("", doc.Col("Step", doc.Left), doc.Col("Deals", doc.Right), doc.Col("Win share [95% CI]", doc.Left), doc.Col("Fair", doc.Right),
 			doc.Col("Better on the same deal", doc.Left), doc.Col("Holm p", doc.Right), doc.Col("Verdict", doc.Left))
@@ -639,7 +636,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		s.Add(blk)
 	}
 	if cs := a.topComponents(); cs != nil {
-		tb := cs.RankedTable(10)
+		tb := cs.RankedTable(6)
 		blk := tb.Block("")
 		blk.Caption = tb.Title
 		blk.Small = true
