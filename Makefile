@@ -3,7 +3,7 @@ VERSION ?= 0.1.0
 LDFLAGS := -X dragonlab/sim.Version=$(VERSION)
 BIN := bin/dragonlab
 
-.PHONY: build demo test vet bench fmt clean
+.PHONY: build demo test vet bench fmt clean test-slurm check-k8s
 
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/dragonlab
@@ -20,6 +20,16 @@ test: vet
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || (echo "gofmt needed:"; gofmt -l .; exit 1)
 	go vet ./...
+
+# The cluster path end to end, as root on a Debian machine (installs slurmctld, slurmd,
+# slurm-client and munge if missing; starts and stops a private single-node cluster):
+# shards, a cancelled and a killed task, requeue, merge = one machine. Not part of `test`.
+test-slurm:
+	deploy/test-slurm.sh
+
+# The Kubernetes manifests parsed and their pods played here with the binary (python3-yaml).
+check-k8s: build
+	python3 deploy/check-k8s.py $(BIN)
 
 bench:
 	go test -run '^$$' -bench . -benchmem ./...

@@ -431,7 +431,7 @@ func seedText(r *sim.Result) string {
 }
 
 // provenance is one result's provenance as key–value pairs.
-func provenance(a *Analysis) [][2]string {
+func provenance(a *Analysis) []doc.KV {
 	r := a.Result
 	players := fmt.Sprintf("%d players", r.Players)
 	if r.Players == 1 {
@@ -441,20 +441,20 @@ func provenance(a *Analysis) [][2]string {
 	if !strings.EqualFold(a.Title, r.Game) {
 		game = fmt.Sprintf("%s [%s], %s", a.Title, r.Game, players)
 	}
-	kv := [][2]string{
-		{"Game", game},
-		{"Rules parameters", paramText(r.Params)},
-		{"Agents", agentsText(r)},
-		{"Seating", seatingText(r)},
-		{"Seed", seedText(r)},
-		{"Games", gamesText(a)},
-		{"Results written by", r.Tool},
+	kv := []doc.KV{
+		{Key: "Game", Value: game},
+		{Key: "Rules parameters", Value: paramText(r.Params)},
+		{Key: "Agents", Value: agentsText(r)},
+		{Key: "Seating", Value: seatingText(r)},
+		{Key: "Seed", Value: seedText(r)},
+		{Key: "Games", Value: gamesText(a)},
+		{Key: "Results written by", Value: r.Tool},
 	}
 	if a.Source != "" {
-		kv = append(kv, [2]string{"Results file", a.Source})
+		kv = append(kv, doc.KV{Key: "Results file", Value: a.Source})
 	}
 	if r.Run != nil && r.Run.Started != "" {
-		kv = append(kv, [2]string{"Run", fmt.Sprintf("started %s, %s s on %s, %s", r.Run.Started, num(r.Run.Seconds, 1), Plural(int64(r.Run.Workers), "worker"), r.Run.GoVersion)})
+		kv = append(kv, doc.KV{Key: "Run", Value: fmt.Sprintf("started %s, %s s on %s, %s", r.Run.Started, num(r.Run.Seconds, 1), Plural(int64(r.Run.Workers), "worker"), r.Run.GoVersion), Volatile: true})
 	}
 	return kv
 }
@@ -489,9 +489,9 @@ func (rp *report) readingNote() string {
 }
 
 // distinctParams lists each game's distinct rules parameters, for a study's provenance.
-func (rp *report) distinctParams() [][2]string {
+func (rp *report) distinctParams() []doc.KV {
 	seen := map[string]bool{}
-	var out [][2]string
+	var out []doc.KV
 	for _, a := range rp.as {
 		t := paramText(a.Result.Params)
 		key := a.Result.Game + "\x00" + t
@@ -499,9 +499,9 @@ func (rp *report) distinctParams() [][2]string {
 			continue
 		}
 		seen[key] = true
-		out = append(out, [2]string{a.Result.Game, t})
+		out = append(out, doc.KV{Key: a.Result.Game, Value: t})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
 

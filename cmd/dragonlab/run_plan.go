@@ -1,17 +1,20 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
+	"dragonlab/reports"
 	"dragonlab/sim/plan"
 )
 
 type runPlanOptions struct {
-	x      execOptions
-	stdout io.Writer
-	stderr io.Writer
+	x       execOptions
+	Prepare bool
+	stdout  io.Writer
+	stderr  io.Writer
 }
 
 func init() {
@@ -28,7 +31,11 @@ OUT merges every run exactly and writes the report.
 
 Every run checkpoints: running the same plan into the same OUT again resumes a killed or
 preempted task and reuses finished runs. OUT may not hold another plan. Ctrl-C keeps
-finished work.`,
+finished work.
+
+--prepare plays nothing: it checks the plan and OUT (new, empty, or holding this very
+plan) and writes OUT/plan.json, so that OUT belongs to the plan before any task starts
+(what deploy/slurm-submit.sh does before it submits the array).`,
 			Example: `  dragonlab plan study --games 10000000 --out study.plan.json
   dragonlab run-plan study.plan.json --shard auto/16 --workers "$SLURM_CPUS_PER_TASK" --out big
   dragonlab merge big`,
@@ -36,6 +43,7 @@ finished work.`,
 			RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0]) },
 		}
 		o.x.addFlags(cmd, "", true)
+		cmd.Flags().BoolVar(&o.Prepare, "prepare", false, "play nothing: check the plan and --out (new, empty, or holding this plan) and write OUT/plan.json")
 		return cmd
 	})
 }
@@ -55,6 +63,13 @@ func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
 	sh, err := o.x.check(cmd)
 	if err != nil {
 		return err
+	}
+	if o.Prepare {
+		if err := plan.Claim(o.x.Out, p); err != nil {
+			return asPlanError(err)
+		}
+		fmt.Fprintf(o.stdout, "%s belongs to the plan of a %s (%s, %s); nothing played\n", o.x.Out, p.Kind, reports.Plural(int64(len(p.Runs)), "run"), reports.Plural(p.Games(), "game"))
+		return nil
 	}
 	r := &planRunner{exp: e, plan: p, x: &o.x, shard: sh, stdout: o.stdout, stderr: o.stderr}
 	return r.run()

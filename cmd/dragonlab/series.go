@@ -18,6 +18,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -253,7 +254,7 @@ func writePlanFile(stdout io.Writer, p *plan.Plan, file string) error {
 	if err := sim.WriteFileAtomic(file, data); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "plan of a %s: %d runs, %s, written to %s\n", p.Kind, len(p.Runs), plural(p.Games(), "game"), file)
+	fmt.Fprintf(stdout, "plan of a %s: %s, %s, written to %s\n", p.Kind, reports.Plural(int64(len(p.Runs)), "run"), reports.Plural(p.Games(), "game"), file)
 	return nil
 }
 
@@ -300,15 +301,15 @@ func (r *planRunner) run() error {
 		return asPlanError(err)
 	}
 	if r.shard.Count > 0 {
-		fmt.Fprintf(r.stdout, "shard %s of a %s of %d runs: %d played, %d resumed, %d already done; parts in %s\n",
-			r.shard, r.plan.Kind, len(r.plan.Runs), out.Played, out.Resumed, out.Reused, filepath.Join(dir, plan.PartsDir))
+		fmt.Fprintf(r.stdout, "shard %s of a %s of %s: %d played, %d resumed, %d already done; parts in %s\n",
+			r.shard, r.plan.Kind, reports.Plural(int64(len(r.plan.Runs)), "run"), out.Played, out.Resumed, out.Reused, filepath.Join(dir, plan.PartsDir))
 		if !out.Complete {
 			return errInterrupted
 		}
 		fmt.Fprintf(r.stdout, "when every shard is done: dragonlab merge %s\n", dir)
 		return nil
 	}
-	return r.report(out.Results, out.Complete, dir)
+	return r.report(out.Results, out.Complete, false, dir)
 }
 
 // reportFrom merges the parts in dir (which must hold this very plan) and reports.
@@ -334,10 +335,10 @@ func mergeAndReport(dir string, partial bool, stdout, stderr io.Writer) error {
 		return badInput("%s holds a plan of a %q, which this dragonlab cannot report (known: %s)", dir, p.Kind, strings.Join(experimentNames(), ", "))
 	}
 	if m.Parts > 0 {
-		fmt.Fprintf(stdout, "merged %d parts of %d runs in %s\n", m.Parts, len(p.Runs), dir)
+		fmt.Fprintf(stdout, "merged %s of %s in %s\n", reports.Plural(int64(m.Parts), "part"), reports.Plural(int64(len(p.Runs)), "run"), dir)
 	}
 	r := &planRunner{exp: e, plan: p, stdout: stdout, stderr: stderr}
-	return r.report(m.Results, m.Complete, dir)
+	return r.report(m.Results, m.Complete, partial, dir)
 }
 
 func joinComma(xs []string) string { return strings.Join(xs, ", ") }
@@ -351,7 +352,9 @@ func experimentNames() []string {
 }
 
 // report runs the experiment's analysis on the results and writes its report into dir.
-func (r *planRunner) report(results []*sim.Result, complete bool, dir string) error {
+// An incomplete report is an interruption (exit 130), unless it was asked for: a merge
+// with --partial.
+func (r *planRunner) report(results []*sim.Result, complete, partial bool, dir string) error {
 	a := &analysis{plan: r.plan, results: results, complete: complete, dir: dir, stdout: r.stdout, stderr: r.stderr}
 	written, err := r.exp.analyze(a)
 	if err != nil {
@@ -363,7 +366,11 @@ func (r *planRunner) report(results []*sim.Result, complete bool, dir string) er
 			n++
 		}
 	}
-	fmt.Fprintf(r.stdout, "wrote %d results files and the report (%s) to %s\n", n, strings.Join(written[:min(3, len(written))], ", "), dir)
+	fmt.Fprintf(r.stdout, "wrote %s and the report (%s) to %s\n", reports.Plural(int64(n), "results file"), strings.Join(written[:min(3, len(written))], ", "), dir)
+	if !complete && partial {
+		fmt.Fprintln(r.stdout, "partial merge: the report covers only the parts that were there, marked incomplete")
+		return nil
+	}
 	if !complete {
 		return errInterrupted
 	}
@@ -481,13 +488,6 @@ func (a *analysis) meta(m expMeta) studies.Meta {
 	}
 	return studies.Meta{Tool: "dragonlab " + sim.Version, Command: a.plan.Command, Game: m.Game, Title: title,
 		Players: m.Players, Params: m.Params, Seed: m.Seed, Complete: a.complete}
-}
-
-func plural(n int64, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func shellQuote(s string) string {

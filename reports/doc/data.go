@@ -129,14 +129,19 @@ func (d *Doc) JSON() ([]byte, error) {
 	if len(d.Provenance) > 0 {
 		b.WriteString(`,"provenance":{`)
 		seen := map[string]int{}
-		for i, kv := range d.Provenance {
+		first := true
+		for _, kv := range d.Provenance {
+			if kv.Volatile {
+				continue
+			}
 			key := kv.Key
 			if seen[key]++; seen[key] > 1 {
 				key = fmt.Sprintf("%s (%d)", key, seen[key])
 			}
-			if i > 0 {
+			if !first {
 				b.WriteByte(',')
 			}
+			first = false
 			str(key)
 			b.WriteByte(':')
 			str(kv.Value)

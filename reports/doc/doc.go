@@ -100,7 +100,13 @@ type Doc struct {
 }
 
 // KV is one key–value pair.
-type KV struct{ Key, Value string }
+type KV struct {
+	Key, Value string
+	// Volatile marks what varies between identical runs (start time, speed): shown in the
+	// PDF and the HTML, left out of summary.md and summary.json, which must be identical
+	// for identical runs (on one machine or merged from shards).
+	Volatile bool
+}
 
 // New starts a report.
 func New(title string) *Doc { return &Doc{Title: title} }

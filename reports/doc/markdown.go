@@ -73,6 +73,9 @@ func mdBlock(b *strings.Builder, bl Block) {
 	case *KeyValues:
 		b.WriteString("| | |\n|---|---|\n")
 		for _, kv := range x.Pairs {
+			if kv.Volatile {
+				continue
+			}
 			fmt.Fprintf(b, "| %s | %s |\n", mdCell(kv.Key), mdCell(kv.Value))
 		}
 		b.WriteString("\n")

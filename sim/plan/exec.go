@@ -92,7 +92,8 @@ func (p *Plan) checkpointPath(dir string, i int, sh sim.Shard) string {
 }
 
 // Check says whether dir may receive plan p: it does not exist, is empty, or belongs to
-// p (its plan.json is p; then finished work in it is reused). A directory that holds
+// p (its plan.json is p, claimed by this version of dragonlab; then finished work in it
+// is reused). A directory that holds
 // another plan is refused, and so is one with parts but no plan. Nothing is written.
 func Check(dir string, p *Plan) error {
 	if strings.TrimSpace(dir) == "" {
@@ -122,11 +123,21 @@ func Check(dir string, p *Plan) error {
 	if err != nil {
 		return inputErr("%s belongs to something else: %s: %v", dir, FileName, err)
 	}
-	if !Same(have, p) {
+	x, y := *have, *p
+	x.Tool, y.Tool = "", "" // a plan file may come from another version: compared below
+	if !Same(&x, &y) {
 		return inputErr("%s belongs to another plan (%s): choose another output directory, or remove it to start again", dir, have.describe())
+	}
+	// Its parts and checkpoints are that version's: another one must not continue them and
+	// label the merge with its own version.
+	if have.Tool != Tool() {
+		return inputErr("%s was started by %s and this is %s: finish it with that version, or choose another output directory", dir, have.Tool, Tool())
 	}
 	return nil
 }
+
+// Tool is this build's name and version, as plans and results record it.
+func Tool() string { return "dragonlab " + sim.Version }
 
 // Same reports whether two plans are the same experiment: the same bytes, except for the
 // command line they were written from (equivalent spellings of the same flags).
@@ -147,8 +158,10 @@ func (p *Plan) describe() string {
 	return s
 }
 
-// claim checks dir and then writes plan.json into it (and creates parts/).
-func claim(dir string, p *Plan) error {
+// Claim checks dir (see Check) and then writes plan.json into it (and creates parts/):
+// from then on the directory belongs to p, played by this version of dragonlab. Claiming
+// it again for p is harmless.
+func Claim(dir string, p *Plan) error {
 	if err := Check(dir, p); err != nil {
 		return err
 	}
@@ -159,7 +172,10 @@ func claim(dir string, p *Plan) error {
 	if _, err := os.Stat(file); err == nil {
 		return nil
 	}
-	data, err := p.Marshal()
+	// The directory is played by this version, whichever made the plan file.
+	q := *p
+	q.Tool = Tool()
+	data, err := q.Marshal()
 	if err != nil {
 		return err
 	}
@@ -179,7 +195,7 @@ func Execute(ctx context.Context, p *Plan, o Options) (*Outcome, error) {
 	if o.Shard.Count < 0 || (o.Shard.Count > 0 && (o.Shard.Index < 0 || o.Shard.Index >= o.Shard.Count)) {
 		return nil, inputErr("shard %s is not a slice of the plan", o.Shard)
 	}
-	if err := claim(o.Dir, p); err != nil {
+	if err := Claim(o.Dir, p); err != nil {
 		return nil, err
 	}
 	if p.Results != "" {
