@@ -275,7 +275,7 @@ func (rp *Report) glance(d *doc.Doc) {
 	lv.Add(doc.Para("Each level is an agent (dragonlab agents); every level plays the same deals."))
 	lt := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Agent", doc.Left), doc.Col("What it models", doc.Left))
 	specs := rp.levelSpecs()
-	var costs []string
+	var costs []doc.KV
 	for i, sp := range specs {
 		about := ""
 		if len(rp.in.Configs) > 0 && i < len(rp.in.Configs[0].Levels) {
@@ -283,14 +283,14 @@ func (rp *Report) glance(d *doc.Doc) {
 		}
 		lt.TextRow(sp[0], sp[1], about)
 		if c := rp.costText(sp[0]); c != "" {
-			costs = append(costs, sp[0]+": "+c)
+			// Volatile: it varies between identical runs, so summary.md leaves it out (the
+			// rest of the report is a function of the results outside their "run" key).
+			costs = append(costs, doc.KV{Key: sp[0] + ", ms per decision (this run)", Value: c, Volatile: true})
 		}
 	}
 	lv.Add(lt)
 	if len(costs) > 0 {
-		// One line that says it varies: the rest of the report is a function of the
-		// results outside their "run" key.
-		lv.Add(&doc.Paragraph{Text: "Time per decision measured in this run, in milliseconds (it varies with the machine and its load): " + strings.Join(costs, "; ") + ".", Small: true})
+		lv.Add(doc.Pairs(costs...))
 	}
 }
 
