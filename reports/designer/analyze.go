@@ -5,7 +5,6 @@ import (
 	"math"
 	"sort"
 
-	"dragonlab/agents"
 	"dragonlab/reports"
 	"dragonlab/reports/studies"
 	"dragonlab/reports/why"
@@ -550,10 +549,3 @@ func (a *Answer) levers() {
 		a.Compensation = append(a.Compensation, la)
 	}
 }
-
-// levelName names a level for a sentence: "expert play".
-func (a *Answer) levelPlay(i int) string {
-	return a.cfg.Levels[i].Name + " play"
-}
-
-func shortAgent(spec string) string { return agents.Short(spec) }

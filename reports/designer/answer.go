@@ -111,39 +111,6 @@ func wideNote(la LevelAnswer) string {
 	return fmt.Sprintf(" — too few games to conclude (the interval reaches ±%s points)", num1(100*la.Seats[0].Advantage.halfWidth()))
 }
 
-// FairSentence is the "Is it fair?" sentence of one player count: every level, the most
-// skilled first. title, if not empty, opens it.
-func (a *Answer) FairSentence(title string) string {
-	s := a.fairSentence()
-	if title == "" {
-		return capital(s)
-	}
-	return title + ", " + s
-}
-
-func (a *Answer) fairSentence() string {
-	order := a.levelOrder()
-	if len(order) == 0 {
-		return fmt.Sprintf("%s: no self-play was played.", playersText(a.Players))
-	}
-	if a.Players == 1 {
-		var parts []string
-		for k, i := range order {
-			if k == 0 {
-				parts = append(parts, fmt.Sprintf("under %s play the solitaire is %s", a.Levels[i].Level, a.seatPhrase(i, false)))
-			} else {
-				parts = append(parts, fmt.Sprintf("under %s play %s", a.Levels[i].Level, pctIv(*a.Levels[i].Success)))
-			}
-		}
-		return fmt.Sprintf("solitaire: %s.", strings.Join(parts, "; "))
-	}
-	var parts []string
-	for k, i := range order {
-		parts = append(parts, fmt.Sprintf("under %s play %s", a.Levels[i].Level, a.seatPhrase(i, k > 0)))
-	}
-	return fmt.Sprintf("%s: %s.", playersText(a.Players), strings.Join(parts, "; "))
-}
-
 // SkillSentence is the "Does skill matter?" verdict of one player count.
 func (a *Answer) SkillSentence() string {
 	var parts []string

@@ -25,17 +25,13 @@ func (e Est) excludes(x float64) bool { return float64(e.Lo) > x || float64(e.Hi
 func (e Est) halfWidth() float64      { return (float64(e.Hi) - float64(e.Lo)) / 2 }
 func (e Est) reach() float64          { return math.Max(math.Abs(float64(e.Lo)), math.Abs(float64(e.Hi))) }
 func (e Est) defined() bool           { return !math.IsNaN(float64(e.Value)) }
-func undefined() Est {
-	return Est{doc.Number(math.NaN()), doc.Number(math.NaN()), doc.Number(math.NaN())}
-}
-func (e Est) scaled(f float64) Est {
-	return Est{e.Value * doc.Number(f), e.Lo * doc.Number(f), e.Hi * doc.Number(f)}
-}
+
+// point is v with the normal 95% interval v ± z·se.
 func point(v, se float64) Est {
 	return Est{doc.Number(v), doc.Number(v - z95*se), doc.Number(v + z95*se)}
 }
-func (e Est) String() string   { return reports.Pts(e.v()) + " " + reports.IvPts(e.iv()) }
-func zP(v, se float64) float64 { return pNormal(v, se) }
+
+// pNormal is the two-sided p-value of v = 0 for a normal estimate with standard error se.
 func pNormal(v, se float64) float64 {
 	if !(se > 0) {
 		if v == 0 {
@@ -117,7 +113,7 @@ func seatsOf(r *sim.Result) *seats {
 		a := s.share[i] - fair
 		s.adv = append(s.adv, point(a, se))
 		s.advSE = append(s.advSE, se)
-		s.p = append(s.p, zP(a, se))
+		s.p = append(s.p, pNormal(a, se))
 	}
 	return s
 }
