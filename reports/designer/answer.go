@@ -492,7 +492,7 @@ func (g *Game) answer() string {
 		fs = append(fs, fmt.Sprintf("Under %s play %s", topName, strings.Join(fav, "; ")))
 	}
 	if len(fair) > 0 {
-		fs = append(fs, fmt.Sprintf("with %s players no seat is significantly favoured (every seat within %s points of fair)", joinAnd(fair), num1(100*g.maxReach(fair))))
+		fs = append(fs, fmt.Sprintf("with %s players no seat is significantly favoured (any advantage is at most %s points)", joinAnd(fair), num1(100*g.maxReach(fair))))
 	}
 	if len(wide) > 0 {
 		fs = append(fs, fmt.Sprintf("with %s players the intervals are too wide to conclude (up to ±%s points)", joinAnd(wide), num1(100*g.maxHalf(wide))))
@@ -515,6 +515,11 @@ func (g *Game) answer() string {
 				}
 				out = append(out, s+".")
 			}
+		}
+	}
+	for _, a := range g.Configs {
+		if s := a.leverBrief(); s != "" {
+			out = append(out, s)
 		}
 	}
 	h := g.headline()
@@ -543,6 +548,38 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// leverBrief is what a plain lever (not the seat family) does, in one sentence for the
+// game's answer: the solitaire's success rate at each value; for more players the values
+// at which a seat becomes significantly favoured.
+func (a *Answer) leverBrief() string {
+	for _, l := range a.Compensation {
+		if l.Seat {
+			continue
+		}
+		var parts []string
+		for _, p := range l.Points {
+			switch {
+			case p.Success != nil:
+				w := l.Key + "=" + fnum(p.X)
+				if p.Rules {
+					w += " (the rules)"
+				}
+				parts = append(parts, fmt.Sprintf("%s %s", w, pctIv(*p.Success)))
+			case p.Edge != nil && !p.Rules && p.Edge.excludes(0):
+				parts = append(parts, fmt.Sprintf("with %s=%s seat 0 wins %s", l.Key, fnum(p.X), moreLess(*p.Edge)))
+			}
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		if a.Players == 1 {
+			return fmt.Sprintf("The solitaire's success rate under %s play: %s.", l.Level, strings.Join(parts, "; "))
+		}
+		return fmt.Sprintf("With %d players, %s under %s play.", a.Players, strings.Join(parts, "; "), l.Level)
+	}
+	return ""
 }
 
 // headline is the configuration the game's answer describes: two players, else the

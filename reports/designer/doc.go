@@ -570,7 +570,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	t.Small = true
 	for i, la := range a.Levels {
 		if la.Games == 0 {
-			t.TextRow(la.Level, shortSpec(la.Agent), "not played", "", "", "", "")
+			t.TextRow(la.Level, c.Levels[i].shown(), "not played", "", "", "", "")
 			continue
 		}
 		shares, edge := "", ""
@@ -598,8 +598,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		if !la.Complete {
 			games += " (incomplete)"
 		}
-		_ = i
-		t.TextRow(la.Level, shortSpec(la.Agent), games, shares, edge, luck, length)
+		t.TextRow(la.Level, c.Levels[i].shown(), games, shares, edge, luck, length)
 	}
 	s.Add(t)
 	if a.Players > 1 {
@@ -692,7 +691,13 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	}
 }
 
-func shortSpec(s string) string { return agents.Short(s) }
+// shown is the level's agent as the report shows it: as the design wrote it.
+func (l Level) shown() string {
+	if l.Written != "" {
+		return l.Written
+	}
+	return agents.Short(l.Agent)
+}
 
 func methods(rp *Report) []string {
 	return []string{
