@@ -337,6 +337,32 @@ func costNum(ms float64) string {
 	return strconv.FormatFloat(ms, 'f', 4, 64)
 }
 
+// glanceLine is the one line that stays in view above a folded detail section.
+func (a *Answer) glanceLine() string {
+	if a.Top < 0 {
+		return "Nothing was played."
+	}
+	la := a.Levels[a.Top]
+	var parts []string
+	switch {
+	case la.Success != nil:
+		parts = append(parts, fmt.Sprintf("%s play wins %s", la.Level, pctIv(*la.Success)))
+	case len(la.Seats) > 0:
+		s := fmt.Sprintf("seat 0 under %s play %s", la.Level, ptsIv(la.Seats[0].Advantage))
+		if la.Favoured {
+			s += " (favoured)"
+		}
+		parts = append(parts, s)
+	}
+	if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d levels told apart", a.Ladder.Distinguishable, len(a.Levels)))
+	}
+	if la.Luck != nil {
+		parts = append(parts, "luck share "+reports.Pct(la.Luck.v()))
+	}
+	return capital(strings.Join(parts, "; ")) + "."
+}
+
 // changeShort is the "What to change" cell of the glance table.
 func (a *Answer) changeShort() string {
 	for _, l := range a.Compensation {
@@ -559,6 +585,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	s := d.AddSection(fmt.Sprintf("%s, %s: every stage", g.label(), playersText(a.Players)))
 	s.ID = g.chartSlug(fmt.Sprintf("%dp-detail", a.Players))
 	s.Appendix, s.Fold = true, true
+	s.Summary = a.glanceLine()
 	c := a.cfg
 
 	t := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Agent", doc.Left), doc.Col("Games", doc.Right),
@@ -634,12 +661,19 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		blk.Small = true
 		s.Add(blk)
 	}
-	if cs := a.topComponents(); cs != nil {
-		tb := cs.RankedTable(6)
-		blk := tb.Block("")
-		blk.Caption = tb.Title
-		blk.Small = true
-		s.Add(blk)
+	if len(a.Components) > 0 {
+		ct := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Component", doc.Left), doc.Col("IWD, points [95% CI]", doc.Left),
+			doc.Col("Holm p", doc.Right), doc.Col("Games seen", doc.Right))
+		ct.Caption = fmt.Sprintf("Components ranked by |IWD| (win share when seen minus never seen), pooled over the seats; components with fewer than %d games on either side are left out", minSide)
+		ct.Small = true
+		for _, ca := range a.Components[len(a.Components)-1:] { // the most skilled level's
+			for _, r := range ca.Top {
+				ct.TextRow(ca.Level, r.Name, ptsIv(r.Diff), reports.PCell(r.PHolm), reports.Count(r.Games))
+			}
+		}
+		if len(ct.Rows) > 0 {
+			s.Add(ct)
+		}
 	}
 	for _, l := range a.Compensation {
 		lt := doc.NewTable("", doc.Col(l.Key, doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
@@ -680,15 +714,6 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			s.Add(&doc.Paragraph{Text: l.Compensation.Text, Small: true})
 		}
 	}
-	var files []string
-	for _, lv := range c.Levels {
-		if lv.Result != nil {
-			files = append(files, lv.File)
-		}
-	}
-	if len(files) > 0 {
-		s.Add(&doc.Paragraph{Text: "Results files: " + strings.Join(files, ", ") + " (and the ladder, restricted play and lever runs beside them).", Small: true})
-	}
 }
 
 // shown is the level's agent as the report shows it: as the design wrote it.
@@ -710,6 +735,7 @@ func methods(rp *Report) []string {
 		"Components: 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
 		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/studies.Compensate).",
 		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics).",
+		"Every stage's results file is in results/: GAME-Np-self-LEVEL.json (self-play), GAME-Np-ladder-UPPER-vs-LOWER.json, GAME-Np-ablate-LEVEL-CLASS.json and GAME-Np-lever-LEVEL-KEY=VALUE.json; dragonlab report FILE reports any one of them.",
 	}
 }
 
