@@ -1,6 +1,19 @@
 // Package agents holds the players: random, and (registered by their own files) greedy,
-// IS-MCTS and the cheating oracle, plus the parser of agent specs such as
-// "mcts:iters=2000,c=0.7".
+// IS-MCTS and its enhancements, PIMC, expert (per-game settings), the cheating oracle, and
+// the wrappers noisy, softmax and restrict; plus the parser of agent specs.
+//
+// The spec grammar:
+//
+//	spec   = kind [ ":" option { "," option } ]
+//	option = key "=" value
+//	value  = text without ',' '(' ')'  |  "(" spec ")"  |  kind
+//
+// A wrapper's base is a nested spec: in parentheses when it has options
+// ("noisy:base=(mcts:iters=200,c=1),eps=0.2"), bare when it has none
+// ("softmax:base=greedy,t=0.5"). In a list of specs (ParseList) commas separate agents
+// except inside parentheses, and a comma followed by key=value continues the previous
+// spec. A canonical spec (Factory.Spec) spells out every option of the kind and of its
+// base, which is in parentheses when it has options.
 package agents
 
 import (
@@ -31,7 +44,7 @@ type Searcher interface {
 	Iterations() int64
 }
 
-// Option describes one option of an agent kind.
+// Option describes one option of an agent kind. An empty Default makes it required.
 type Option struct {
 	Name    string
 	Default string
@@ -48,6 +61,10 @@ type Kind struct {
 	// constructor of fresh, independent agents. It may rewrite values in opts to their
 	// canonical text ("c=.70" → "0.7"), which the Factory's Spec then shows.
 	Build func(opts map[string]string) (func() Agent, error)
+	// Make, if set, is used instead of Build by kinds whose Factory depends on their
+	// options beyond New: wrappers (noisy, softmax, restrict) cheat exactly when their
+	// base does, and may need to Check the game. Parse fills in Spec and Kind.
+	Make func(opts map[string]string) (Factory, error)
 }
 
 var kinds = map[string]Kind{}
@@ -90,9 +107,15 @@ type Factory struct {
 	Check func(s engine.State) error
 }
 
-// Parse reads an agent spec "kind" or "kind:key=value,key=value".
+// Parse reads an agent spec "kind" or "kind:key=value,key=value". A value may itself be
+// an agent spec in parentheses (the base of a wrapper: "noisy:base=(mcts:iters=200,c=1),eps=0.2");
+// a base without options may omit them ("softmax:base=greedy,t=0.5"). Parentheses must
+// balance, and commas inside them belong to the inner spec.
 func Parse(spec string) (Factory, error) {
 	spec = strings.TrimSpace(spec)
+	if err := balanced(spec); err != nil {
+		return Factory{}, fmt.Errorf("agent %q: %w", spec, err)
+	}
 	name, rest, hasOpts := strings.Cut(spec, ":")
 	k, ok := kinds[name]
 	if !ok {
@@ -102,8 +125,9 @@ func Parse(spec string) (Factory, error) {
 	for _, o := range k.Options {
 		opts[o.Name] = o.Default
 	}
+	given := map[string]bool{}
 	if hasOpts {
-		for _, kv := range strings.Split(rest, ",") {
+		for _, kv := range splitTop(rest) {
 			key, value, ok := strings.Cut(kv, "=")
 			key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 			if !ok || key == "" || value == "" {
@@ -112,8 +136,25 @@ func Parse(spec string) (Factory, error) {
 			if _, known := opts[key]; !known {
 				return Factory{}, fmt.Errorf("agent %q: unknown option %q (valid: %s)", spec, key, optionNames(k))
 			}
+			if given[key] {
+				return Factory{}, fmt.Errorf("agent %q: option %q given twice", spec, key)
+			}
+			given[key] = true
 			opts[key] = value
 		}
+	}
+	for _, o := range k.Options {
+		if opts[o.Name] == "" {
+			return Factory{}, fmt.Errorf("agent %q: option %s is required (%s)", spec, o.Name, o.Doc)
+		}
+	}
+	if k.Make != nil {
+		f, err := k.Make(opts)
+		if err != nil {
+			return Factory{}, fmt.Errorf("agent %q: %w", spec, err)
+		}
+		f.Spec, f.Kind = canonical(k, opts), k.Name
+		return f, nil
 	}
 	build, err := k.Build(opts)
 	if err != nil {
@@ -122,12 +163,60 @@ func Parse(spec string) (Factory, error) {
 	return Factory{Spec: canonical(k, opts), Kind: k.Name, Cheats: k.Cheats, New: build}, nil
 }
 
+// balanced checks that the parentheses of a spec (or list of specs) nest properly.
+func balanced(spec string) error {
+	depth := 0
+	for _, r := range spec {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return fmt.Errorf("unbalanced parentheses: a ')' closes nothing")
+			}
+		}
+	}
+	if depth != 0 {
+		return fmt.Errorf("unbalanced parentheses: %d '(' left open", depth)
+	}
+	return nil
+}
+
+// splitTop splits s at the commas outside parentheses.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
 // ParseList reads a comma-separated list of specs, where a comma followed by key=value
-// continues the previous spec's options: "mcts:iters=100,c=1,random" is two agents.
+// continues the previous spec's options: "mcts:iters=100,c=1,random" is two agents, and
+// "noisy:base=(mcts:iters=200,c=1),eps=0.2,greedy" is two agents too (commas inside
+// parentheses belong to the nested spec).
 func ParseList(list string) ([]Factory, error) {
+	if err := balanced(list); err != nil {
+		return nil, fmt.Errorf("agents %q: %w", list, err)
+	}
 	var specs []string
-	for _, part := range strings.Split(list, ",") {
-		if strings.Contains(part, "=") && !strings.Contains(part, ":") && len(specs) > 0 {
+	for _, part := range splitTop(list) {
+		// "key=value" (an '=' before any ':') continues the previous spec; "kind" or
+		// "kind:…" starts a new one.
+		eq, colon := strings.Index(part, "="), strings.Index(part, ":")
+		if eq >= 0 && (colon < 0 || eq < colon) && len(specs) > 0 {
 			specs[len(specs)-1] += "," + part
 			continue
 		}
@@ -200,12 +289,12 @@ func ChoiceOption(opts map[string]string, key string, choices ...string) (string
 }
 
 // Short is a spec without the options left at their defaults ("mcts:iters=100" for
-// "mcts:c=0.7,iters=100,ms=0,reward=win,rollout=random"), for labels. A spec that does
-// not parse is returned unchanged.
+// "mcts:c=0.7,iters=1000,…"), for labels; a nested base spec is shortened too
+// ("noisy:base=(mcts:iters=100)"). A spec that does not parse is returned unchanged.
 func Short(spec string) string {
 	name, rest, ok := strings.Cut(spec, ":")
 	k, known := kinds[name]
-	if !ok || !known {
+	if !ok || !known || balanced(spec) != nil {
 		return spec
 	}
 	defaults := map[string]string{}
@@ -213,9 +302,18 @@ func Short(spec string) string {
 		defaults[o.Name] = o.Default
 	}
 	var kept []string
-	for _, kv := range strings.Split(rest, ",") {
+	for _, kv := range splitTop(rest) {
 		key, value, _ := strings.Cut(kv, "=")
-		if d, has := defaults[key]; has && d == value {
+		d, has := defaults[key]
+		if inner, nested := unparen(value); nested {
+			value = Short(inner)
+			if has && value == Short(d) {
+				continue
+			}
+			kept = append(kept, key+"="+paren(value))
+			continue
+		}
+		if has && d == value {
 			continue
 		}
 		kept = append(kept, kv)
@@ -226,9 +324,29 @@ func Short(spec string) string {
 	return name + ":" + strings.Join(kept, ",")
 }
 
-// Cheats reports whether a spec names a kind that searches the true hidden state (the
-// oracle): its results are an upper bound on skill, never those of a fair player.
+// unparen returns v without its enclosing parentheses, and whether it had them.
+func unparen(v string) (string, bool) {
+	if len(v) >= 2 && v[0] == '(' && v[len(v)-1] == ')' {
+		return v[1 : len(v)-1], true
+	}
+	return v, false
+}
+
+// paren puts a spec with options in parentheses, as a nested value needs them.
+func paren(spec string) string {
+	if strings.ContainsAny(spec, ":,") {
+		return "(" + spec + ")"
+	}
+	return spec
+}
+
+// Cheats reports whether a spec searches the true hidden state (the oracle, or a wrapper
+// around it declared with cheat=true): its results are an upper bound on skill, never
+// those of a fair player.
 func Cheats(spec string) bool {
+	if f, err := Parse(spec); err == nil {
+		return f.Cheats
+	}
 	name, _, _ := strings.Cut(spec, ":")
 	return kinds[name].Cheats
 }

@@ -1,6 +1,8 @@
 package agents
 
 import (
+	"flag"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,9 +11,12 @@ import (
 
 // benchAgent times decisions of spec on positions taken along random games of every
 // registered game and player count (the opening, and positions across whole games).
-// For search agents it reports iterations per second ("iters/s").
-func benchAgent(b *testing.B, spec string, iters int) {
+// For search agents (Searcher) it reports iterations per second ("iters/s").
+func benchAgent(b *testing.B, spec string) {
 	for _, u := range setups() {
+		if *benchOnly != "" && !strings.HasPrefix(u.name, *benchOnly) {
+			continue
+		}
 		for _, where := range []string{"opening", "game"} {
 			b.Run(u.name+"/"+where, func(b *testing.B) {
 				var states []engine.State
@@ -28,26 +33,47 @@ func benchAgent(b *testing.B, spec string, iters int) {
 				for _, s := range states {
 					a.Act(s, &r)
 				}
+				srch, searches := a.(Searcher)
+				var before int64
+				if searches {
+					before = srch.Iterations()
+				}
 				b.ReportAllocs()
 				b.ResetTimer()
 				start := time.Now()
 				for i := 0; i < b.N; i++ {
 					a.Act(states[i%len(states)], &r)
 				}
-				if iters > 0 {
-					b.ReportMetric(float64(iters)*float64(b.N)/time.Since(start).Seconds(), "iters/s")
+				if searches {
+					b.ReportMetric(float64(srch.Iterations()-before)/time.Since(start).Seconds(), "iters/s")
 				}
 			})
 		}
 	}
 }
 
-func BenchmarkMCTS(b *testing.B)              { benchAgent(b, "mcts:iters=1000", 1000) }
-func BenchmarkMCTSScore(b *testing.B)         { benchAgent(b, "mcts:iters=1000,reward=score", 1000) }
-func BenchmarkMCTSGreedyRollout(b *testing.B) { benchAgent(b, "mcts:iters=100,rollout=greedy", 100) }
-func BenchmarkOracle(b *testing.B)            { benchAgent(b, "oracle:iters=1000", 1000) }
-func BenchmarkGreedy(b *testing.B)            { benchAgent(b, "greedy", 0) }
-func BenchmarkRandom(b *testing.B)            { benchAgent(b, "random", 0) }
+// -spec and -only select what BenchmarkSpec times:
+//
+//	go test -run '^$' -bench Spec ./agents/ -args -spec 'pimc:k=10' -only dragonheart
+var (
+	benchSpec = flag.String("spec", "", "agent spec timed by BenchmarkSpec")
+	benchOnly = flag.String("only", "", "benchmark only the setups whose name starts with this (e.g. draco/2p)")
+)
+
+func BenchmarkMCTS(b *testing.B)              { benchAgent(b, "mcts:iters=1000") }
+func BenchmarkMCTSScore(b *testing.B)         { benchAgent(b, "mcts:iters=1000,reward=score") }
+func BenchmarkMCTSGreedyRollout(b *testing.B) { benchAgent(b, "mcts:iters=100,rollout=greedy") }
+func BenchmarkOracle(b *testing.B)            { benchAgent(b, "oracle:iters=1000") }
+func BenchmarkGreedy(b *testing.B)            { benchAgent(b, "greedy") }
+func BenchmarkRandom(b *testing.B)            { benchAgent(b, "random") }
+
+// BenchmarkSpec times the agent given by -spec (skipped without it).
+func BenchmarkSpec(b *testing.B) {
+	if *benchSpec == "" {
+		b.Skip("no -spec given")
+	}
+	benchAgent(b, *benchSpec)
+}
 
 // opening is the first position of a game (seed 1, 2 …) where the seat to move has a choice.
 func (u setup) opening(t testing.TB) engine.State {

@@ -27,3 +27,6 @@ func (m *MCTS) Estimate() (value float64, visits int, ok bool) {
 	}
 	return nodes[best].sum / float64(nodes[best].visits), int(nodes[best].visits), true
 }
+
+// Estimate is the last search's estimate (see MCTS.Estimate).
+func (e *Expert) Estimate() (value float64, visits int, ok bool) { return e.mcts.Estimate() }

@@ -31,21 +31,8 @@ func (g *Greedy) Act(s engine.State, rng *engine.RNG) engine.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	seat := s.ToMove()
-	g.det = scratchFor(g.det, s)
-	g.tmp = scratchFor(g.tmp, s)
-	g.out = growFloats(g.out, s.Players())
 	sum := g.sum[:len(legal)]
-	clear(sum)
-	for k := 0; k < max(g.Samples, 1); k++ {
-		g.det.CopyFrom(s)
-		g.det.Determinize(seat, rng.Uint64())
-		for i, a := range legal {
-			g.tmp.CopyFrom(g.det)
-			g.tmp.Apply(a)
-			sum[i] += evaluate(g.tmp, seat, g.out)
-		}
-	}
+	g.sums(s, rng, legal, sum)
 	// Every action has the same number of samples: compare sums.
 	best, ties, choice := math.Inf(-1), 0, legal[0]
 	for i, v := range sum {
@@ -60,6 +47,35 @@ func (g *Greedy) Act(s engine.State, rng *engine.RNG) engine.Action {
 		}
 	}
 	return choice
+}
+
+// values writes the mean evaluation of each legal action over Samples determinizations.
+func (g *Greedy) values(s engine.State, rng *engine.RNG, legal []engine.Action, out []float64) {
+	n := g.sums(s, rng, legal, out)
+	for i := range out {
+		out[i] /= float64(n)
+	}
+}
+
+// sums writes the evaluation of each legal action summed over the n determinizations
+// it draws, and returns n.
+func (g *Greedy) sums(s engine.State, rng *engine.RNG, legal []engine.Action, out []float64) int {
+	seat := s.ToMove()
+	g.det = scratchFor(g.det, s)
+	g.tmp = scratchFor(g.tmp, s)
+	g.out = growFloats(g.out, s.Players())
+	clear(out)
+	n := max(g.Samples, 1)
+	for k := 0; k < n; k++ {
+		g.det.CopyFrom(s)
+		g.det.Determinize(seat, rng.Uint64())
+		for i, a := range legal {
+			g.tmp.CopyFrom(g.det)
+			g.tmp.Apply(a)
+			out[i] += evaluate(g.tmp, seat, g.out)
+		}
+	}
+	return n
 }
 
 func init() {

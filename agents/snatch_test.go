@@ -266,3 +266,21 @@ func (s *snatch) ActionText(a engine.Action) string {
 	}
 	return "play " + strconv.Itoa(int(a))
 }
+
+// Snatch sorts its actions into classes for the restricted-play tests: "play" and
+// "snatch", plus "high" for an action on a card worth 8 or more (so an action can be in
+// two classes, as the engine contract allows).
+var snatchClasses = []string{"play", "snatch", "high"}
+
+func (s *snatch) ActionClasses() []string { return snatchClasses }
+
+func (s *snatch) ActionClass(a engine.Action) uint64 {
+	var c uint64 = 1 // play
+	if a >= snSnatch {
+		c = 2
+	}
+	if a&255 >= 8 {
+		c |= 4
+	}
+	return c
+}

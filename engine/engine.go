@@ -161,3 +161,18 @@ type ActionClasser interface {
 	// choice "tough+cape" sends the Tough and uses the Fire cape) or in none.
 	ActionClass(a Action) uint64
 }
+
+// Sees reports whether viewer may see what only seat sees (its hand, its draws, its
+// pending secret choice): the seat itself and the omniscient viewer.
+func Sees(viewer, seat int) bool { return viewer == Omniscient || viewer == seat }
+
+// OmniscientNarration is Narrator.Narrate for a game that implements ViewNarrator: the
+// omniscient view of what applying a to before did, without the action line that
+// NarrateView puts first.
+func OmniscientNarration(after ViewNarrator, before State, a Action) []string {
+	lines := after.NarrateView(before, a, Omniscient)
+	if len(lines) == 0 {
+		return nil
+	}
+	return lines[1:]
+}

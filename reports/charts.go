@@ -431,68 +431,10 @@ func AdvantageChart(as []*Analysis, name string) (*Chart, error) {
 		return nil, nil
 	}
 	shortLabels := shortLabelsOf(rows)
-	p := newPlot("First-player advantage across the study",
-		"seat 0's win share minus the fair share, with 95% intervals", "first-player advantage (percentage points)", "")
-	p.Add(plotter.NewGrid()) // vertical lines too
-	n := len(rows)
-	var sig, not ErrXY
-	names := make([]string, n)
-	minX, maxX := 0.0, 0.0
+	fr := make([]ForestRow, len(rows))
 	for k, a := range rows {
-		y := float64(n - 1 - k) // first result at the top
-		names[n-1-k] = shortLabels[a]
-		pt := plotter.XY{X: 100 * a.FPA, Y: y}
-		lo, hi := 100*(a.FPA-a.FPACI.Lo), 100*(a.FPACI.Hi-a.FPA)
-		dst := &not
-		if a.Seats[0].PHolm < Alpha {
-			dst = &sig
-		}
-		dst.XYs = append(dst.XYs, pt)
-		dst.Lo = append(dst.Lo, lo)
-		dst.Hi = append(dst.Hi, hi)
-		minX = math.Min(minX, 100*a.FPACI.Lo)
-		maxX = math.Max(maxX, 100*a.FPACI.Hi)
+		fr[k] = ForestRow{Label: shortLabels[a], V: 100 * a.FPA, Lo: 100 * a.FPACI.Lo, Hi: 100 * a.FPACI.Hi, Sig: a.Seats[0].PHolm < Alpha}
 	}
-	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(n) - 0.5}})
-	if err != nil {
-		return nil, fmt.Errorf("chart %s: %w", name, err)
-	}
-	zero.Color = GreyColor
-	zero.Width = vg.Points(1.5)
-	p.Add(zero)
-	for _, set := range []struct {
-		e     ErrXY
-		col   color.Color
-		label string
-	}{{sig, FairColor, "significant (Holm p < 0.05)"}, {not, SeriesColor(0), "not significant"}} {
-		if len(set.e.XYs) == 0 {
-			continue
-		}
-		eb, err := plotter.NewXErrorBars(set.e)
-		if err != nil {
-			return nil, fmt.Errorf("chart %s: %w", name, err)
-		}
-		eb.Color = set.col
-		eb.Width = vg.Points(1.5)
-		sc, err := plotter.NewScatter(set.e.XYs)
-		if err != nil {
-			return nil, fmt.Errorf("chart %s: %w", name, err)
-		}
-		sc.GlyphStyle.Color = set.col
-		sc.GlyphStyle.Radius = vg.Points(3.5)
-		sc.GlyphStyle.Shape = draw.CircleGlyph{}
-		p.Add(eb, sc)
-		p.Legend.Add(set.label, errThumb{eb.LineStyle, false}, sc)
-	}
-	p.NominalY(names...)
-	// Rows share the data area with the legend (about half an inch) above them.
-	hIn := math.Max(4, 1.8+0.32*float64(n))
-	area := hIn - 1.3 // less the title and the x axis
-	nRows := float64(n) + 0.4
-	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3+0.55*nRows/(area-0.55)
-	pad := math.Max(1, 0.08*(maxX-minX))
-	p.X.Min, p.X.Max = minX-pad, maxX+pad
-	p.Legend.Left = false
-	h := vg.Length(hIn) * vg.Inch
-	return Render(p, name, ChartWidth, h)
+	return Forest("First-player advantage across the study", "seat 0's win share minus the fair share, with 95% intervals",
+		"first-player advantage (percentage points)", name, fr)
 }

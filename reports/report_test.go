@@ -2,7 +2,7 @@ package reports
 
 import (
 	"bytes"
-	"compress/zlib"
+	"dragonlab/reports/doc/pdftext"
 	"encoding/csv"
 	"encoding/xml"
 	"errors"
@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf16"
 
 	"dragonlab/reports/doc/htmlcheck"
 	"dragonlab/sim"
@@ -42,68 +41,14 @@ func read(t *testing.T, path string) []byte {
 	return data
 }
 
-// pdfPages returns each page's content stream with its text strings decoded (the PDF is
-// compressed and its fonts are Unicode: every string is UTF-16BE).
+// pdfPages returns the text of each page (reports/doc/pdftext).
 func pdfPages(t *testing.T, data []byte) []string {
 	t.Helper()
-	var pages []string
-	rest := string(data)
-	for {
-		i := strings.Index(rest, "<</Type /Page\n")
-		if i < 0 {
-			break
-		}
-		rest = rest[i+len("<</Type /Page\n"):]
-		// The page's /Contents is the next object: "/Filter /FlateDecode … stream".
-		s := strings.Index(rest, "stream\n")
-		e := strings.Index(rest, "endstream")
-		if s < 0 || e < s {
-			t.Fatal("page without a content stream")
-		}
-		raw := []byte(rest[s+len("stream\n") : e])
-		if zr, err := zlib.NewReader(bytes.NewReader(raw)); err == nil {
-			if b, err := io.ReadAll(zr); err == nil {
-				raw = b
-			}
-		}
-		pages = append(pages, pdfText(raw))
+	pages, err := pdftext.Texts(data)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return pages
-}
-
-// pdfText replaces every string literal of a content stream, (…), by its text.
-func pdfText(stream []byte) string {
-	var out strings.Builder
-	for i := 0; i < len(stream); i++ {
-		if stream[i] != '(' {
-			out.WriteByte(stream[i])
-			continue
-		}
-		var lit []byte
-		for i++; i < len(stream) && stream[i] != ')'; i++ {
-			if stream[i] == '\\' && i+1 < len(stream) {
-				i++
-				switch c := stream[i]; c {
-				case 'n':
-					lit = append(lit, '\n')
-				case 'r':
-					lit = append(lit, '\r')
-				case 't':
-					lit = append(lit, '\t')
-				default:
-					lit = append(lit, c)
-				}
-				continue
-			}
-			lit = append(lit, stream[i])
-		}
-		u := make([]uint16, len(lit)/2)
-		for k := range u {
-			u[k] = uint16(lit[2*k])<<8 | uint16(lit[2*k+1])
-		}
-		out.WriteString(string(utf16.Decode(u)))
-	}
-	return out.String()
 }
 
 func checkPDF(t *testing.T, data []byte, wantPages int) []string {
@@ -146,7 +91,7 @@ func TestBuildSingleReport(t *testing.T) {
 	if !strings.Contains(pages[1], "Verdicts") || !strings.Contains(pages[1], "significant") {
 		t.Error("page 2 lacks the verdicts")
 	}
-	if n := strings.Count(strings.Join(pages, ""), "/I"); n < 3 {
+	if n := bytes.Count(read(t, filepath.Join(dir, "report.pdf")), []byte("/Subtype /Image")); n < 3 {
 		t.Errorf("the PDF shows %d images, want the 3 charts", n)
 	}
 	// The charts: PNG decodes at 1200 × 750; SVG is SVG.

@@ -1,6 +1,10 @@
 package sim
 
-import "time"
+import (
+	"time"
+
+	"dragonlab/agents"
+)
 
 // Cost: what each agent's decisions cost (wall-clock time inside Act, and search
 // iterations for agents.Searcher agents), measured by the runner per agent index.
@@ -46,6 +50,13 @@ func collectCost(cfg *Config, ws []*worker) []Cost {
 			out[j].Nanos += c.nanos
 			out[j].Iterations += c.iterations
 		}
+		for j, a := range w.agents {
+			if r, ok := a.(agents.Restricted); ok {
+				bound, unkept := r.Restriction()
+				out[j].Bound += bound
+				out[j].Unkept += unkept
+			}
+		}
 	}
 	for j := range out {
 		out[j].derive()
@@ -81,6 +92,8 @@ func mergeCost(parts []*Result) *RunInfo {
 				out[j].Decisions += c.Decisions
 				out[j].Nanos += c.Nanos
 				out[j].Iterations += c.Iterations
+				out[j].Bound += c.Bound
+				out[j].Unkept += c.Unkept
 			}
 		}
 	}

@@ -465,12 +465,36 @@ func (cfg *Config) check() error {
 	if err := cfg.Params.Validate(cfg.Players); err != nil {
 		return err
 	}
+	if err := CheckAgents(cfg.Game, cfg.Params, cfg.Players, cfg.Agents); err != nil {
+		return err
+	}
 	if err := cfg.checkWhy(); err != nil {
 		return err
 	}
 	if cfg.Resume != nil {
 		if err := cfg.Resume.fits(*cfg); err != nil {
 			return fmt.Errorf("resume: the checkpoint does not fit this run: %v", err)
+		}
+	}
+	return nil
+}
+
+// CheckAgents lets every agent that can check its game (agents.Factory.Check, e.g. the
+// action classes a restricted agent avoids) say so before anything is played.
+func CheckAgents(g engine.Game, params engine.Params, players int, fs []agents.Factory) error {
+	var s engine.State
+	for _, f := range fs {
+		if f.Check == nil {
+			continue
+		}
+		if s == nil {
+			var err error
+			if s, err = g.NewGame(params, players, 1); err != nil {
+				return err
+			}
+		}
+		if err := f.Check(s); err != nil {
+			return fmt.Errorf("agent %s: %w", f.Spec, err)
 		}
 	}
 	return nil

@@ -20,6 +20,11 @@ type Cost struct {
 	Iterations       int64   `json:"iterations,omitempty"` // search iterations over those decisions
 	MsPerDecision    float64 `json:"msPerDecision"`
 	ItersPerDecision float64 `json:"itersPerDecision,omitempty"`
+	// Bound and Unkept count, for a restricted agent (agents.Restricted), the decisions in
+	// which its restriction ruled out a legal action, and those in which it could not be
+	// kept because every legal action was forbidden (it then played as its base would).
+	Bound  int64 `json:"bound,omitempty"`
+	Unkept int64 `json:"unkept,omitempty"`
 }
 
 // ComponentAgg counts, per agent (the agent that starts in seat j, as in

@@ -238,7 +238,7 @@ func checkCosts(costs []Cost, agents []string) error {
 		if !slices.Contains(agents, c.Agent) {
 			return fmt.Errorf("cost of agent %q, which is not in the run", c.Agent)
 		}
-		if c.Decisions < 0 || c.Nanos < 0 || c.Iterations < 0 || c.MsPerDecision < 0 || c.ItersPerDecision < 0 {
+		if c.Decisions < 0 || c.Nanos < 0 || c.Iterations < 0 || c.MsPerDecision < 0 || c.ItersPerDecision < 0 || c.Bound < 0 || c.Unkept < 0 {
 			return fmt.Errorf("cost %d: a negative number", i)
 		}
 	}

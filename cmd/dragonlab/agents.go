@@ -22,12 +22,14 @@ func init() {
 
 An agent spec is a kind, optionally followed by options: kind:key=value,key=value.
 In --agents, specs are separated by commas; a comma followed by key=value continues the
-previous spec, so "mcts:iters=2000,c=0.7,random" is two agents. Options left out take
-their defaults. The oracle cheats (it searches the true hidden state): it is an upper
+previous spec, so "mcts:iters=2000,c=0.7,random" is two agents. A wrapper's base spec is
+written in parentheses when it has options: noisy:base=(mcts:iters=200,c=1),eps=0.2.
+Options left out take their defaults. The oracle cheats (it searches the true hidden state): it is an upper
 bound on skill, never a fair player.`,
 			Example: `  dragonlab agents
   dragonlab run --game dragonheart --players 2 --agents mcts:iters=2000,c=0.7,random
-  dragonlab run --game draco --players 3 --agents greedy:samples=8,mcts:ms=50,random`,
+  dragonlab run --game draco --players 3 --agents greedy:samples=8,mcts:ms=50,random
+  dragonlab run --game redhot --players 2 --agents expert,noisy:base=(greedy),eps=0.3 --seating duplicate`,
 			Args: cobra.NoArgs,
 			RunE: func(*cobra.Command, []string) error { return o.run() },
 		}

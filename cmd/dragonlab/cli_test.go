@@ -44,34 +44,36 @@ func TestBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 	unknownKey := filepath.Join(dir, "unknown.json")
 	os.WriteFile(unknownKey, []byte(`{"dragonBonnus": 3}`), 0o644)
 	cases := map[string][]string{
-		"unknown game":       {"run", "--game", "chess"},
-		"unknown agent":      {"run", "--agents", "random,genius"},
-		"unknown agent opt":  {"run", "--agents", "random:depth=3,random"},
-		"too few agents":     {"run", "--agents", "random"},
-		"too many agents":    {"run", "--agents", "random,random,random"},
-		"players low":        {"run", "--players", "1"},
-		"players high":       {"run", "--players", "3"},
-		"games zero":         {"run", "--games", "0"},
-		"games negative":     {"run", "--games", "-5"},
-		"unknown parameter":  {"run", "--set", "dragonBonnus=3"},
-		"malformed set":      {"run", "--set", "dragonBonus"},
-		"wrong type set":     {"run", "--set", "dragonBonus=[1]"},
-		"malformed rules":    {"run", "--rules", rules},
-		"unknown rules key":  {"run", "--rules", unknownKey},
-		"missing rules file": {"run", "--rules", filepath.Join(dir, "nope.json")},
-		"bad seating":        {"run", "--seating", "round"},
-		"duplicate not mult": {"run", "--seating", "duplicate", "--games", "3"},
-		"shard out of range": {"run", "--shard", "3/2"},
-		"shard malformed":    {"run", "--shard", "x/4"},
-		"bad until":          {"run", "--until", "halfwidth=2"},
-		"resume missing":     {"run", "--resume", filepath.Join(dir, "none.json")},
-		"unknown flag":       {"run", "--gmaes", "5"},
-		"unknown command":    {"runn"},
-		"trace unknown game": {"trace", "--game", "chess"},
-		"trace bad format":   {"trace", "--format", "xml"},
-		"merge missing file": {"merge", filepath.Join(dir, "none.json")},
-		"merge foreign json": {"merge", rules},
-		"bench unknown game": {"bench", "--game", "chess"},
+		"unknown game":        {"run", "--game", "chess"},
+		"unknown agent":       {"run", "--agents", "random,genius"},
+		"unknown agent opt":   {"run", "--agents", "random:depth=3,random"},
+		"too few agents":      {"run", "--agents", "random"},
+		"too many agents":     {"run", "--agents", "random,random,random"},
+		"players low":         {"run", "--players", "1"},
+		"players high":        {"run", "--players", "3"},
+		"games zero":          {"run", "--games", "0"},
+		"games negative":      {"run", "--games", "-5"},
+		"unknown parameter":   {"run", "--set", "dragonBonnus=3"},
+		"malformed set":       {"run", "--set", "dragonBonus"},
+		"wrong type set":      {"run", "--set", "dragonBonus=[1]"},
+		"malformed rules":     {"run", "--rules", rules},
+		"unknown rules key":   {"run", "--rules", unknownKey},
+		"missing rules file":  {"run", "--rules", filepath.Join(dir, "nope.json")},
+		"bad seating":         {"run", "--seating", "round"},
+		"duplicate not mult":  {"run", "--seating", "duplicate", "--games", "3"},
+		"shard out of range":  {"run", "--shard", "3/2"},
+		"shard malformed":     {"run", "--shard", "x/4"},
+		"bad until":           {"run", "--until", "halfwidth=2"},
+		"resume missing":      {"run", "--resume", filepath.Join(dir, "none.json")},
+		"unknown flag":        {"run", "--gmaes", "5"},
+		"unknown command":     {"runn"},
+		"trace unknown game":  {"trace", "--game", "chess"},
+		"trace bad format":    {"trace", "--format", "xml"},
+		"merge missing file":  {"merge", filepath.Join(dir, "none.json")},
+		"merge foreign json":  {"merge", rules},
+		"bench unknown game":  {"bench", "--game", "chess"},
+		"unknown class":       {"run", "--game", "draco", "--agents", "restrict:base=greedy,forbid=nope,random"},
+		"trace unknown class": {"trace", "--game", "draco", "--agents", "restrict:base=greedy,forbid=nope,random"},
 	}
 	for name, args := range cases {
 		args = append(args, "--out", out, "--games", "10")
@@ -81,9 +83,12 @@ func TestBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 		if name == "games zero" || name == "games negative" || name == "duplicate not mult" || name == "unknown flag" {
 			args = args[:len(args)-2] // their own --games
 		}
-		code, _, stderr := cli(t, args...)
+		code, stdout, stderr := cli(t, args...)
 		if code != exitBadInput {
 			t.Errorf("%s: exit %d, want %d (stderr %q)", name, code, exitBadInput, stderr)
+		}
+		if args[0] == "trace" && stdout != "" {
+			t.Errorf("%s: the trace printed before refusing: %q", name, stdout)
 		}
 		if lines := strings.Count(strings.TrimSpace(stderr), "\n"); lines != 0 || !strings.HasPrefix(stderr, "dragonlab: ") {
 			t.Errorf("%s: want one line on stderr, got %q", name, stderr)

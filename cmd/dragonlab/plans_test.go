@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -26,21 +25,6 @@ func withHooks(t *testing.T, ctx context.Context, afterRun func(int), onCheckpoi
 	t.Cleanup(func() { planHooks.ctx, planHooks.afterRun, planHooks.onCheckpoint = nil, nil, nil })
 }
 
-// Until the agents work lands, ablate's tests stand in for the restrict agent kind (here:
-// the base agent, unrestricted; enough to test the plan, shards and merge).
-func init() {
-	if _, err := agents.Parse("restrict:base=(random),forbid=x"); err != nil && strings.Contains(err.Error(), "unknown agent") {
-		agents.RegisterKind(agents.Kind{Name: "restrict", Doc: "test stand-in: the base agent",
-			Options: []agents.Option{{Name: "base", Default: "(random)"}, {Name: "forbid", Default: ""}},
-			Build: func(opts map[string]string) (func() agents.Agent, error) {
-				f, err := agents.Parse(strings.TrimSuffix(strings.TrimPrefix(opts["base"], "("), ")"))
-				if err != nil {
-					return nil, err
-				}
-				return f.New, nil
-			}})
-	}
-}
 
 // experimentCases are tiny runs of every experiment command, with cheap agents; the first
 // run of each plays more than 256 units per shard, so that a shard is killed mid-run. The
@@ -278,7 +262,7 @@ func TestLadderWritesRatingsAndCost(t *testing.T) {
 func TestAblateReport(t *testing.T) {
 	dir := t.TempDir()
 	out := mustCLI(t, "ablate", "--game", "draco", "--agents", "greedy:samples=1", "--forbid-each", "--games", "100", "--out", dir, "--quiet")
-	if !strings.Contains(out, "change") {
+	if !strings.Contains(out, "worth") {
 		t.Fatalf("stdout: %s", out)
 	}
 	p, err := plan.ReadDir(dir)
@@ -295,6 +279,14 @@ func TestAblateReport(t *testing.T) {
 	r := p.Runs[1]
 	if !strings.HasPrefix(r.Agents[0], "restrict:") || r.Agents[1] != "greedy:samples=1" || r.Seating != sim.SeatDuplicate {
 		t.Errorf("restricted run: %+v", r)
+	}
+	// The restricted agent's counts: how often its restriction ruled out an action.
+	res, err := sim.ReadResult(filepath.Join(dir, r.Name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Run == nil || len(res.Run.Cost) == 0 || res.Run.Cost[0].Bound+res.Run.Cost[0].Unkept == 0 {
+		t.Errorf("the restricted run records no restriction counts: %+v", res.Run)
 	}
 	for _, f := range []string{"summary.json", "summary.md", "report.pdf", "report.html", "charts/ablation.png", "base.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {

@@ -16,7 +16,7 @@ import (
 // hintAgentSpec is the agent behind the `hint` command of play: the strongest honest
 // agent (it sees only the human's view, through Determinize; never the oracle). One place
 // to change it.
-var hintAgentSpec = "mcts:iters=2000"
+var hintAgentSpec = "expert"
 
 // humanSpec marks a seat played by a person in play's --agents.
 const humanSpec = "human"

@@ -290,6 +290,9 @@ func (o *traceOptions) run(cmd *cobra.Command) error {
 		return err
 	}
 	cfg := sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seed: o.Seed, Units: 1}
+	if err := sim.CheckConfig(cfg); err != nil {
+		return asBadInput(err)
+	}
 	probe, err := g.New(p, players)
 	if err != nil {
 		return asBadInput(err)

@@ -16,16 +16,9 @@ var (
 	_ engine.Describer    = (*State)(nil)
 )
 
-// sees reports whether viewer may see what only seat sees: its hand and its draws (DR-15).
-func sees(viewer, seat int) bool { return viewer == engine.Omniscient || viewer == seat }
-
 // Narrate is the omniscient narration of a, without the action line (see NarrateView).
 func (s *State) Narrate(before engine.State, a engine.Action) []string {
-	lines := s.NarrateView(before, a, engine.Omniscient)
-	if len(lines) == 0 {
-		return nil
-	}
-	return lines[1:]
+	return engine.OmniscientNarration(s, before, a)
 }
 
 // NarrateView describes, for viewer, what applying a to before produced: the action (line
@@ -81,7 +74,7 @@ func (s *State) NarrateView(before engine.State, a engine.Action, viewer int) []
 		}
 	}
 	if d := int(b.pileLen) - int(s.pileLen); d > 0 {
-		if sees(viewer, seat) {
+		if engine.Sees(viewer, seat) {
 			lines = append(lines, fmt.Sprintf("seat %d draws %s, %d left in the pile", seat, strings.Join(s.drawn(b, seat, played), ", "), s.pileLen))
 		} else {
 			lines = append(lines, fmt.Sprintf("seat %d draws %d card(s), %d left in the pile", seat, d, s.pileLen))
@@ -166,7 +159,7 @@ func (s *State) dealLines(viewer int) []string {
 			}
 		}
 		hand := fmt.Sprintf("%d cards", s.handLen[i])
-		if sees(viewer, i) {
+		if engine.Sees(viewer, i) {
 			hand += ": " + s.handText(i)
 		}
 		lines = append(lines, fmt.Sprintf("seat %d rides %s%s and is dealt %s", i, colourNames[c], card, hand))
@@ -257,7 +250,7 @@ func (s *State) DescribeView(viewer int) string {
 	b.WriteString(s.dragonsText())
 	for i := 0; i < int(s.n); i++ {
 		fmt.Fprintf(&b, "\nseat %d: score %d, rides %s, ", i, s.score[i], colourNames[s.ride[i]])
-		if sees(viewer, i) {
+		if engine.Sees(viewer, i) {
 			h := s.handText(i)
 			if s.handLen[i] == 0 {
 				h = ""

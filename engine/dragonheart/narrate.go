@@ -14,16 +14,9 @@ var (
 	_ engine.Describer    = (*State)(nil)
 )
 
-// sees reports whether viewer may see what only seat sees (its hand, its draws).
-func sees(viewer, seat int) bool { return viewer == engine.Omniscient || viewer == seat }
-
 // Narrate is the omniscient narration of a, without the action line (see NarrateView).
 func (s *State) Narrate(before engine.State, a engine.Action) []string {
-	lines := s.NarrateView(before, a, engine.Omniscient)
-	if len(lines) == 0 {
-		return nil
-	}
-	return lines[1:]
+	return engine.OmniscientNarration(s, before, a)
 }
 
 // NarrateView replays a from before, step by step (the same steps as Apply), and describes
@@ -67,7 +60,7 @@ func (s *State) dealLines(viewer int) []string {
 	r := s.r
 	var lines []string
 	for p := 0; p < 2; p++ {
-		if sees(viewer, p) {
+		if engine.Sees(viewer, p) {
 			lines = append(lines, fmt.Sprintf("seat %d is dealt %d cards: %s", p, s.handN[p], r.multiset(&s.hand[p])))
 		} else {
 			lines = append(lines, fmt.Sprintf("seat %d is dealt %d cards", p, s.handN[p]))
@@ -138,7 +131,7 @@ func describePlay(b, x *State, a engine.Action, viewer int, lines []string) []st
 	}
 	if x.pileN[opp] > b.pileN[opp] {
 		// DH-14, DH-21: the card is known to its owner only, not to the taker.
-		if sees(viewer, opp) {
+		if engine.Sees(viewer, opp) {
 			c := x.pile[opp][x.pileN[opp]-1]
 			lines = append(lines, fmt.Sprintf("seat %d puts a random card of seat %d's hand on top of seat %d's pile: %s (seen by seat %d only) (DH-14)",
 				me, opp, opp, r.cardText(c), opp))
@@ -195,7 +188,7 @@ func describeEnd(x, y *State, viewer int, lines []string) []string {
 		}
 	}
 	if n := int(x.pileN[me]) - int(y.pileN[me]); n > 0 {
-		if sees(viewer, me) {
+		if engine.Sees(viewer, me) {
 			drawn := x.pile[me][y.pileN[me]:x.pileN[me]]
 			var cards []string
 			if viewer == engine.Omniscient {
@@ -290,7 +283,7 @@ func (s *State) DescribeView(viewer int) string {
 	}
 	fmt.Fprintf(&b, "  hold: %s\n", r.multiset(&s.hold))
 	for p := 0; p < 2; p++ {
-		if sees(viewer, p) {
+		if engine.Sees(viewer, p) {
 			fmt.Fprintf(&b, "  seat %d: score %d, hand %s, pile %d", p, s.score32(p), r.multiset(&s.hand[p]), s.pileN[p])
 		} else {
 			fmt.Fprintf(&b, "  seat %d: score %d, hand %d cards, pile %d", p, s.score32(p), s.handN[p], s.pileN[p])

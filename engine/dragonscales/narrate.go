@@ -16,16 +16,9 @@ var (
 	_ engine.Describer     = (*State)(nil)
 )
 
-// sees reports whether viewer may see what only seat sees (its hand, its secret choice).
-func sees(viewer, seat int) bool { return viewer == engine.Omniscient || viewer == seat }
-
 // Narrate is the omniscient narration of a, without the action line (see NarrateView).
 func (s *State) Narrate(before engine.State, a engine.Action) []string {
-	lines := s.NarrateView(before, a, engine.Omniscient)
-	if len(lines) == 0 {
-		return nil
-	}
-	return lines[1:]
+	return engine.OmniscientNarration(s, before, a)
 }
 
 // NarrateView describes, for viewer, what applying a to before did: the action (line 0;
@@ -40,7 +33,7 @@ func (s *State) NarrateView(before engine.State, a engine.Action, viewer int) []
 	}
 	prev := c
 	line0 := c.ActionText(a)
-	if k, _ := split(a); (k == kGesture || k == kPlay) && !sees(viewer, int(c.toMove)) {
+	if k, _ := split(a); (k == kGesture || k == kPlay) && !engine.Sees(viewer, int(c.toMove)) {
 		line0 = "(secret choice)"
 	}
 	c.decide(a)
@@ -96,7 +89,7 @@ func (s *State) handLines(viewer int) []string {
 	}
 	var lines []string
 	for seat := 0; seat < 2; seat++ {
-		if sees(viewer, seat) {
+		if engine.Sees(viewer, seat) {
 			lines = append(lines, fmt.Sprintf("seat %d hand: %s", seat, s.handText(seat)))
 		}
 	}
@@ -300,7 +293,7 @@ func (s *State) drawLines(prev *State, viewer int, lines []string) []string {
 		}
 		switch {
 		case got.n == 0:
-		case sees(viewer, seat):
+		case engine.Sees(viewer, seat):
 			lines = append(lines, fmt.Sprintf("seat %d draws %s", seat, s.cardList(&got, false)))
 		default:
 			lines = append(lines, fmt.Sprintf("seat %d draws %d card(s)", seat, got.n))
@@ -400,13 +393,13 @@ func (s *State) DescribeView(viewer int) string {
 	}
 	if s.r.hand > 0 && s.r.players == 2 {
 		for seat := 0; seat < 2; seat++ {
-			if sees(viewer, seat) {
+			if engine.Sees(viewer, seat) {
 				fmt.Fprintf(&b, "\nseat %d hand: %s", seat, s.handText(seat))
 			} else {
 				fmt.Fprintf(&b, "\nseat %d hand: %d cards", seat, s.hands[seat].n)
 			}
 			if i := s.sel[seat]; i >= 0 {
-				if sees(viewer, seat) {
+				if engine.Sees(viewer, seat) {
 					fmt.Fprintf(&b, " (chose %s in secret)", s.r.cardText[s.hands[seat].c[i]])
 				} else {
 					b.WriteString(" (has chosen in secret)")
@@ -417,7 +410,7 @@ func (s *State) DescribeView(viewer int) string {
 	if s.r.players == 3 && s.phase == phGesture {
 		for seat := 0; seat < 3; seat++ {
 			if g := s.gest[seat]; g != noGesture {
-				if sees(viewer, seat) {
+				if engine.Sees(viewer, seat) {
 					fmt.Fprintf(&b, "\nseat %d chose %s in secret", seat, weaponNames[g])
 				} else {
 					fmt.Fprintf(&b, "\nseat %d has chosen in secret", seat)

@@ -74,11 +74,7 @@ func (s *State) choiceText(seat uint8) string {
 
 // Narrate is the omniscient narration of a, without the action line (see NarrateView).
 func (s *State) Narrate(before engine.State, a engine.Action) []string {
-	lines := s.NarrateView(before, a, engine.Omniscient)
-	if len(lines) == 0 {
-		return nil
-	}
-	return lines[1:]
+	return engine.OmniscientNarration(s, before, a)
 }
 
 // NarrateView describes, for viewer, what the action and the chance it triggered did:
@@ -388,7 +384,7 @@ func (s *State) DescribeView(viewer int) string {
 			}
 		}
 		if s.phase == phaseChoose && s.chosen&(1<<i) != 0 {
-			if viewer == engine.Omniscient || viewer == int(i) {
+			if engine.Sees(viewer, int(i)) {
 				fmt.Fprintf(&b, "; chose %s (secret)", s.choiceText(i))
 			} else {
 				b.WriteString("; has chosen in secret")

@@ -2,17 +2,15 @@ package doc
 
 import (
 	"bytes"
-	"compress/zlib"
+	"dragonlab/reports/doc/pdftext"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf16"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -270,69 +268,11 @@ func TestMarkdown(t *testing.T) {
 // content streams inflated and every string decoded from UTF-16BE.
 func PDFPageTexts(t testing.TB, data []byte) []string {
 	t.Helper()
-	var pages []string
-	rest := string(data)
-	for {
-		i := strings.Index(rest, "<</Type /Page\n")
-		if i < 0 {
-			break
-		}
-		rest = rest[i+len("<</Type /Page\n"):]
-		s := strings.Index(rest, "stream\n")
-		e := strings.Index(rest, "endstream")
-		if s < 0 || e < s {
-			t.Fatal("page without a content stream")
-		}
-		raw := []byte(rest[s+len("stream\n") : e])
-		zr, err := zlib.NewReader(bytes.NewReader(raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		plain, err := io.ReadAll(zr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lines []string
-		for _, lit := range pdfStrings(plain) {
-			lines = append(lines, lit)
-		}
-		pages = append(pages, strings.Join(lines, "\n"))
+	pages, err := pdftext.Texts(data)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return pages
-}
-
-// pdfStrings decodes the string literals of a content stream.
-func pdfStrings(stream []byte) []string {
-	var out []string
-	for i := 0; i < len(stream); i++ {
-		if stream[i] != '(' {
-			continue
-		}
-		var lit []byte
-		for i++; i < len(stream) && stream[i] != ')'; i++ {
-			if stream[i] == '\\' && i+1 < len(stream) {
-				i++
-				switch c := stream[i]; c {
-				case 'n':
-					lit = append(lit, '\n')
-				case 'r':
-					lit = append(lit, '\r')
-				case 't':
-					lit = append(lit, '\t')
-				default:
-					lit = append(lit, c)
-				}
-				continue
-			}
-			lit = append(lit, stream[i])
-		}
-		u := make([]uint16, len(lit)/2)
-		for k := range u {
-			u[k] = uint16(lit[2*k])<<8 | uint16(lit[2*k+1])
-		}
-		out = append(out, string(utf16.Decode(u)))
-	}
-	return out
 }
 
 func TestPDF(t *testing.T) {

@@ -57,6 +57,9 @@ func AnalyzeAblation(meta Meta, base string, players int, classes []string, base
 			a.Notes = append(a.Notes, fmt.Sprintf("The restriction %s is incomplete (interrupted): only its finished deals count.", key))
 		}
 		restricted[key] = in.Result
+		if note := restrictionNote(key, in.Result); note != "" {
+			a.Notes = append(a.Notes, note)
+		}
 	}
 	if baseline == nil || baseline.Games == 0 {
 		baseline = nil
@@ -77,6 +80,25 @@ func AnalyzeAblation(meta Meta, base string, players int, classes []string, base
 }
 
 func forbidText(f []string) string { return strings.Join(f, "+") }
+
+// restrictionNote says when a restriction measured little: it never ruled out an action,
+// or it could not always be kept (every legal action forbidden, so the restricted agent
+// played as its base would). The counts are the restricted agent's (agent 0), from the
+// results' run key (absent in results merged from parts that lack it).
+func restrictionNote(key string, r *sim.Result) string {
+	if r.Run == nil || len(r.Run.Cost) == 0 {
+		return ""
+	}
+	c := r.Run.Cost[0]
+	switch {
+	case c.Bound == 0 && c.Unkept == 0:
+		return fmt.Sprintf("Forbidding %s never ruled out an action that was legal beside others: it measures nothing.", key)
+	case c.Unkept > 0:
+		return fmt.Sprintf("Forbidding %s could not be kept in %s of the %s decisions it applied to (every legal action was forbidden, so the agent played as unrestricted).",
+			key, reports.Count(c.Unkept), reports.Count(c.Bound+c.Unkept))
+	}
+	return ""
+}
 
 // findings lists the restrictions whose effect is clear (Holm p < 0.05), most costly
 // first, or says that none is.

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -17,93 +16,17 @@ import (
 // barColor is the bars' colour (sky blue, as in the report's other charts).
 var barColor = color.RGBA{86, 180, 233, 255}
 
-// forestRow is one line of a forest plot: a point estimate with its interval, in points.
-type forestRow struct {
-	label     string
-	v, lo, hi float64
-	sig       bool
-}
-
-// forest draws rows (first at the top) as points with horizontal 95% intervals and a
-// line at zero; significant rows (Holm p < 0.05) in the report's highlight colour.
-func forest(title, subtitle, xLabel, name string, rows []forestRow) (*reports.Chart, error) {
-	p := reports.NewPlot(title, subtitle, xLabel, "")
-	p.Add(plotter.NewGrid()) // vertical lines too
-	n := len(rows)
-	var sig, not reports.ErrXY
-	names := make([]string, n)
-	minX, maxX := 0.0, 0.0
-	for k, r := range rows {
-		y := float64(n - 1 - k)
-		names[n-1-k] = r.label
-		dst := &not
-		if r.sig {
-			dst = &sig
-		}
-		dst.XYs = append(dst.XYs, plotter.XY{X: r.v, Y: y})
-		dst.Lo = append(dst.Lo, r.v-r.lo)
-		dst.Hi = append(dst.Hi, r.hi-r.v)
-		minX, maxX = math.Min(minX, r.lo), math.Max(maxX, r.hi)
-	}
-	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(n) - 0.5}})
-	if err != nil {
-		return nil, fmt.Errorf("chart %s: %w", name, err)
-	}
-	zero.Color = reports.GreyColor
-	zero.Width = vg.Points(1.5)
-	p.Add(zero)
-	for _, set := range []struct {
-		e     reports.ErrXY
-		col   color.Color
-		label string
-	}{{sig, reports.FairColor, "significant (Holm p < 0.05)"}, {not, reports.SeriesColor(0), "not significant"}} {
-		if len(set.e.XYs) == 0 {
-			continue
-		}
-		eb, err := plotter.NewXErrorBars(set.e)
-		if err != nil {
-			return nil, fmt.Errorf("chart %s: %w", name, err)
-		}
-		eb.Color = set.col
-		eb.Width = vg.Points(1.5)
-		sc, err := plotter.NewScatter(set.e.XYs)
-		if err != nil {
-			return nil, fmt.Errorf("chart %s: %w", name, err)
-		}
-		sc.GlyphStyle.Color = set.col
-		sc.GlyphStyle.Radius = vg.Points(3.5)
-		sc.GlyphStyle.Shape = draw.CircleGlyph{}
-		p.Add(eb, sc)
-		p.Legend.Add(set.label, sc)
-	}
-	p.NominalY(names...)
-	hIn := math.Max(4, 1.8+0.32*float64(n))
-	setRowsRange(p, n, hIn)
-	pad := math.Max(1, 0.08*(maxX-minX))
-	p.X.Min, p.X.Max = minX-pad, maxX+pad
-	p.Legend.Left = false
-	return reports.Render(p, name, reports.ChartWidth, vg.Length(hIn)*vg.Inch)
-}
-
-// setRowsRange leaves room above n nominal rows for the legend (about half an inch) in
-// a chart hIn inches high.
-func setRowsRange(p *plot.Plot, n int, hIn float64) {
-	area := hIn - 1.3 // less the title and the x axis
-	nRows := float64(n) + 0.4
-	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3+0.55*nRows/(area-0.55)
-}
-
 // IWDChart is the forest plot of the key difference (IWD: win share when seen minus never
 // seen) of the top components by its size, with 95% intervals. It returns nil when no
 // component was tested.
 func IWDChart(s *ComponentStats, label, name string, top int) (*reports.Chart, error) {
-	var rows []forestRow
+	var rows []reports.ForestRow
 	for _, c := range s.Ranked() {
 		es := s.KeyStat(c)
 		if !es.Diff.Tested || (top > 0 && len(rows) >= top) {
 			continue
 		}
-		rows = append(rows, forestRow{c.Name, 100 * es.Diff.Value, 100 * es.Diff.CI.Lo, 100 * es.Diff.CI.Hi, es.PHolm < reports.Alpha})
+		rows = append(rows, reports.ForestRow{Label: c.Name, V: 100 * es.Diff.Value, Lo: 100 * es.Diff.CI.Lo, Hi: 100 * es.Diff.CI.Hi, Sig: es.PHolm < reports.Alpha})
 	}
 	if len(rows) == 0 {
 		return nil, nil
@@ -111,7 +34,7 @@ func IWDChart(s *ComponentStats, label, name string, top int) (*reports.Chart, e
 	ev := s.KeyEvent()
 	with, without := eventPhrase(ev)
 	sub := fmt.Sprintf("%s: win share %s minus %s, %s, with 95%% intervals", diffName(ev), with, without, s.Agent)
-	return forest(label, sub, diffName(ev)+" (percentage points of win share)", name, rows)
+	return reports.Forest(label, sub, diffName(ev)+" (percentage points of win share)", name, rows)
 }
 
 // AblationChart draws what each action class is worth: the win share the agent loses when
@@ -176,7 +99,7 @@ func AblationChart(t *AblationTable, label, name string) (*reports.Chart, error)
 		p.Legend.Add(set.label, errThumb{eb.LineStyle})
 	}
 	p.NominalY(names...)
-	setRowsRange(p, n, hIn)
+	reports.SetRowsRange(p, n, hIn)
 	pad := math.Max(1, 0.08*(maxX-minX))
 	p.X.Min, p.X.Max = minX-pad, maxX+pad
 	p.Legend.Left = false
@@ -336,13 +259,13 @@ func BranchingChart(f *Feel, label, name string) (*reports.Chart, error) {
 // LuckChart draws the luck share of each seat and of the seats pooled, with 95%
 // bootstrap intervals; nil when none is defined.
 func LuckChart(l *LuckStats, label, name string) (*reports.Chart, error) {
-	var rows []forestRow
+	var rows []reports.ForestRow
 	if l.Pooled.Defined {
-		rows = append(rows, forestRow{"all seats", 100 * l.Pooled.Share.Value, 100 * l.Pooled.Share.CI.Lo, 100 * l.Pooled.Share.CI.Hi, false})
+		rows = append(rows, reports.ForestRow{Label: "all seats", V: 100 * l.Pooled.Share.Value, Lo: 100 * l.Pooled.Share.CI.Lo, Hi: 100 * l.Pooled.Share.CI.Hi})
 	}
 	for s, v := range l.Seats {
 		if v.Defined {
-			rows = append(rows, forestRow{fmt.Sprintf("seat %d", s), 100 * v.Share.Value, 100 * v.Share.CI.Lo, 100 * v.Share.CI.Hi, false})
+			rows = append(rows, reports.ForestRow{Label: fmt.Sprintf("seat %d", s), V: 100 * v.Share.Value, Lo: 100 * v.Share.CI.Lo, Hi: 100 * v.Share.CI.Hi})
 		}
 	}
 	if len(rows) == 0 {
@@ -355,10 +278,10 @@ func LuckChart(l *LuckStats, label, name string) (*reports.Chart, error) {
 	var e reports.ErrXY
 	names := make([]string, n)
 	for k, r := range rows {
-		names[n-1-k] = r.label
-		e.XYs = append(e.XYs, plotter.XY{X: r.v, Y: float64(n - 1 - k)})
-		e.Lo = append(e.Lo, r.v-r.lo)
-		e.Hi = append(e.Hi, r.hi-r.v)
+		names[n-1-k] = r.Label
+		e.XYs = append(e.XYs, plotter.XY{X: r.V, Y: float64(n - 1 - k)})
+		e.Lo = append(e.Lo, r.V-r.Lo)
+		e.Hi = append(e.Hi, r.Hi-r.V)
 	}
 	eb, err := plotter.NewXErrorBars(e)
 	if err != nil {

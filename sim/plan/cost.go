@@ -28,6 +28,8 @@ func SumCosts(lists ...[]sim.Cost) []sim.Cost {
 			out[i].Decisions += c.Decisions
 			out[i].Nanos += c.Nanos
 			out[i].Iterations += c.Iterations
+			out[i].Bound += c.Bound
+			out[i].Unkept += c.Unkept
 		}
 	}
 	for i := range out {

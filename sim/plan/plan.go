@@ -318,31 +318,10 @@ func (r *Run) resolve(out *resolved) error {
 	if r.Units > (1<<62)/int64(r.GamesPerUnit()) {
 		return fmt.Errorf("units %d: too many games", r.Units)
 	}
-	if err := checkAgents(g, params, r.Players, fs); err != nil {
+	if err := sim.CheckAgents(g, params, r.Players, fs); err != nil {
 		return err
 	}
 	*out = resolved{game: g, params: params, agents: fs}
-	return nil
-}
-
-// checkAgents lets every agent that can check its game (agents.Factory.Check, e.g. the
-// action classes a restricted agent avoids) say so before anything is played.
-func checkAgents(g engine.Game, params engine.Params, players int, fs []agents.Factory) error {
-	var s engine.State
-	for _, f := range fs {
-		if f.Check == nil {
-			continue
-		}
-		if s == nil {
-			var err error
-			if s, err = g.NewGame(params, players, 1); err != nil {
-				return err
-			}
-		}
-		if err := f.Check(s); err != nil {
-			return fmt.Errorf("agent %s: %w", f.Spec, err)
-		}
-	}
 	return nil
 }
 
