@@ -25,7 +25,6 @@ func withHooks(t *testing.T, ctx context.Context, afterRun func(int), onCheckpoi
 	t.Cleanup(func() { planHooks.ctx, planHooks.afterRun, planHooks.onCheckpoint = nil, nil, nil })
 }
 
-
 // experimentCases are tiny runs of every experiment command, with cheap agents; the first
 // run of each plays more than 256 units per shard, so that a shard is killed mid-run. The
 // study runs a small design of cheap levels (tinyStudyDesign).
