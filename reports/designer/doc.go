@@ -337,6 +337,35 @@ func costNum(ms float64) string {
 	return strconv.FormatFloat(ms, 'f', 4, 64)
 }
 
+// restrictionNotes names the restrictions that measured little: those that never ruled
+// out a legal action beside others (they measure nothing), and those that could not
+// always be kept (every legal action forbidden). The counts are the restricted agent's,
+// from the results' run key (deterministic counts, summed over shards).
+func restrictionNotes(ab Ablation) string {
+	var none, unkept []string
+	for _, row := range ab.Rows {
+		r := row.Result
+		if r == nil || r.Run == nil || len(r.Run.Cost) == 0 || len(row.Forbid) == 0 {
+			continue
+		}
+		c := r.Run.Cost[0]
+		switch {
+		case c.Bound == 0 && c.Unkept == 0:
+			none = append(none, row.Forbid[0])
+		case c.Unkept > 0:
+			unkept = append(unkept, fmt.Sprintf("%s (%s of %s decisions)", row.Forbid[0], reports.Count(c.Unkept), reports.Count(c.Bound+c.Unkept)))
+		}
+	}
+	var out []string
+	if len(none) > 0 {
+		out = append(out, "Never ruled out a legal action beside others, so they measure nothing: "+strings.Join(none, ", ")+".")
+	}
+	if len(unkept) > 0 {
+		out = append(out, "Could not always be kept (every legal action forbidden: the agent then played unrestricted): "+strings.Join(unkept, ", ")+".")
+	}
+	return strings.Join(out, " ")
+}
+
 // glanceLine is the one line that stays in view above a folded detail section.
 func (a *Answer) glanceLine() string {
 	if a.Top < 0 {
@@ -660,6 +689,11 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		blk.Caption = fmt.Sprintf("Restricted play, %s: %s", a.Ablation[k].Level, tb.Title)
 		blk.Small = true
 		s.Add(blk)
+		if k < len(c.Ablation) {
+			if n := restrictionNotes(c.Ablation[k]); n != "" {
+				s.Add(&doc.Paragraph{Text: n, Small: true})
+			}
+		}
 	}
 	if len(a.Components) > 0 {
 		ct := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Component", doc.Left), doc.Col("IWD, points [95% CI]", doc.Left),
