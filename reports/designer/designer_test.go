@@ -146,10 +146,16 @@ func TestStudyReport(t *testing.T) {
 	for _, c := range d.Charts() {
 		names = append(names, c.Name)
 	}
-	for _, want := range []string{"draco-fairness", "draco-ladder", "draco-2p-greedy-seatbonus", "draco-2p-actions"} {
+	for _, want := range []string{"draco-fairness", "draco-ladder", "draco-2p-actions"} {
 		if !strings.Contains(strings.Join(names, " "), want) {
 			t.Errorf("no chart %s (charts: %v)", want, names)
 		}
+	}
+	// The sweep's chart is shown where a seat is to be compensated, and only there.
+	h := rp.Games[0].headline()
+	needed := h.Compensation[0].Needed || h.Levels[h.Top].Favoured
+	if got := strings.Contains(strings.Join(names, " "), "draco-2p-greedy-seatbonus"); got != needed {
+		t.Errorf("lever chart shown %v, a seat to compensate %v", got, needed)
 	}
 	// Every game and player count has its folded detail section in the appendix.
 	for _, id := range []string{"draco-2p-detail", "draco-3p-detail", "dragonscales-1p-detail"} {

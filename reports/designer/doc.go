@@ -46,6 +46,9 @@ func (rp *Report) drawCharts() (*charts, error) {
 		}
 		for i := range h.Compensation {
 			l := &h.Compensation[i]
+			if !l.Needed && !(h.Top >= 0 && h.Levels[h.Top].Favoured) {
+				continue // not shown: no seat to compensate
+			}
 			name := g.chartSlug(fmt.Sprintf("%dp-%s-%s", h.Players, l.Level, strings.ToLower(l.Key)))
 			jobs = append(jobs, job{func() (*reports.Chart, error) { return h.LeverChart(g, l, name) }, func(c *reports.Chart) { ch.lever[l] = c }})
 		}
@@ -458,7 +461,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	if t := ladderTable(g); t != nil {
 		sk.Add(t)
 	}
-	add(sk, fig(ch.ladder[g], 0.75))
+	add(sk, fig(ch.ladder[g], 0.66))
 
 	dc := s.AddSection("What decides games?")
 	lines = nil
@@ -474,14 +477,14 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	}
 	if h := g.headline(); h != nil {
 		for _, t := range h.abl {
-			add(dc, fig(ch.ablation[t], 0.62))
+			add(dc, fig(ch.ablation[t], 0.52))
 			break
 		}
 		if t := h.componentTable(); t != nil {
 			dc.Add(t)
 		}
 	}
-	dc.Add(&doc.Callout{Tone: doc.ToneCaution, Title: "Associations are not effects.", Text: "A component's IWD (win share when it was seen minus when it never was) is an association: longer games see more cards, and a player's position changes what he draws into. Restricted play (the same agent forbidden an action, against the same opponents on the same deals) is the causal measure of what an action is worth."})
+	dc.Add(&doc.Callout{Tone: doc.ToneCaution, Title: "Associations are not effects.", Text: "IWD is an association (longer games see more cards; a player's position changes what he draws into); restricted play, the same agent forbidden an action on the same deals, is the causal measure."})
 
 	fe := s.AddSection("How does it feel?")
 	lines = nil
@@ -513,7 +516,10 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 			if l.Why != "" {
 				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", l.Key, l.Why), Small: true})
 			}
-			add(wc, fig(ch.lever[l], 0.7))
+			// The sweep's chart where it answers the question: a seat to compensate.
+			if l.Needed || (h.Top >= 0 && h.Levels[h.Top].Favoured) {
+				add(wc, fig(ch.lever[l], 0.6))
+			}
 		}
 	}
 }
