@@ -3,6 +3,7 @@ package designer
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -69,8 +70,12 @@ func tinyStudy(t *testing.T) *Input {
 		c := Config{Game: "draco", Title: "Draco (Mount Drago)", Players: n}
 		for i, spec := range levels {
 			name := []string{"random", "greedy"}[i]
+			deals := int64(150)
+			if n == 2 && i == 1 {
+				deals = 1500 // enough for seat 0's edge under greedy play to show (+5 points)
+			}
 			c.Levels = append(c.Levels, Level{Name: name, Agent: spec, File: name + ".json",
-				Result: play(t, "draco", n, rep(spec, n), sim.SeatReplay, 150, "", true, i == 1)})
+				Result: play(t, "draco", n, rep(spec, n), sim.SeatReplay, deals, "", true, i == 1)})
 		}
 		c.Ladder = []Step{{Upper: 1, Lower: 0, File: "ladder.json", Result: play(t, "draco", n, append([]string{levels[1]}, rep(levels[0], n-1)...), sim.SeatDuplicate, 60, "", false, false)}}
 		// Restricted play stands in with unrestricted runs (the structure is what is tested).
@@ -151,11 +156,19 @@ func TestStudyReport(t *testing.T) {
 			t.Errorf("no chart %s (charts: %v)", want, names)
 		}
 	}
-	// The sweep's chart is shown where a seat is to be compensated, and only there.
+	// Draco with two players favours seat 0 under greedy play: the sweep finds the
+	// starting points that make the seats fair, and its chart is shown.
 	h := rp.Games[0].headline()
-	needed := h.Compensation[0].Needed || h.Levels[h.Top].Favoured
-	if got := strings.Contains(strings.Join(names, " "), "draco-2p-greedy-seatbonus"); got != needed {
-		t.Errorf("lever chart shown %v, a seat to compensate %v", got, needed)
+	l := h.Compensation[0]
+	if !l.Needed || l.Compensation == nil || !l.Compensation.Found || !strings.Contains(l.Text, "makes seat 0 fair") ||
+		!(l.Compensation.Value.v() > 0) || !strings.Contains(strings.Join(names, " "), "draco-2p-greedy-seatbonus") {
+		t.Errorf("draco 2p compensation: needed %v, %+v, %q, charts %v", l.Needed, l.Compensation, l.Text, names)
+	}
+	// Where nothing is favoured, no sweep chart.
+	for _, a := range rp.Games[0].Configs[1:] {
+		if !a.Compensation[0].Needed && !a.Levels[a.Top].Favoured && strings.Contains(strings.Join(names, " "), fmt.Sprintf("draco-%dp-greedy", a.Players)) {
+			t.Errorf("%dp: a sweep chart without a seat to compensate", a.Players)
+		}
 	}
 	// Every game and player count has its folded detail section in the appendix.
 	for _, id := range []string{"draco-2p-detail", "draco-3p-detail", "dragonscales-1p-detail"} {
