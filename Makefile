@@ -8,8 +8,8 @@ BIN := bin/dragonlab
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/dragonlab
 
-# The main job: a balance study of every game and player count (random, greedy and
-# MCTS self-play), written as one report in study/ (report.pdf, charts, summary.md/csv).
+# The main job: the designer's report on every game and player count (README "The study"):
+# study/report.pdf, study/report.html, summary.md/csv/json, charts/ and results/.
 demo: build
 	$(BIN) study --out study
 

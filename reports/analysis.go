@@ -60,6 +60,10 @@ type Analysis struct {
 	// Paired is, for duplicate seating, agent 0's mean win share per game of a deal, with
 	// draws counting 1/k (fair share 1/players).
 	Paired *Mean
+	// Deff is the design effect of the seats' intervals: 1 for independent games; for
+	// replay seating (each deal played K times) K·Var(deal mean)/Var(game) of the most
+	// correlated seat, within [1, K] (Kish 1965), so that the deal is the unit.
+	Deff float64
 	// Family is the number of seat tests of the whole report that Holm's method adjusted
 	// over; Requested the number of games the run was asked to play.
 	Family    int
@@ -143,7 +147,10 @@ func seatTest(x float64, n int64, p0 float64) (string, float64) {
 	return "normal approximation", p
 }
 
-func tallyStats(ts []sim.Tally, agents []string, players int, decisive int64, fair float64) []SeatStat {
+// tallyStats computes the seats' (or agents') numbers. deff ≥ 1 is the design effect of
+// correlated games (replays of one deal): the intervals and tests then count decisive/deff
+// effective games.
+func tallyStats(ts []sim.Tally, agents []string, players int, decisive int64, fair, deff float64) []SeatStat {
 	out := make([]SeatStat, len(ts))
 	for i, t := range ts {
 		s := SeatStat{Index: i, P: math.NaN(), PHolm: math.NaN()}
@@ -158,9 +165,14 @@ func tallyStats(ts []sim.Tally, agents []string, players int, decisive int64, fa
 		if decisive > 0 {
 			s.Share = s.Wins / float64(decisive)
 		}
-		s.CI = Wilson(s.Wins, float64(decisive))
+		s.CI = Wilson(s.Wins/deff, float64(decisive)/deff)
 		if players > 1 && decisive > 0 {
-			s.Test, s.P = seatTest(s.Wins, decisive, fair)
+			if deff > 1 {
+				s.Test = "normal approximation, deal-clustered"
+				_, s.P = PropZTest(s.Wins/deff, float64(decisive)/deff, fair)
+			} else {
+				s.Test, s.P = seatTest(s.Wins, decisive, fair)
+			}
 		}
 		s.Score = MeanCI(t.Games, t.ScoreSum, t.ScoreSumSq)
 		out[i] = s
@@ -178,8 +190,11 @@ func Analyze(r *sim.Result, titles map[string]string) *Analysis {
 		Games: agg.Games, Draws: agg.Draws, NoWinner: agg.NoWinner, Fair: 1 / float64(n),
 		Requested: r.Units,
 	}
-	if r.Seating == sim.SeatDuplicate {
+	switch {
+	case r.Seating == sim.SeatDuplicate:
 		a.Requested = r.Units * int64(n)
+	case r.Seating == sim.SeatReplay && agg.Replays != nil:
+		a.Requested = r.Units * int64(agg.Replays.K)
 	}
 	if n == 1 {
 		a.Fair = math.NaN()
@@ -192,9 +207,10 @@ func Analyze(r *sim.Result, titles map[string]string) *Analysis {
 	if r.Seating == sim.SeatFixed || r.Seating == "" || SameAgents(r) {
 		copy(seatAgents, r.Agents)
 	}
-	a.Seats = tallyStats(agg.Seats, seatAgents, n, a.Decisive, a.Fair)
+	a.Deff = replayDeff(agg.Replays)
+	a.Seats = tallyStats(agg.Seats, seatAgents, n, a.Decisive, a.Fair, a.Deff)
 	if n > 1 && !SameAgents(r) && r.Seating != sim.SeatFixed && r.Seating != "" {
-		a.Agents = tallyStats(agg.Agents, r.Agents, n, a.Decisive, a.Fair)
+		a.Agents = tallyStats(agg.Agents, r.Agents, n, a.Decisive, a.Fair, 1)
 	}
 	if n > 1 {
 		a.FPA = a.Seats[0].Share - a.Fair
@@ -354,4 +370,34 @@ func (a *Analysis) gamesWord() string {
 		return "decisive games"
 	}
 	return "games"
+}
+
+// replayDeff is the design effect of replayed deals (see Analysis.Deff); 1 without replays.
+func replayDeff(rep *sim.ReplayAgg) float64 {
+	deff := 1.0
+	if rep == nil || rep.K < 2 {
+		return deff
+	}
+	k := float64(rep.K)
+	for _, bins := range rep.Seats {
+		var d, sum, sumSq, q float64
+		for _, b := range bins {
+			c := float64(b.Deals)
+			m := float64(b.S) / 60 / k
+			d += c
+			sum += c * m
+			sumSq += c * m * m
+			q += c * float64(b.Q) / 3600
+		}
+		if d < 2 {
+			return k
+		}
+		mean := sum / d
+		varDeal := (sumSq - d*mean*mean) / (d - 1)
+		varGame := q/(d*k) - mean*mean
+		if varGame > 0 {
+			deff = math.Max(deff, math.Min(math.Max(k*varDeal/varGame, 1), k))
+		}
+	}
+	return deff
 }

@@ -156,6 +156,9 @@ func (rp *report) resultSection(d *doc.Doc, i int, a *Analysis) {
 	for _, c := range rp.charts[i] {
 		v.Add(&doc.Figure{Chart: c, Width: 165.0 / 180})
 	}
+	if i < len(rp.extra) {
+		s.Sections = append(s.Sections, rp.extra[i]...)
+	}
 }
 
 // seatTable is the table of the seats' (or the rotating agents') numbers.

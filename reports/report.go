@@ -30,6 +30,11 @@ type Options struct {
 	Study bool
 	// Title replaces the report's title.
 	Title string
+	// Sections, if set, gives the extra sections of one result (e.g. reports/why's
+	// ResultSections: game feel, components, luck), shown as subsections of the result's
+	// section; label names the result and stem prefixes its chart and table names. (A
+	// hook, because the packages that analyse those aggregates import this one.)
+	Sections func(r *sim.Result, label, stem string) ([]*doc.Section, error)
 }
 
 // InputError marks an error in Build's input: results that are inconsistent or may not be
@@ -60,6 +65,7 @@ type report struct {
 	charts   [][]*Chart // per analysis: seats, scores, length (missing ones left out)
 	study    *Chart     // first-player advantage across results (multi-result reports)
 	findings []Finding
+	extra    [][]*doc.Section // per analysis: Options.Sections
 }
 
 // Multi reports whether the report covers more than one result.
@@ -186,7 +192,7 @@ func checkResult(r *sim.Result, name string) error {
 		return bad("%d games, but the aggregate counts %d", r.Games, agg.Games)
 	}
 	switch r.Seating {
-	case "", sim.SeatFixed:
+	case "", sim.SeatFixed, sim.SeatReplay:
 	case sim.SeatRotate, sim.SeatDuplicate:
 		if len(agg.Agents) != n {
 			return bad("%s seating without a tally per agent", r.Seating)
@@ -284,6 +290,19 @@ func (rp *report) renderCharts() error {
 			return err
 		})
 	}
+	rp.extra = make([][]*doc.Section, len(rp.as))
+	if rp.opts.Sections != nil {
+		for i, a := range rp.as {
+			g.Go(func() error {
+				ss, err := rp.opts.Sections(a.Result, a.Label, rp.chartStem(i, "why"))
+				if err != nil {
+					return fmt.Errorf("%s: %w", a.Label, err)
+				}
+				rp.extra[i] = ss
+				return nil
+			})
+		}
+	}
 	if err := g.Wait(); err != nil {
 		return err
 	}
@@ -349,6 +368,12 @@ func seatingText(r *sim.Result) string {
 		return "rotate (every agent plays every seat equally often)"
 	case sim.SeatDuplicate:
 		return "duplicate (each deal played in every seat rotation)"
+	case sim.SeatReplay:
+		k := 0
+		if r.Aggregate.Replays != nil {
+			k = r.Aggregate.Replays.K
+		}
+		return fmt.Sprintf("replay (each deal played %d times, agent j in seat j)", k)
 	default:
 		return "fixed (agent j always in seat j)"
 	}
@@ -396,7 +421,7 @@ func gamesText(a *Analysis) string {
 // seedText is "42 (games 0 to 19,999)".
 func seedText(r *sim.Result) string {
 	unit := "games"
-	if r.Seating == sim.SeatDuplicate {
+	if r.Seating == sim.SeatDuplicate || r.Seating == sim.SeatReplay {
 		unit = "deals"
 	}
 	if r.Units <= 0 {

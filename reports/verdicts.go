@@ -283,6 +283,10 @@ func (a *Analysis) seatVerdicts() []string {
 		v = append(v, fmt.Sprintf("By agent, each playing every seat equally often (%s seating): %s; fair share %s.",
 			r.Seating, strings.Join(parts, "; "), pctShort(a.Fair)))
 	}
+	if r.Seating == sim.SeatReplay && r.Aggregate.Replays != nil {
+		v = append(v, fmt.Sprintf("Each deal was played %d times (replay seating): the plays of a deal share its cards, so the seat intervals and tests count the deal as the unit (design effect %s: %s effective games).",
+			r.Aggregate.Replays.K, num(a.Deff, 2), Count(int64(float64(a.Decisive)/a.Deff))))
+	}
 	if a.Paired != nil {
 		m := a.Paired
 		judgement := "not significantly different from the fair share"

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dragonlab/sim/plan"
 )
 
 // cli runs the command in-process and returns its exit status, stdout and stderr.
@@ -261,16 +263,20 @@ func TestQuickStudyWritesOneReport(t *testing.T) {
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	if !strings.Contains(stdout, "9 stages") {
-		t.Fatalf("want 3 player counts × 3 agents: %s", stdout)
+	if !strings.Contains(stdout, "Dragon Scales") || !strings.Contains(stdout, "solitaire") {
+		t.Fatalf("no answer for Dragon Scales: %s", stdout)
 	}
 	md, err := os.ReadFile(filepath.Join(dir, "summary.md"))
-	if err != nil || !strings.Contains(string(md), "Findings") {
-		t.Fatalf("summary.md lacks findings: %v", err)
+	if err != nil || !strings.Contains(string(md), "At a glance") || !strings.Contains(string(md), "Is it fair?") {
+		t.Fatalf("summary.md lacks the answers: %v", err)
+	}
+	p, err := plan.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
 	results, _ := filepath.Glob(filepath.Join(dir, "results", "*.json"))
-	if len(results) != 9 {
-		t.Fatalf("%d results files, want 9", len(results))
+	if len(results) != len(p.Runs) {
+		t.Fatalf("%d results files for %d runs", len(results), len(p.Runs))
 	}
 	if code, _, _ := cli(t, "study", "--only", "chess", "--out", dir); code != exitBadInput {
 		t.Fatalf("unknown game in a study: exit %d", code)

@@ -27,17 +27,14 @@ func withHooks(t *testing.T, ctx context.Context, afterRun func(int), onCheckpoi
 
 // experimentCases are tiny runs of every experiment command, with cheap agents; the first
 // run of each plays more than 256 units per shard, so that a shard is killed mid-run. The
-// study's levels are replaced by cheap ones for the test.
+// study runs a small design of cheap levels (tinyStudyDesign).
 func experimentCases(t *testing.T) map[string][]string {
-	saved := studyLevels
-	studyLevels = []studyLevel{{Agent: "random", Divisor: 1, Min: 1}, {Agent: "studytest-first", Divisor: 10, Min: 40}, {Agent: "greedy:samples=1", Divisor: 100, Min: 20}}
-	t.Cleanup(func() { studyLevels = saved })
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
 	os.WriteFile(a, []byte(`{"handSize": 5}`), 0o644)
 	os.WriteFile(b, []byte(`{"handSize": 7, "dragonsToEnd": 2}`), 0o644)
 	cases := map[string][]string{
-		"study":          {"study", "--only", "dragonheart", "--games", "900"},
+		"study":          {"study", "--plan", tinyStudyDesign(t, dir)},
 		"tournament":     {"tournament", "--game", "draco", "--agents", "random,studytest-first,studytest-last", "--games", "1800"},
 		"skill":          {"skill", "--game", "draco", "--agents", "random,studytest-first", "--games", "1600", "--self-games", "300"},
 		"ladder":         {"ladder", "--game", "draco", "--players", "3", "--agents", "random,studytest-first", "--games", "2400"},

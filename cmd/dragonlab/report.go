@@ -11,6 +11,7 @@ import (
 
 	"dragonlab/engine"
 	"dragonlab/reports"
+	"dragonlab/reports/why"
 	"dragonlab/sim"
 )
 
@@ -31,6 +32,9 @@ func init() {
 with the provenance, the summary tables, plain-language verdicts with their uncertainty,
 and the charts), report.html (the same report in one self-contained page), every chart
 as PNG and SVG, summary.md, summary.csv and summary.json.
+
+A results file with the optional aggregates gets their sections too: game feel
+(--metrics), components by IWD (--components) and the luck share (--seating replay).
 
 Win shares come with 95% Wilson intervals; seat balance is tested with an exact binomial
 test (2 players, draws excluded) or a chi-square test and per-seat tests (3+ players), all
@@ -65,7 +69,8 @@ func (o *reportOptions) run(args []string) error {
 			titles[r.Game] = g.Title
 		}
 	}
-	err = reports.Build(results, o.Out, reports.Options{Sources: expanded, Titles: titles, Study: o.Study, Title: o.Title})
+	err = reports.Build(results, o.Out, reports.Options{Sources: expanded, Titles: titles, Study: o.Study, Title: o.Title,
+		Sections: why.ResultSections})
 	if errors.As(err, new(reports.InputError)) {
 		return asBadInput(err)
 	}

@@ -1,108 +1,325 @@
 package main
 
 import (
-	"errors"
+	"encoding/json"
 	"fmt"
-	"path/filepath"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
 
-// studyLevel is one level of play of a study: every game and player count is played in
-// self-play at every level. A level's games per stage are --games divided by Divisor, and
-// at least Min.
+// The study: the designer's report (issue 15). For every game and player count it plays
+//
+//   - self-play at each level of play (weakest first), each deal played `replays` times
+//     (the luck share; the seat intervals then count the deal as the unit), with the
+//     game-feel metrics, and the component tallies at the levels that ask for them; every
+//     level plays the same deals (the same seed: common random numbers);
+//   - the ladder: each level alone against copies of the level below, on duplicate deals
+//     (every seat rotation of each deal), rated on one Elo scale;
+//   - restricted play of every action class at the ablation levels (duplicate deals);
+//   - the sweep of a rules lever at the compensation levels: seatBonus for the score games
+//     ("seat s starts with x·s points"), Dragon Scales' own levers.
+//
+// Everything is one plan, so --shard, resume and merge work as for every experiment. The
+// sweep does not depend on the results (a plan is fixed before anything is played): it is
+// always played, and the analysis reports the fair value where a seat is significantly
+// favoured, "no seat is significantly favoured" otherwise.
+
+// The budgets. Sizes are deals per stage; a self-play deal is played `replays` (2) times,
+// a duplicate deal once per seat. They were sized from the cost per decision measured
+// with run.cost on this project's 2-core machine (README: "The study"): the default fits
+// in five minutes there, the expert's two-player self-play giving a first-player interval
+// of about ±2 points.
+var studyBudgets = map[string]*studySpec{
+	"quick":   quickStudy,
+	"default": defaultStudy,
+	"full":    fullStudy,
+}
+
+// studyLevelsOverride replaces the levels of every budget (tests substitute cheap agents).
+var studyLevelsOverride []specLevel
+
+// defaultLevers: what a designer turns, by game.
+var defaultLevers = by(map[string]*specLever{
+	"default": {Key: "seatBonus", Values: []float64{-3, -2, -1, 1, 2, 3},
+		Why: "starting points per seat compensate a seat's advantage the way many games do (later seats start with more)"},
+	"3p": {Key: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
+	"4p": {Key: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
+	"5p": {Key: "seatBonus", Values: []float64{-1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
+	"dragonscales/1p": {Key: "soloJokers", Values: []float64{0, 2},
+		Why: "a solitaire has no seats to compensate; the Jokers in the red deck set its difficulty"},
+	"dragonscales/2p": {Key: "duoHand", Values: []float64{3},
+		Why: "both players turn their cards at once, so the seats are alike by the rules; the hand variant gives each player a choice every combat"},
+	"dragonscales/3p": {Key: "trioTarget", Values: []float64{4, 6},
+		Why: "everyone throws at once, so the seats are alike by the rules; the target sets how long a game lasts"},
+})
+
+func studyLevels(agent [4]byKey[string], deals [4]byKey[int64]) []specLevel {
+	return []specLevel{
+		{Name: "random", Agent: agent[0], Deals: deals[0], About: "random legal moves: the floor"},
+		{Name: "casual", Agent: agent[1], Deals: deals[1], About: "a casual player: greedy with random slips"},
+		{Name: "greedy", Agent: agent[2], Deals: deals[2], Comps: one[boolean](true), About: "the best move one step ahead"},
+		{Name: "expert", Agent: agent[3], Deals: deals[3], Comps: one[boolean](true), About: "the strongest honest search (agents: expert)"},
+	}
+}
+
+// The levels' agents. The casual player is greedy with a uniformly random move a quarter
+// of the time (agents: noisy). The expert of the default budget is the agents issue's
+// expert (IS-MCTS with per-game settings) at the iterations per decision that fit the
+// budget, per game: enough to beat greedy clearly (measured on duplicate deals, README
+// "The study") at 0.2–0.7 ms per decision on this machine's cores; the full budget plays
+// it at full strength.
+var (
+	casualAgent = one("noisy:base=(greedy),eps=0.25")
+	expertAgent = by(map[string]string{
+		"default":     "expert:iters=150",
+		"dragonheart": "expert:iters=100",
+		"draco":       "expert:iters=200",
+		"redhot":      "expert:iters=100",
+		// Three players throw rock-paper-scissors at once: search finds no edge there
+		// (the expert does not beat greedy), so a short search suffices.
+		"dragonscales/3p": "expert:iters=60",
+	})
+	quickExpert = by(map[string]string{"default": "expert:iters=60", "draco": "expert:iters=100"})
+	fullExpert  = one("expert")
+)
+
+var defaultStudy = &studySpec{
+	Schema: studySpecSchema, Title: "dragonlab balance study",
+	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), expertAgent},
+		[4]byKey[int64]{one[int64](4000), one[int64](600), one[int64](1000),
+			by(map[string]int64{"default": 150, "2p": 1300, "dragonheart": 1400, "dragonscales/1p": 1300, "dragonscales/2p": 2500, "dragonscales/3p": 200})}),
+	Ladder:       specLadder{Deals: by(map[string]int64{"default": 80, "2p": 300})},
+	Ablation:     []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 40, "2p": 200})}},
+	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers}},
+}
+
+var quickStudy = &studySpec{
+	Schema: studySpecSchema, Title: "dragonlab balance study (quick look)",
+	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), quickExpert},
+		[4]byKey[int64]{one[int64](1000), one[int64](150), one[int64](250),
+			by(map[string]int64{"default": 30, "2p": 120})}),
+	Ladder:       specLadder{Deals: by(map[string]int64{"default": 30, "2p": 80})},
+	Ablation:     []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 0, "2p": 40})}},
+	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 100, "2p": 200}), Lever: defaultLevers}},
+}
+
+var fullStudy = &studySpec{
+	Schema: studySpecSchema, Title: "dragonlab balance study (full)",
+	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), fullExpert},
+		[4]byKey[int64]{one[int64](200000), one[int64](50000), one[int64](50000),
+			by(map[string]int64{"default": 5000, "2p": 20000})}),
+	Ladder: specLadder{Deals: by(map[string]int64{"default": 3000, "2p": 5000})},
+	Ablation: []specAblation{
+		{Level: "greedy", Deals: by(map[string]int64{"default": 2000, "2p": 5000})},
+		{Level: "expert", Deals: by(map[string]int64{"default": 300, "2p": 1000})},
+	},
+	Compensation: []specCompensation{
+		{Level: "greedy", Deals: one[int64](20000), Lever: defaultLevers},
+		{Level: "expert", Deals: by(map[string]int64{"default": 2000, "2p": 5000}), Lever: defaultLevers},
+	},
+}
+
+// studyOptions are the plan options of a study: what the analysis needs beyond the runs.
+type studyOptions struct {
+	Title   string        `json:"title"`
+	Budget  string        `json:"budget"`
+	Replays int           `json:"replays"`
+	Configs []studyConfig `json:"configs"`
+	Notes   []string      `json:"notes,omitempty"`
+}
+
+// studyConfig is one game (rules variant) and player count.
+type studyConfig struct {
+	Game    string       `json:"game"`
+	Variant string       `json:"variant,omitempty"`
+	Players int          `json:"players"`
+	Levels  []studyLevel `json:"levels"`
+	// Ladder steps: level Upper alone against copies of level Lower.
+	Ladder   []studyStep     `json:"ladder,omitempty"`
+	Ablation []studyAblation `json:"ablation,omitempty"`
+	Levers   []studyLever    `json:"levers,omitempty"`
+}
+
 type studyLevel struct {
-	Agent   string `json:"agent"`
-	Divisor int64  `json:"divisor"`
-	Min     int64  `json:"min"`
+	Name  string `json:"name"`
+	Agent string `json:"agent"` // canonical spec
+	// Written is the spec as the design writes it (shorter, for the report).
+	Written    string `json:"written,omitempty"`
+	About      string `json:"about,omitempty"`
+	Run        string `json:"run,omitempty"` // self-play run ("" when not played)
+	Components bool   `json:"components,omitempty"`
 }
 
-// studyLevels are the study's levels of play, weakest first. Changing the study's content
-// (issue 15: levels picked from a ladder, stages, sample sizes) is changing this table
-// and, for new kinds of stages, studyStages: the plan, the shards, the merge and the
-// report follow.
-var studyLevels = []studyLevel{
-	{Agent: "random", Divisor: 1, Min: 1},
-	{Agent: "greedy", Divisor: 10, Min: 40},
-	{Agent: "mcts:iters=100", Divisor: 100, Min: 40},
+type studyStep struct {
+	Upper int    `json:"upper"`
+	Lower int    `json:"lower"`
+	Run   string `json:"run"`
 }
 
-// studyPlan is the plan options of a study: its stages in order (one run each).
-type studyPlan struct {
-	Title  string       `json:"title"`
-	Stages []studyStage `json:"stages"`
+type studyAblation struct {
+	Level   int           `json:"level"`
+	Classes []string      `json:"classes"`
+	Runs    []restriction `json:"runs"`
 }
 
-type studyStage struct {
-	Game    string `json:"game"`
-	Players int    `json:"players"`
-	Agent   string `json:"agent"` // the level's agent, as written in studyLevels
-	Run     string `json:"run"`
+type studyLever struct {
+	Level int    `json:"level"`
+	Key   string `json:"key"`
+	// Seat: the seatBonus family (seat s starts with x·s points); else the parameter.
+	Seat   bool         `json:"seat"`
+	Base   float64      `json:"base"` // the rules' own value (0 for the seat family)
+	Why    string       `json:"why,omitempty"`
+	Points []leverPoint `json:"points"`
+}
+
+type leverPoint struct {
+	X   float64 `json:"x"`
+	Run string  `json:"run"`
 }
 
 type studyFlags struct {
-	Games int64
-	Quick bool
-	Only  []string
+	Quick, Full bool
+	Print       bool
+	Plan        string
+	Games       int64
+	Only        []string
 }
 
 func init() {
 	registerExperiment(&experiment{
 		name:  "study",
-		use:   "study",
-		short: "The main job: a balance study of every game and player count, as one report",
-		long: `For every game and every supported player count, run random, greedy and MCTS
-self-play, then write one combined report (report.pdf, PNG/SVG charts, summary.md,
-summary.csv) whose first page ranks the findings, and every results file under
-OUT/results/.
+		use:   "study [--quick | --full | --plan design.json] [--only games] [--out DIR]",
+		short: "The main job: the designer's report on every game — is it fair, does skill matter, what to change",
+		long: `Answer a designer's questions about every game and player count, as one report that
+puts the answers first (report.pdf, report.html, summary.md, summary.csv, summary.json and
+the charts), then the detail of every stage, with every results file under OUT/results/:
 
---games sets the random-play games per stage; greedy plays a tenth of that and MCTS
-(mcts:iters=100) a hundredth (at least 40 games each). The default finishes in about five
-minutes on two cores; --quick in well under a minute. Ctrl-C stops the study and writes the
-report of the finished stages (the interrupted stage is marked incomplete).`,
-		exs: `  dragonlab study                       # the default study, into ./study
-  dragonlab study --quick --out /tmp/s   # a fast look
-  dragonlab study --games 1000000 --only draco,redhot
-  dragonlab study --games 10000000 --shard auto/16 --out big   # one task of a 16-task array
-  dragonlab merge big                                          # then: the report`,
+  Is it fair?          each seat's advantage at each level of play (self-play), with 95% intervals
+  Does skill matter?   a ladder of levels on one Elo scale (each level against the one below on
+                       duplicate deals) and the luck share (each deal played twice)
+  What decides games?  components by IWD (win share when seen minus never seen) and what each
+                       action is worth by restricted play (Jaffe et al. 2012)
+  How does it feel?    length, lead changes, comebacks, decisiveness, branching
+  What to change?      where a seat is significantly favoured, the starting points that make the
+                       seats fair (a sweep of seatBonus) with their interval; Dragon Scales' levers
+
+The levels of play are random, casual, greedy and expert. Every level plays the same deals
+(common random numbers). Budgets: the default takes about five minutes on two cores (make
+demo); --quick about a minute; --full hours (send it to a cluster: --shard, then merge).
+--games N scales every stage so that the random level plays N games per stage.
+
+--plan FILE runs a custom design (JSON, schema dragonlab.study/v1): the games (and rules
+variants), player counts, levels, stage sizes and levers; README "The study" documents it,
+and dragonlab study --print-design writes a budget in this format to start from.
+Ctrl-C stops the study; running it again resumes.`,
+		exs: `  dragonlab study                        # the default study, into ./study (make demo)
+  dragonlab study --quick --out /tmp/s    # a fast look
+  dragonlab study --only draco,redhot
+  dragonlab study --print-design > my.json && dragonlab study --plan my.json
+  dragonlab study --full --shard auto/64 --out big   # one task of a 64-task array
+  dragonlab merge big                                # then: the report`,
 		defaultOut: "study",
 		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
 			o := &studyFlags{}
 			f := cmd.Flags()
-			f.Int64VarP(&o.Games, "games", "n", 100000, "random-play games per stage (2000 with --quick)")
-			f.BoolVar(&o.Quick, "quick", false, "small samples: a fast first look")
+			f.BoolVar(&o.Quick, "quick", false, "small samples: a first look in about a minute")
+			f.BoolVar(&o.Full, "full", false, "large samples and the full-strength expert: hours (use a cluster)")
+			f.StringVar(&o.Plan, "plan", "", "a study design file (JSON, schema "+studySpecSchema+") instead of a budget")
+			f.Int64VarP(&o.Games, "games", "n", 0, "scale every stage so that the random level plays this many games per stage")
 			f.StringSliceVar(&o.Only, "only", nil, "study only these games (comma-separated)")
+			f.BoolVar(&o.Print, "print-design", false, "write the chosen design (budget) as JSON on stdout and stop: a start for --plan")
+			// --print-design plays nothing: it answers before the plan is made.
+			run := cmd.RunE
+			cmd.RunE = func(cmd *cobra.Command, args []string) error {
+				if !o.Print {
+					return run(cmd, args)
+				}
+				s, _, err := o.spec(c)
+				if err != nil {
+					return err
+				}
+				data, err := json.MarshalIndent(s, "", "  ")
+				if err != nil {
+					return err
+				}
+				_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", data)
+				return err
+			}
 			return func() (*plan.Plan, error) { return o.plan(c) }
 		},
 		analyze: analyzeStudy,
 	})
 }
 
-func (o *studyFlags) plan(c *expCommon) (*plan.Plan, error) {
-	games := o.Games
-	switch {
-	case c.changed("games") && games <= 0:
-		return nil, badInput("--games must be positive, not %d", games)
-	case !c.changed("games") && o.Quick:
-		games = 2000
+// spec is the design the flags choose.
+func (o *studyFlags) spec(c *expCommon) (*studySpec, string, error) {
+	n := 0
+	for _, b := range []bool{o.Quick, o.Full, c.changed("plan")} {
+		if b {
+			n++
+		}
 	}
-	selected := engine.Games()
+	if n > 1 {
+		return nil, "", badInput("give one of --quick, --full and --plan")
+	}
+	budget, s := "default", defaultStudy
+	switch {
+	case o.Quick:
+		budget, s = "quick", quickStudy
+	case o.Full:
+		budget, s = "full", fullStudy
+	case c.changed("plan"):
+		if strings.TrimSpace(o.Plan) == "" {
+			return nil, "", badInput("--plan is empty: name a study design file")
+		}
+		var err error
+		if s, err = readStudySpec(o.Plan); err != nil {
+			return nil, "", err
+		}
+		budget = "custom"
+	}
+	if len(studyLevelsOverride) > 0 && budget != "custom" {
+		c := *s
+		c.Levels = studyLevelsOverride
+		s = &c
+	}
+	if c.changed("games") {
+		if o.Games <= 0 {
+			return nil, "", badInput("--games must be positive, not %d", o.Games)
+		}
+		base := int64(0)
+		if len(s.Levels) > 0 {
+			base = s.Levels[0].Deals.at("", 2) * int64(s.replays())
+		}
+		if base <= 0 {
+			return nil, "", badInput("--games: the design's first level plays no self-play games to scale from")
+		}
+		s = s.scaled(float64(o.Games) / float64(base))
+	}
+	return s, budget, nil
+}
+
+func (o *studyFlags) plan(c *expCommon) (*plan.Plan, error) {
+	s, budget, err := o.spec(c)
+	if err != nil {
+		return nil, err
+	}
+	var only []string
 	if c.changed("only") {
 		if len(o.Only) == 0 {
 			return nil, badInput("--only names no game (valid: %s)", strings.Join(engine.Names(), ", "))
 		}
-		selected = nil
 		seen := map[string]bool{}
 		for _, name := range o.Only {
-			name = strings.TrimSpace(name)
-			g, err := engine.Lookup(name)
+			g, err := engine.Lookup(strings.TrimSpace(name))
 			if err != nil {
 				return nil, asBadInput(err)
 			}
@@ -110,70 +327,220 @@ func (o *studyFlags) plan(c *expCommon) (*plan.Plan, error) {
 				return nil, badInput("--only names %s twice", g.Name)
 			}
 			seen[g.Name] = true
-			selected = append(selected, g)
+			only = append(only, g.Name)
 		}
+	}
+	p, err := studyPlanOf(s, budget, only, c)
+	if err != nil {
+		return nil, asBadInput(err)
+	}
+	return p, nil
+}
+
+// studyPlanOf turns a design into the plan of its runs. It is a pure function of the
+// design, the selection and the seed.
+func studyPlanOf(s *studySpec, budget string, only []string, c *expCommon) (*plan.Plan, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	entries, err := s.entries(only)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		return nil, fmt.Errorf("the design studies none of the games selected with --only")
 	}
 	p := c.newPlan("study")
 	p.Results = "results"
-	opts := studyPlan{Title: "dragonlab balance study"}
-	for _, g := range selected {
-		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-			for _, lv := range studyLevels {
-				f, err := agents.Parse(lv.Agent)
-				if err != nil {
-					return nil, err // a bad table entry: a bug, not bad input
+	k := s.replays()
+	opts := studyOptions{Title: s.Title, Budget: budget, Replays: k}
+	if opts.Title == "" {
+		opts.Title = "dragonlab balance study"
+	}
+	notes := map[string]bool{}
+	note := func(n string) {
+		if !notes[n] {
+			notes[n] = true
+			opts.Notes = append(opts.Notes, n)
+		}
+	}
+	for _, e := range entries {
+		g, n := e.game, e.players
+		base := g.Name
+		if e.variant != "" {
+			base += "-" + e.variant
+		}
+		base += fmt.Sprintf("-%dp", n)
+		label := func(what string) string {
+			return fmt.Sprintf("%s%s %dp %s", g.Name, variantText(e.variant), n, what)
+		}
+		cfg := studyConfig{Game: g.Name, Variant: e.variant, Players: n}
+		fs := make([]agents.Factory, len(s.Levels))
+		for i, lv := range s.Levels {
+			spec := lv.Agent.at(g.Name, n)
+			f, err := agents.Parse(spec)
+			if err != nil {
+				return nil, fmt.Errorf("level %s for %s %dp: %v", lv.Name, g.Name, n, err)
+			}
+			fs[i] = f
+			sl := studyLevel{Name: lv.Name, Agent: f.Spec, Written: spec, About: lv.About}
+			if deals := lv.Deals.at(g.Name, n); deals > 0 {
+				sl.Run = base + "-self-" + lv.Name
+				sl.Components = bool(lv.Comps.at(g.Name, n)) && tracks(g, e.params, n)
+				p.Add(plan.Run{Name: sl.Run, Label: label(lv.Name + " self-play"), Players: n, Seating: sim.SeatReplay, Replays: k,
+					Seed: c.Seed, Units: deals, Metrics: true, Components: sl.Components}, g, e.params, repeat(f, n))
+			}
+			cfg.Levels = append(cfg.Levels, sl)
+		}
+		if n >= 2 {
+			for i := 1; i < len(s.Levels); i++ {
+				deals := s.Ladder.Deals.at(g.Name, n)
+				if deals <= 0 {
+					continue
 				}
-				name := fmt.Sprintf("%s-%dp-%s", g.Name, n, sanitize(lv.Agent))
-				p.Add(plan.Run{Name: name, Label: fmt.Sprintf("%s %dp %s", g.Name, n, lv.Agent), Players: n, Seating: sim.SeatFixed,
-					Seed: c.Seed, Units: max(games/lv.Divisor, lv.Min)}, g, g.DefaultParams(), repeat(f, n))
-				opts.Stages = append(opts.Stages, studyStage{Game: g.Name, Players: n, Agent: lv.Agent, Run: name})
+				name := fmt.Sprintf("%s-ladder-%s-vs-%s", base, s.Levels[i].Name, s.Levels[i-1].Name)
+				p.Add(plan.Run{Name: name, Label: label(s.Levels[i].Name + " vs " + s.Levels[i-1].Name), Players: n,
+					Seating: sim.SeatDuplicate, Seed: c.Seed, Units: deals}, g, e.params, aloneAgainst(fs[i], fs[i-1], n))
+				cfg.Ladder = append(cfg.Ladder, studyStep{Upper: i, Lower: i - 1, Run: name})
 			}
 		}
+		for _, ab := range s.Ablation {
+			deals := ab.Deals.at(g.Name, n)
+			if deals <= 0 || n < 2 {
+				continue
+			}
+			li := s.level(ab.Level)
+			classes, err := actionClasses(g, e.params, n)
+			if err != nil || len(classes) < 2 {
+				continue // nothing to forbid
+			}
+			if _, err := agents.Parse(restrictSpec(fs[li].Spec, classes[:1])); err != nil {
+				note("Restricted play was not run: this dragonlab has no restrict agent kind (" + err.Error() + ").")
+				continue
+			}
+			sa := studyAblation{Level: li, Classes: classes}
+			for _, cl := range classes {
+				r, err := agents.Parse(restrictSpec(fs[li].Spec, []string{cl}))
+				if err != nil {
+					return nil, fmt.Errorf("restricted play of %s in %s: %v", fs[li].Spec, g.Name, err)
+				}
+				name := fmt.Sprintf("%s-ablate-%s-%s", base, ab.Level, cl)
+				p.Add(plan.Run{Name: name, Label: label(ab.Level + " without " + cl), Players: n, Seating: sim.SeatDuplicate,
+					Seed: c.Seed, Units: deals}, g, e.params, aloneAgainst(r, fs[li], n))
+				sa.Runs = append(sa.Runs, restriction{Forbid: []string{cl}, Run: name})
+			}
+			cfg.Ablation = append(cfg.Ablation, sa)
+		}
+		for _, cs := range s.Compensation {
+			lv := cs.Lever.at(g.Name, n)
+			deals := cs.Deals.at(g.Name, n)
+			if lv == nil || deals <= 0 {
+				continue
+			}
+			li := s.level(cs.Level)
+			sl, err := leverOf(g, e.params, n, lv)
+			if err != nil {
+				return nil, fmt.Errorf("compensation at %s for %s %dp: %v", cs.Level, g.Name, n, err)
+			}
+			if sl == nil {
+				continue
+			}
+			sl.Level = li
+			for _, x := range lv.Values {
+				if x == sl.Base {
+					continue // the level's own self-play
+				}
+				params, err := leverParams(g, e.params, n, sl, x)
+				if err != nil {
+					return nil, fmt.Errorf("compensation at %s for %s %dp: %v", cs.Level, g.Name, n, err)
+				}
+				if params == nil {
+					continue // a value out of the parameter's range for this player count
+				}
+				name := fmt.Sprintf("%s-lever-%s-%s=%s", base, cs.Level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
+				p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", cs.Level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
+					Replays: k, Seed: c.Seed, Units: deals, Metrics: true}, g, params, repeat(fs[li], n))
+				sl.Points = append(sl.Points, leverPoint{X: x, Run: name})
+			}
+			if len(sl.Points) > 0 {
+				cfg.Levers = append(cfg.Levers, *sl)
+			}
+		}
+		opts.Configs = append(opts.Configs, cfg)
+	}
+	if len(p.Runs) == 0 {
+		return nil, fmt.Errorf("the design plays nothing: every stage has 0 deals")
 	}
 	return p, p.SetOptions(opts)
 }
 
-// analyzeStudy writes the study's combined report (reports.Build) of the stages played.
-func analyzeStudy(a *analysis) ([]string, error) {
-	var o studyPlan
-	if err := a.options(&o); err != nil {
-		return nil, err
-	}
-	titles := map[string]string{}
-	var results []*sim.Result
-	var sources []string
-	for _, st := range o.Stages {
-		if g, err := engine.Lookup(st.Game); err == nil {
-			titles[st.Game] = g.Title
-		}
-		if r := a.result(st.Run); r != nil {
-			results = append(results, r)
-			sources = append(sources, a.file(st.Run))
-		}
-	}
-	if len(results) == 0 {
-		return nil, errors.New("no stage of the study was played: nothing to report")
-	}
-	fmt.Fprintf(a.stderr, "writing the report of %d stages…\n", len(results))
-	err := reports.Build(results, a.dir, reports.Options{Sources: sources, Titles: titles, Study: true, Title: o.Title})
-	if errors.As(err, new(reports.InputError)) {
-		return nil, asBadInput(err)
-	}
+// tracks reports whether the game records components (engine.Tracker).
+func tracks(g engine.Game, params engine.Params, players int) bool {
+	s, err := g.NewGame(params, players, 1)
 	if err != nil {
-		return nil, fmt.Errorf("write report: %w", err)
+		return false
 	}
-	fmt.Fprintf(a.stdout, "study of %d stages: report in %s\n", len(results), filepath.Join(a.dir, reports.PDFName))
-	return []string{reports.PDFName, reports.MDName, reports.CSVName}, nil
+	tr, ok := s.(engine.Tracker)
+	return ok && len(tr.Components()) > 0
 }
 
-// sanitize makes an agent spec usable in a file name.
-func sanitize(spec string) string {
-	b := []byte(spec)
-	for i, c := range b {
-		switch c {
-		case ':', ',', '=', '/':
-			b[i] = '_'
-		}
+// leverOf checks a lever against a game: nil (no sweep) for the seat family where it
+// means nothing (one player).
+func leverOf(g engine.Game, params engine.Params, players int, lv *specLever) (*studyLever, error) {
+	cur := map[string]string{}
+	for _, kv := range engine.ParamValues(params) {
+		cur[kv.Key] = kv.Value
 	}
-	return string(b)
+	v, ok := cur[lv.Key]
+	if !ok {
+		return nil, fmt.Errorf("lever %s: %s has no such rules parameter (valid: %s)", lv.Key, g.Name, strings.Join(engine.ParamKeys(g), ", "))
+	}
+	sl := &studyLever{Key: lv.Key, Why: lv.Why}
+	if lv.Key == "seatBonus" {
+		if players < 2 {
+			return nil, nil
+		}
+		if strings.TrimSpace(v) != "[]" {
+			return nil, fmt.Errorf("lever seatBonus: the rules already set seatBonus=%s; the sweep starts from no bonus", v)
+		}
+		sl.Seat = true
+		return sl, nil
+	}
+	base, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return nil, fmt.Errorf("lever %s: not a numeric rules parameter (%s)", lv.Key, v)
+	}
+	sl.Base = base
+	return sl, nil
+}
+
+// leverParams are the rules with the lever at x; nil when x is outside the parameter's
+// range for this player count (that value is left out).
+func leverParams(g engine.Game, base engine.Params, players int, sl *studyLever, x float64) (engine.Params, error) {
+	p, err := engine.ParseParams(g, engine.ParamsJSON(base))
+	if err != nil {
+		return nil, err
+	}
+	value := strconv.FormatFloat(x, 'g', -1, 64)
+	if sl.Seat {
+		if x != math.Trunc(x) {
+			return nil, fmt.Errorf("lever seatBonus: value %g is not a whole number of points", x)
+		}
+		b := make([]string, players)
+		for s := range b {
+			v := int(x) * s
+			if v < -engine.MaxSeatBonus || v > engine.MaxSeatBonus {
+				return nil, nil
+			}
+			b[s] = strconv.Itoa(v)
+		}
+		value = "[" + strings.Join(b, ",") + "]"
+	}
+	if err := engine.SetParam(g, p, sl.Key+"="+value); err != nil {
+		return nil, nil
+	}
+	if err := p.Validate(players); err != nil {
+		return nil, nil
+	}
+	return p, nil
 }

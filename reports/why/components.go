@@ -43,6 +43,10 @@ type ComponentOptions struct {
 	// "seen" (the difference is then IWD, GIH − GNS) when the game has it, else the first
 	// event.
 	Key string
+	// Replays, when above 1, says that the games come in groups of that many plays of one
+	// deal (replay seating): the intervals and tests then count 1/Replays of the games
+	// too, the worst case of plays that always agree (Kish 1965), as for pooled agents.
+	Replays int
 }
 
 // EventStat is the win share of one agent (or the pooled agents) in the games in which an
@@ -76,9 +80,12 @@ type ComponentStats struct {
 	// Games the agent played and its overall win share (Wilson).
 	Share Estimate `json:"share"`
 	// DesignEffect is 1 for one agent and the number of agents pooled otherwise (see
-	// Pooled): every interval and test counts N/DesignEffect effective games.
-	DesignEffect float64  `json:"designEffect"`
-	Events       []string `json:"events"`
+	// Pooled), times the replays of a deal (ComponentOptions.Replays): every interval and
+	// test counts N/DesignEffect effective games.
+	DesignEffect float64 `json:"designEffect"`
+	// Replays is ComponentOptions.Replays (0 or 1: independent games).
+	Replays int      `json:"replays,omitempty"`
+	Events  []string `json:"events"`
 	// Key is the index in Events of the event that ranks the components.
 	Key        int             `json:"key"`
 	Components []ComponentStat `json:"components"` // in the game's order
@@ -156,8 +163,11 @@ func Components(agg *sim.ComponentAgg, names []string, opt ComponentOptions) (*C
 	}
 
 	deff := float64(len(tallies))
+	if opt.Replays > 1 {
+		deff *= float64(opt.Replays)
+	}
 	st := &ComponentStats{
-		Agent: label, Share: shareDeff(float64(share60)/60, games, deff), DesignEffect: deff,
+		Agent: label, Share: shareDeff(float64(share60)/60, games, deff), DesignEffect: deff, Replays: opt.Replays,
 		Events: append([]string(nil), agg.Events...), Key: key, Components: make([]ComponentStat, nc),
 	}
 	for c, name := range agg.Names {

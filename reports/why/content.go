@@ -180,9 +180,12 @@ func ComponentContent(s *ComponentStats, label, name string, top int) (*Content,
 			ConfoundingCaveat,
 		},
 	}
-	if s.DesignEffect > 1 {
+	if agents := s.DesignEffect / float64(max(s.Replays, 1)); agents > 1 {
 		c.Notes = append(c.Notes, fmt.Sprintf("Pooled over %d agents: the seats of one game are not independent (one seat's win is another's loss), so the intervals and tests count 1/%d of the games, the worst case; the estimates use every game.",
-			int(s.DesignEffect), int(s.DesignEffect)))
+			int(agents), int(agents)))
+	}
+	if s.Replays > 1 {
+		c.Notes = append(c.Notes, fmt.Sprintf("Each deal was played %d times: its plays share the cards, so the intervals and tests also count 1/%d of them, the worst case.", s.Replays, s.Replays))
 	}
 	if err := c.addChart(IWDChart(s, label, name, top)); err != nil {
 		return nil, err

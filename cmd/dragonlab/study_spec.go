@@ -1,0 +1,524 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"dragonlab/agents"
+	"dragonlab/engine"
+)
+
+// A study design (dragonlab.study/v1): which games, player counts and rules variants are
+// studied, the levels of play, and how many deals each kind of stage plays. The three
+// budgets (quick, default, full) are designs written in Go below; `study --plan FILE`
+// reads one from JSON. The design is turned into a plan of runs (studyPlanOf) — the same
+// design always gives the same plan — and the plan's options tell the analysis which run
+// is which stage.
+//
+// Every sized or per-game field takes either one value or an object of values by key;
+// the most specific key that matches a game and player count wins:
+//
+//	"game/Np" (e.g. "draco/2p"), then "game", then "Np" (e.g. "2p"), then "default".
+//
+// An object without a matching key leaves the field at its zero value (no stages).
+
+// studySpecSchema names the design format.
+const studySpecSchema = "dragonlab.study/v1"
+
+// studySpec is a study design.
+type studySpec struct {
+	Schema string `json:"schema"`
+	Title  string `json:"title,omitempty"`
+	// Games lists the games studied (default: every game at every player count with its
+	// default rules). The same game may appear several times with different variants.
+	Games []specGame `json:"games,omitempty"`
+	// Replays is how many times each self-play deal is played (at least 2): the luck
+	// share's replays, which also make the seat intervals count the deal as the unit.
+	Replays int `json:"replays,omitempty"`
+	// Levels are the levels of play, weakest first (at least two).
+	Levels []specLevel `json:"levels"`
+	// Ladder: each level alone against copies of the level below, on duplicate deals.
+	Ladder specLadder `json:"ladder"`
+	// Ablation: restricted play of every action class at these levels.
+	Ablation []specAblation `json:"ablation,omitempty"`
+	// Compensation: the sweeps of a rules lever at these levels.
+	Compensation []specCompensation `json:"compensation,omitempty"`
+}
+
+// specGame is one game (and rules variant) of a study.
+type specGame struct {
+	Game    string `json:"game"`
+	Players []int  `json:"players,omitempty"` // default: every player count of the game
+	// Variant names a rules variant (letters, digits, '-'); Rules holds its parameters
+	// over the game's defaults. Both empty: the default rules.
+	Variant string          `json:"variant,omitempty"`
+	Rules   json.RawMessage `json:"rules,omitempty"`
+}
+
+// specLevel is one level of play.
+type specLevel struct {
+	Name  string         `json:"name"`  // short name: letters, digits, '-' ("expert")
+	Agent byKey[string]  `json:"agent"` // agent spec (dragonlab agents)
+	Deals byKey[int64]   `json:"deals"` // self-play deals, each played Replays times
+	About string         `json:"about,omitempty"`
+	Comps byKey[boolean] `json:"components,omitempty"` // component tallies in its self-play
+}
+
+type specLadder struct {
+	Deals byKey[int64] `json:"deals"` // duplicate deals per step
+}
+
+type specAblation struct {
+	Level string       `json:"level"`
+	Deals byKey[int64] `json:"deals"` // duplicate deals per action class
+}
+
+type specCompensation struct {
+	Level string            `json:"level"`
+	Deals byKey[int64]      `json:"deals"` // self-play deals per value (each played Replays times)
+	Lever byKey[*specLever] `json:"lever"`
+}
+
+// specLever is the rules parameter a designer turns. Key "seatBonus" is the per-seat
+// starting points, swept as the family "seat s starts with x·s points" over the values x
+// (later seats get more: the usual compensation of a first-player advantage); any other
+// key is that numeric parameter, set to each value. The rules' own value (x = 0 for
+// seatBonus) is the level's self-play stage and is not played again.
+type specLever struct {
+	Key    string    `json:"key"`
+	Values []float64 `json:"values"`
+	Why    string    `json:"why,omitempty"` // why a designer turns it (shown in the report)
+}
+
+// boolean is a bool that byKey can hold (a named type keeps byKey's JSON simple).
+type boolean bool
+
+// byKey is one value, or values by game and player count (see the package comment above).
+type byKey[T any] struct {
+	one   T
+	by    map[string]T
+	isMap bool
+}
+
+func one[T any](v T) byKey[T] { return byKey[T]{one: v} }
+
+func by[T any](m map[string]T) byKey[T] { return byKey[T]{by: m, isMap: true} }
+
+func (b *byKey[T]) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	if len(data) > 0 && data[0] == '{' {
+		var probe map[string]json.RawMessage
+		if err := json.Unmarshal(data, &probe); err != nil {
+			return err
+		}
+		// A lever is itself an object: it is a map of levers only if its keys are keys.
+		_, lever := any(b.one).(*specLever)
+		if !lever || !isLeverObject(probe) {
+			m := map[string]T{}
+			if err := strictDecode(data, &m); err != nil {
+				return err
+			}
+			*b = byKey[T]{by: m, isMap: true}
+			return nil
+		}
+	}
+	var v T
+	if err := strictDecode(data, &v); err != nil {
+		return err
+	}
+	*b = byKey[T]{one: v}
+	return nil
+}
+
+func (b byKey[T]) MarshalJSON() ([]byte, error) {
+	if b.isMap {
+		return json.Marshal(b.by)
+	}
+	return json.Marshal(b.one)
+}
+
+func isLeverObject(m map[string]json.RawMessage) bool {
+	_, k := m["key"]
+	_, v := m["values"]
+	return k || v
+}
+
+// at is the value for a game and player count.
+func (b byKey[T]) at(game string, players int) T {
+	if !b.isMap {
+		return b.one
+	}
+	np := strconv.Itoa(players) + "p"
+	for _, k := range []string{game + "/" + np, game, np, "default"} {
+		if v, ok := b.by[k]; ok {
+			return v
+		}
+	}
+	var zero T
+	return zero
+}
+
+// checkKeys refuses a key that is none of "default", a game, "Np" or "game/Np".
+func (b byKey[T]) checkKeys(field string) error {
+	for k := range b.by {
+		if k == "default" {
+			continue
+		}
+		game, np, hasNP := strings.Cut(k, "/")
+		if !hasNP && playersKey.MatchString(game) {
+			continue
+		}
+		if _, err := engine.Lookup(game); err != nil {
+			return fmt.Errorf("%s: unknown key %q (want default, a game, Np or game/Np; games: %s)", field, k, strings.Join(engine.Names(), ", "))
+		}
+		if hasNP && !playersKey.MatchString(np) {
+			return fmt.Errorf("%s: key %q: want game/Np, e.g. draco/2p", field, k)
+		}
+	}
+	return nil
+}
+
+var (
+	playersKey = regexp.MustCompile(`^[1-9]p$`)
+	nameKey    = regexp.MustCompile(`^[a-z][a-z0-9-]{0,23}$`)
+)
+
+// strictDecode decodes one JSON value, refusing unknown fields and trailing data.
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data after the JSON value")
+	}
+	return nil
+}
+
+// readStudySpec reads and checks a design file. Every problem is one line of bad input.
+func readStudySpec(file string) (*studySpec, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, badInput("--plan: %v", err)
+	}
+	var s studySpec
+	if err := strictDecode(data, &s); err != nil {
+		return nil, badInput("--plan %s: not a study design: %v", file, jsonError(data, err))
+	}
+	if s.Schema != studySpecSchema {
+		return nil, badInput("--plan %s: schema %q, want %q (see dragonlab study --help)", file, s.Schema, studySpecSchema)
+	}
+	if err := s.check(); err != nil {
+		return nil, badInput("--plan %s: %v", file, err)
+	}
+	return &s, nil
+}
+
+// jsonError adds the line of a JSON syntax or type error.
+func jsonError(data []byte, err error) error {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 {
+		return err
+	}
+	line := 1 + bytes.Count(data[:min(int(off), len(data))], []byte("\n"))
+	return fmt.Errorf("line %d: %v", line, err)
+}
+
+// studyEntry is one game and player count of a design, resolved.
+type studyEntry struct {
+	game    engine.Game
+	players int
+	variant string
+	params  engine.Params
+}
+
+// entries resolves the games of the design (only: the games to keep, nil for all).
+func (s *studySpec) entries(only []string) ([]studyEntry, error) {
+	games := s.Games
+	if len(games) == 0 {
+		for _, g := range engine.Games() {
+			games = append(games, specGame{Game: g.Name})
+		}
+	}
+	keep := map[string]bool{}
+	for _, name := range only {
+		keep[name] = true
+	}
+	var out []studyEntry
+	seen := map[string]bool{}
+	for i, sg := range games {
+		what := fmt.Sprintf("games[%d]", i)
+		g, err := engine.Lookup(sg.Game)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", what, err)
+		}
+		if sg.Variant != "" && !nameKey.MatchString(sg.Variant) {
+			return nil, fmt.Errorf("%s: variant %q: lower-case letters, digits and '-', at most 24", what, sg.Variant)
+		}
+		if key := g.Name + "/" + sg.Variant; seen[key] {
+			return nil, fmt.Errorf("%s: %s%s is listed twice (give each rules variant its own name)", what, g.Name, variantText(sg.Variant))
+		} else {
+			seen[key] = true
+		}
+		rules := bytes.TrimSpace(sg.Rules)
+		if (len(rules) > 0) != (sg.Variant != "") {
+			return nil, fmt.Errorf("%s: a rules variant needs both a name (variant) and its rules", what)
+		}
+		params := g.DefaultParams()
+		if len(rules) > 0 {
+			if params, err = engine.ParseParams(g, rules); err != nil {
+				return nil, fmt.Errorf("%s: %s rules: %v", what, g.Name, err)
+			}
+		}
+		players := sg.Players
+		if len(players) == 0 {
+			for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+				players = append(players, n)
+			}
+		}
+		pseen := map[int]bool{}
+		for _, n := range players {
+			if err := g.CheckPlayers(n); err != nil {
+				return nil, fmt.Errorf("%s: %v", what, err)
+			}
+			if pseen[n] {
+				return nil, fmt.Errorf("%s: %d players listed twice", what, n)
+			}
+			pseen[n] = true
+			if err := params.Validate(n); err != nil {
+				return nil, fmt.Errorf("%s: %s rules with %d players: %v", what, g.Name, n, err)
+			}
+		}
+		sort.Ints(players)
+		if len(keep) > 0 && !keep[g.Name] {
+			continue
+		}
+		for _, n := range players {
+			out = append(out, studyEntry{game: g, players: n, variant: sg.Variant, params: params})
+		}
+	}
+	return out, nil
+}
+
+func variantText(v string) string {
+	if v == "" {
+		return ""
+	}
+	return " (variant " + v + ")"
+}
+
+// check validates everything in the design that does not depend on a game.
+func (s *studySpec) check() error {
+	if _, err := s.entries(nil); err != nil {
+		return err
+	}
+	if s.Replays != 0 && (s.Replays < 2 || s.Replays > 100) {
+		return fmt.Errorf("replays %d: each deal is played 2 to 100 times", s.Replays)
+	}
+	if len(s.Levels) < 2 {
+		return fmt.Errorf("levels: give at least two levels of play, weakest first (e.g. random, greedy)")
+	}
+	if len(s.Levels) > 8 {
+		return fmt.Errorf("levels: at most 8 levels, not %d", len(s.Levels))
+	}
+	names := map[string]bool{}
+	for i, lv := range s.Levels {
+		what := fmt.Sprintf("levels[%d]", i)
+		if !nameKey.MatchString(lv.Name) {
+			return fmt.Errorf("%s: name %q: lower-case letters, digits and '-', starting with a letter, at most 24", what, lv.Name)
+		}
+		if names[lv.Name] {
+			return fmt.Errorf("%s: two levels are named %s", what, lv.Name)
+		}
+		names[lv.Name] = true
+		what += " (" + lv.Name + ")"
+		if err := lv.Agent.checkKeys(what + ".agent"); err != nil {
+			return err
+		}
+		if err := lv.Deals.checkKeys(what + ".deals"); err != nil {
+			return err
+		}
+		if err := lv.Comps.checkKeys(what + ".components"); err != nil {
+			return err
+		}
+		for _, spec := range lv.Agent.values() {
+			if strings.TrimSpace(spec) == "" {
+				return fmt.Errorf("%s.agent: empty agent spec", what)
+			}
+			if _, err := agents.Parse(spec); err != nil {
+				return fmt.Errorf("%s.agent: %v", what, err)
+			}
+			if agents.Cheats(spec) {
+				return fmt.Errorf("%s.agent: %s cheats (it sees hidden cards): a level of play must be an honest agent", what, spec)
+			}
+		}
+		if err := checkSizes(what+".deals", lv.Deals); err != nil {
+			return err
+		}
+	}
+	if err := s.Ladder.Deals.checkKeys("ladder.deals"); err != nil {
+		return err
+	}
+	if err := checkSizes("ladder.deals", s.Ladder.Deals); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for i, a := range s.Ablation {
+		what := fmt.Sprintf("ablation[%d]", i)
+		if !names[a.Level] {
+			return fmt.Errorf("%s: unknown level %q (levels: %s)", what, a.Level, strings.Join(s.levelNames(), ", "))
+		}
+		if seen[a.Level] {
+			return fmt.Errorf("%s: level %s is ablated twice", what, a.Level)
+		}
+		seen[a.Level] = true
+		if err := a.Deals.checkKeys(what + ".deals"); err != nil {
+			return err
+		}
+		if err := checkSizes(what+".deals", a.Deals); err != nil {
+			return err
+		}
+	}
+	seen = map[string]bool{}
+	for i, c := range s.Compensation {
+		what := fmt.Sprintf("compensation[%d]", i)
+		if !names[c.Level] {
+			return fmt.Errorf("%s: unknown level %q (levels: %s)", what, c.Level, strings.Join(s.levelNames(), ", "))
+		}
+		if seen[c.Level] {
+			return fmt.Errorf("%s: level %s is swept twice", what, c.Level)
+		}
+		seen[c.Level] = true
+		for _, f := range []error{c.Deals.checkKeys(what + ".deals"), c.Lever.checkKeys(what + ".lever"), checkSizes(what+".deals", c.Deals)} {
+			if f != nil {
+				return f
+			}
+		}
+		for _, lv := range c.Lever.values() {
+			if lv == nil {
+				continue
+			}
+			if strings.TrimSpace(lv.Key) == "" {
+				return fmt.Errorf("%s.lever: no key (the rules parameter to turn, e.g. seatBonus)", what)
+			}
+			if len(lv.Values) == 0 || len(lv.Values) > 20 {
+				return fmt.Errorf("%s.lever %s: give 1 to 20 values, not %d", what, lv.Key, len(lv.Values))
+			}
+			for _, v := range lv.Values {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return fmt.Errorf("%s.lever %s: values must be finite numbers", what, lv.Key)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (s *studySpec) levelNames() []string {
+	var out []string
+	for _, lv := range s.Levels {
+		out = append(out, lv.Name)
+	}
+	return out
+}
+
+func (s *studySpec) level(name string) int {
+	for i, lv := range s.Levels {
+		if lv.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// values lists every value the field can take.
+func (b byKey[T]) values() []T {
+	if !b.isMap {
+		return []T{b.one}
+	}
+	keys := make([]string, 0, len(b.by))
+	for k := range b.by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]T, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, b.by[k])
+	}
+	return out
+}
+
+// maxDeals bounds any stage of a design (2^40 deals: far beyond any cluster).
+const maxDeals = 1 << 40
+
+func checkSizes(what string, b byKey[int64]) error {
+	for _, v := range b.values() {
+		if v < 0 || v > maxDeals {
+			return fmt.Errorf("%s: %d deals: want 0 (no stage) to %d", what, v, int64(maxDeals))
+		}
+	}
+	return nil
+}
+
+// replays is the number of plays of each self-play deal.
+func (s *studySpec) replays() int {
+	if s.Replays == 0 {
+		return 2
+	}
+	return s.Replays
+}
+
+// scaled multiplies every stage size of the design by f (at least 1 deal where the
+// design has any): --games N scales a budget.
+func (s *studySpec) scaled(f float64) *studySpec {
+	c := *s
+	sc := func(b byKey[int64]) byKey[int64] {
+		if !b.isMap {
+			return one(scaleDeals(b.one, f))
+		}
+		m := map[string]int64{}
+		for k, v := range b.by {
+			m[k] = scaleDeals(v, f)
+		}
+		return by(m)
+	}
+	c.Levels = append([]specLevel(nil), s.Levels...)
+	for i := range c.Levels {
+		c.Levels[i].Deals = sc(c.Levels[i].Deals)
+	}
+	c.Ladder.Deals = sc(s.Ladder.Deals)
+	c.Ablation = append([]specAblation(nil), s.Ablation...)
+	for i := range c.Ablation {
+		c.Ablation[i].Deals = sc(c.Ablation[i].Deals)
+	}
+	c.Compensation = append([]specCompensation(nil), s.Compensation...)
+	for i := range c.Compensation {
+		c.Compensation[i].Deals = sc(c.Compensation[i].Deals)
+	}
+	return &c
+}
+
+func scaleDeals(v int64, f float64) int64 {
+	if v <= 0 {
+		return 0
+	}
+	x := math.Round(float64(v) * f)
+	return int64(min(max(x, 1), maxDeals))
+}

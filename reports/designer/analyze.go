@@ -1,0 +1,551 @@
+package designer
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"dragonlab/reports"
+	"dragonlab/reports/studies"
+	"dragonlab/reports/why"
+	"dragonlab/sim"
+)
+
+// WideInterval is the half-width (in points of win share) beyond which an interval that
+// contains "fair" is too wide to conclude that the seats are fair.
+const WideInterval = 0.02
+
+// Report is the analysis of a study: the answers per game, and summary.json.
+type Report struct {
+	Title    string   `json:"title"`
+	Budget   string   `json:"budget"`
+	Seed     uint64   `json:"seed"`
+	Replays  int      `json:"replays"`
+	Complete bool     `json:"complete"`
+	Games    []*Game  `json:"games"`
+	Notes    []string `json:"notes,omitempty"`
+
+	in *Input
+}
+
+// Game is one game (rules variant): its answer and its player counts.
+type Game struct {
+	Game    string    `json:"game"`
+	Title   string    `json:"title"`
+	Variant string    `json:"variant,omitempty"`
+	Answer  string    `json:"answer"`
+	Configs []*Answer `json:"configs"`
+}
+
+// Answer is the analysis of one game at one player count: the five questions.
+type Answer struct {
+	Players int           `json:"players"`
+	Levels  []LevelAnswer `json:"levels"`
+	// Top is the index of the most skilled level that was played (the headline).
+	Top          int               `json:"top"`
+	Ladder       *LadderAnswer     `json:"ladder,omitempty"`
+	Components   []ComponentAnswer `json:"components,omitempty"`
+	Ablation     []AblationAnswer  `json:"ablation,omitempty"`
+	Compensation []LeverAnswer     `json:"compensation,omitempty"`
+	Notes        []string          `json:"notes,omitempty"`
+
+	cfg   *Config
+	seats []*seats
+	feel  []*why.Feel
+	luck  []*why.LuckStats
+	comps []*why.ComponentStats
+	abl   []*why.AblationTable
+	tourn *studies.Tournament
+}
+
+// LevelAnswer is what the self-play of one level says.
+type LevelAnswer struct {
+	Level    string `json:"level"`
+	Agent    string `json:"agent"`
+	Games    int64  `json:"games"`
+	Deals    int64  `json:"deals"`
+	Complete bool   `json:"complete"`
+	// Success is a solitaire's success rate.
+	Success *Est `json:"success,omitempty"`
+	// Seats are each seat's win share and advantage over the fair share (games with
+	// two or more players); PHolm is Holm-adjusted over every seat test of the game at
+	// this player count (all levels).
+	Fair  float64   `json:"fairShare,omitempty"`
+	Seats []SeatRow `json:"seats,omitempty"`
+	// Favoured: some seat's advantage differs significantly from 0 (Holm p < 0.05).
+	Favoured bool `json:"favoured"`
+	// Wide: nothing is significant, but seat 0's interval reaches beyond ±2 points: too
+	// wide to conclude that the seats are fair.
+	Wide bool `json:"wide"`
+	// Luck is the luck share (the part of the variance of a game's outcome fixed by the
+	// deal), pooled over the seats; nil when it cannot be estimated.
+	Luck *Est     `json:"luck,omitempty"`
+	Feel *FeelRow `json:"feel,omitempty"`
+}
+
+// SeatRow is one seat at one level.
+type SeatRow struct {
+	Seat      int     `json:"seat"`
+	Share     float64 `json:"share"`
+	Advantage Est     `json:"advantage"`
+	P         float64 `json:"p"`
+	PHolm     float64 `json:"pHolm"`
+}
+
+// FeelRow is the game feel of one level (reports/why.Feel in brief).
+type FeelRow struct {
+	Length       Est     `json:"length"`
+	LeadChanges  *Est    `json:"leadChanges,omitempty"`
+	Comebacks    *Est    `json:"comebacks,omitempty"`
+	Decisiveness *Est    `json:"decisiveness,omitempty"`
+	Margin       *Est    `json:"margin,omitempty"`
+	Choice       float64 `json:"choice"`    // share of decisions with more than one legal action
+	Branching    float64 `json:"branching"` // mean legal actions per decision
+}
+
+// LadderAnswer is the ladder of levels on one Elo scale.
+type LadderAnswer struct {
+	// Elo is each level's rating relative to the weakest level (0), with its interval.
+	Elo   []*Est       `json:"elo"`
+	Steps []StepAnswer `json:"steps"`
+	// Distinguishable counts the levels told apart: 1 + the steps in which the level is
+	// significantly stronger than the one below (Holm p < 0.05 over the steps).
+	Distinguishable int      `json:"distinguishable"`
+	Notes           []string `json:"notes,omitempty"`
+}
+
+// StepAnswer is one step: level Upper alone against copies of level Lower.
+type StepAnswer struct {
+	Upper int `json:"upper"`
+	Lower int `json:"lower"`
+	// Share is Upper's win share per game (fair: 1/players) on duplicate deals.
+	Share Est     `json:"share"`
+	Fair  float64 `json:"fair"`
+	Deals int64   `json:"deals"`
+	PHolm float64 `json:"pHolm"`
+	// Verdict is "stronger", "weaker" or "not significantly stronger".
+	Verdict string `json:"verdict"`
+	// SameDeal is the share of deals on which Upper did better than Lower.
+	SameDeal *Est `json:"sameDeal,omitempty"`
+}
+
+// ComponentAnswer is the top components by IWD at one level.
+type ComponentAnswer struct {
+	Level string         `json:"level"`
+	Event string         `json:"event"` // the ranking event ("seen": IWD)
+	Top   []ComponentRow `json:"top"`
+}
+
+// ComponentRow is one component.
+type ComponentRow struct {
+	Name  string  `json:"name"`
+	Diff  Est     `json:"diff"` // IWD (or the key event's difference), points of win share
+	PHolm float64 `json:"pHolm"`
+	Games int64   `json:"games"` // games in which it was seen
+}
+
+// AblationAnswer is what each action class is worth at one level.
+type AblationAnswer struct {
+	Level string        `json:"level"`
+	Rows  []AblationRow `json:"rows"` // most valuable first
+}
+
+// AblationRow is one class: the win share lost when the class is forbidden.
+type AblationRow struct {
+	Class  string  `json:"class"`
+	Worth  Est     `json:"worth"`
+	PHolm  float64 `json:"pHolm"`
+	Tested bool    `json:"tested"`
+}
+
+// LeverAnswer is the sweep of a lever at one level.
+type LeverAnswer struct {
+	Level string `json:"level"`
+	Key   string `json:"key"`
+	Seat  bool   `json:"seat"`
+	Why   string `json:"why,omitempty"`
+	// Points are the values played (the level's self-play at Base included), in order.
+	Points []LeverPointAnswer `json:"points"`
+	// Needed: a seat is significantly favoured at this level (the compensation is asked for).
+	Needed bool `json:"needed"`
+	// Compensation is the fair value of the seat family (seat levers, two values or more).
+	Compensation *Compensation `json:"compensation,omitempty"`
+	Text         string        `json:"text"`
+}
+
+// Compensation is where seat 0's advantage crosses zero along a seat lever
+// (reports/studies.Compensate), in summary.json's terms.
+type Compensation struct {
+	// Moves: the lever measurably moves the advantage; Found: a fair value lies within
+	// the values played.
+	Moves  bool   `json:"moves"`
+	Found  bool   `json:"found"`
+	Method string `json:"method,omitempty"` // "line" or "interpolation"
+	// Value is the fair value with its 95% interval.
+	Value Est `json:"value"`
+	// Slope is the change of seat 0's advantage per unit of the lever (points of win
+	// share), with its interval.
+	Slope Est `json:"slope"`
+	// Closest is the value played nearest to fair, and seat 0's advantage there.
+	Closest     *float64 `json:"closest,omitempty"`
+	ClosestEdge *Est     `json:"closestEdge,omitempty"`
+	Text        string   `json:"text"`
+}
+
+func compensationOf(c studies.Compensation) *Compensation {
+	out := &Compensation{Moves: c.Moves, Found: c.Found, Method: c.Method, Value: est(c.Value, c.CI),
+		Slope: point(c.Slope, c.SlopeSE), Text: c.Text}
+	if c.Closest != nil && c.ClosestCI != nil {
+		x := *c.Closest
+		e := est(c.ClosestAdv, *c.ClosestCI)
+		out.Closest, out.ClosestEdge = &x, &e
+	}
+	return out
+}
+
+// LeverPointAnswer is the lever at one value.
+type LeverPointAnswer struct {
+	X       float64  `json:"x"`
+	Rules   bool     `json:"rules"` // the rules' own value
+	Games   int64    `json:"games"`
+	Edge    *Est     `json:"edge,omitempty"`    // seat 0's advantage
+	Success *Est     `json:"success,omitempty"` // solitaire
+	Luck    *Est     `json:"luck,omitempty"`
+	Length  *Est     `json:"length,omitempty"`
+	Choice  *float64 `json:"choice,omitempty"`
+}
+
+// Analyze computes the answers of a study.
+func Analyze(in *Input) (*Report, error) {
+	rp := &Report{Title: in.Title, Budget: in.Budget, Seed: in.Seed, Replays: in.Replays, Complete: in.Complete,
+		Notes: in.Notes, in: in}
+	var cur *Game
+	for i := range in.Configs {
+		c := &in.Configs[i]
+		if cur == nil || cur.Game != c.Game || cur.Variant != c.Variant {
+			cur = &Game{Game: c.Game, Title: c.Title, Variant: c.Variant}
+			rp.Games = append(rp.Games, cur)
+		}
+		a, err := analyzeConfig(c, in.Replays)
+		if err != nil {
+			return nil, fmt.Errorf("%s, %d players: %w", c.Game, c.Players, err)
+		}
+		cur.Configs = append(cur.Configs, a)
+	}
+	for _, g := range rp.Games {
+		g.Answer = g.answer()
+	}
+	return rp, nil
+}
+
+func analyzeConfig(c *Config, replays int) (*Answer, error) {
+	n := c.Players
+	a := &Answer{Players: n, cfg: c, Top: -1}
+	k := len(c.Levels)
+	a.seats = make([]*seats, k)
+	a.feel = make([]*why.Feel, k)
+	a.luck = make([]*why.LuckStats, k)
+	a.comps = make([]*why.ComponentStats, k)
+	// Seats, luck, feel and components of each level's self-play.
+	var tests []float64
+	type ref struct{ level, seat int }
+	var refs []ref
+	for i, lv := range c.Levels {
+		la := LevelAnswer{Level: lv.Name, Agent: lv.Agent}
+		r := lv.Result
+		if r != nil && r.Games > 0 {
+			la.Games, la.Complete = r.Games, r.Complete
+			s := seatsOf(r)
+			if s == nil {
+				return nil, fmt.Errorf("level %s: the self-play result does not fit %d players", lv.Name, n)
+			}
+			a.seats[i] = s
+			la.Deals = s.deals
+			a.Top = i
+			if n == 1 {
+				e := s.success
+				la.Success = &e
+			} else {
+				la.Fair = s.fair()
+				for seat := range s.adv {
+					la.Seats = append(la.Seats, SeatRow{Seat: seat, Share: s.share[seat], Advantage: s.adv[seat], P: s.p[seat], PHolm: 1})
+					if n > 2 || seat == 0 {
+						tests = append(tests, s.p[seat])
+						refs = append(refs, ref{i, seat})
+					}
+				}
+			}
+			if rep := r.Aggregate.Replays; rep != nil {
+				ls, err := why.Luck(rep)
+				if err != nil {
+					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
+				}
+				a.luck[i] = ls
+				if ls.Pooled.Defined {
+					e := est(ls.Pooled.Share.Value, ls.Pooled.Share.CI)
+					la.Luck = &e
+				}
+			}
+			if m := r.Aggregate.Metrics; m != nil {
+				f, err := why.GameFeel(&r.Aggregate, m)
+				if err != nil {
+					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
+				}
+				a.feel[i] = f
+				la.Feel = feelRow(f)
+			}
+			if ca := r.Aggregate.Components; ca != nil {
+				cs, err := why.Components(ca, r.Agents, why.ComponentOptions{Agent: why.Pooled, Replays: s.replays})
+				if err != nil {
+					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
+				}
+				a.comps[i] = cs
+				a.Components = append(a.Components, componentAnswer(lv.Name, cs))
+			}
+		}
+		a.Levels = append(a.Levels, la)
+	}
+	// Holm over every seat test of this game and player count.
+	for j, p := range reports.Holm(tests) {
+		rf := refs[j]
+		la := &a.Levels[rf.level]
+		la.Seats[rf.seat].PHolm = p
+		if n == 2 {
+			la.Seats[1].PHolm = p
+		}
+	}
+	for i := range a.Levels {
+		la := &a.Levels[i]
+		for _, s := range la.Seats {
+			if s.PHolm < reports.Alpha {
+				la.Favoured = true
+			}
+		}
+		if len(la.Seats) > 0 && !la.Favoured && la.Seats[0].Advantage.halfWidth() > WideInterval {
+			la.Wide = true
+		}
+	}
+	if err := a.ladder(); err != nil {
+		return nil, err
+	}
+	if err := a.ablation(); err != nil {
+		return nil, err
+	}
+	a.levers()
+	return a, nil
+}
+
+func feelRow(f *why.Feel) *FeelRow {
+	r := &FeelRow{Length: est(f.Duration.Value, f.Duration.CI), Choice: f.MultiChoice, Branching: f.Branching.Mean}
+	if f.Solitaire {
+		return r
+	}
+	lc := est(f.LeadChanges.Value, f.LeadChanges.CI)
+	r.LeadChanges = &lc
+	if f.Decided > 0 {
+		cb := est(f.Comebacks.Value, f.Comebacks.CI)
+		dc := est(f.Decisiveness.Value, f.Decisiveness.CI)
+		mg := est(f.Margin.Value, f.Margin.CI)
+		r.Comebacks, r.Decisiveness, r.Margin = &cb, &dc, &mg
+	}
+	return r
+}
+
+// topComponents is how many components the answers list; minSide is the fewest games on
+// each side (seen, never seen) for a component to be listed: a card seen in nearly every
+// game has no "never seen" games to compare with, and its IWD says nothing.
+const (
+	topComponents = 5
+	minSide       = 30
+)
+
+func componentAnswer(level string, cs *why.ComponentStats) ComponentAnswer {
+	ca := ComponentAnswer{Level: level, Event: cs.KeyEvent()}
+	for _, c := range cs.Ranked() {
+		es := cs.KeyStat(c)
+		if !es.Diff.Tested || len(ca.Top) == topComponents || es.With.N < minSide || es.Without.N < minSide {
+			continue
+		}
+		ca.Top = append(ca.Top, ComponentRow{Name: c.Name, Diff: est(es.Diff.Value, es.Diff.CI), PHolm: es.PHolm, Games: es.With.N})
+	}
+	return ca
+}
+
+// ladder rates the levels from the ladder's duplicate runs (Bradley–Terry on the Elo
+// scale, reports/studies) and judges each step.
+func (a *Answer) ladder() error {
+	c := a.cfg
+	if c.Players < 2 || len(c.Ladder) == 0 {
+		return nil
+	}
+	names := make([]string, len(c.Levels))
+	for i, lv := range c.Levels {
+		names[i] = lv.Name
+	}
+	var pairings []studies.Pairing
+	for _, st := range c.Ladder {
+		pairings = append(pairings, studies.Pairing{A: st.Upper, B: st.Lower, File: st.File, Result: st.Result})
+	}
+	t, err := studies.AnalyzeTournament(studies.Meta{Game: c.Game, Title: c.Title, Players: c.Players, Complete: true}, names, c.Players, pairings)
+	if err != nil {
+		return fmt.Errorf("ladder: %w", err)
+	}
+	a.tourn = t
+	la := &LadderAnswer{Notes: t.Notes}
+	if rt := t.Ratings; rt != nil {
+		for i := range names {
+			if i == 0 {
+				z := est(0, reports.Interval{})
+				la.Elo = append(la.Elo, &z)
+				continue
+			}
+			d, se, _ := rt.Diff(i, 0)
+			e := point(d, se)
+			la.Elo = append(la.Elo, &e)
+		}
+	}
+	fair := 1 / float64(c.Players)
+	chain := true
+	la.Distinguishable = 1
+	for _, st := range c.Ladder {
+		var ps *studies.PairStat
+		for j := range t.Pairs {
+			if t.Pairs[j].A == st.Upper && t.Pairs[j].B == st.Lower {
+				ps = &t.Pairs[j]
+			}
+		}
+		if ps == nil {
+			chain = false
+			continue
+		}
+		sa := StepAnswer{Upper: st.Upper, Lower: st.Lower, Share: est(ps.Paired.Share, ps.Paired.CI), Fair: fair, Deals: ps.Paired.Deals, PHolm: ps.HolmP,
+			Verdict: "not significantly stronger"}
+		if ps.HolmP < reports.Alpha {
+			if ps.Paired.Better > ps.Paired.Worse {
+				sa.Verdict = "stronger"
+				la.Distinguishable++
+			} else {
+				sa.Verdict = "weaker"
+			}
+		}
+		if sd, err := why.SameDealWins(st.Result); err == nil && sd.Deals > 0 {
+			e := est(sd.Beats.Value, sd.Beats.CI)
+			sa.SameDeal = &e
+		}
+		la.Steps = append(la.Steps, sa)
+	}
+	if !chain || len(la.Steps) < len(c.Levels)-1 {
+		la.Notes = append(la.Notes, "Not every step of the ladder was played: the count of distinguishable levels covers the steps played.")
+	}
+	a.Ladder = la
+	return nil
+}
+
+// ablation analyses restricted play (reports/why.Ablation) against each level's self-play.
+func (a *Answer) ablation() error {
+	c := a.cfg
+	for _, ab := range c.Ablation {
+		restricted := map[string]*sim.Result{}
+		for _, row := range ab.Rows {
+			if row.Result != nil && row.Result.Games > 0 && len(row.Forbid) > 0 {
+				restricted[row.Forbid[0]] = row.Result
+			}
+		}
+		if len(restricted) == 0 {
+			continue
+		}
+		var base *sim.Result
+		if ab.Level < len(c.Levels) {
+			base = c.Levels[ab.Level].Result
+			if base != nil && base.Games == 0 {
+				base = nil
+			}
+		}
+		t, err := why.Ablation(base, restricted)
+		if err != nil {
+			return fmt.Errorf("restricted play: %w", err)
+		}
+		t.Base = c.Levels[ab.Level].Agent
+		if w := c.Levels[ab.Level].Written; w != "" {
+			t.Base = w // as the design writes it: shorter in the chart
+		}
+		a.abl = append(a.abl, t)
+		aa := AblationAnswer{Level: c.Levels[ab.Level].Name}
+		for _, r := range t.Rows {
+			w := r.Worth()
+			aa.Rows = append(aa.Rows, AblationRow{Class: r.Class, Worth: est(w.Value, w.CI), PHolm: r.PHolm, Tested: r.Tested})
+		}
+		a.Ablation = append(a.Ablation, aa)
+	}
+	return nil
+}
+
+// levers analyses the sweeps: for the seat family the value that makes seat 0 fair
+// (reports/studies.Compensate), for another lever what each value gives.
+func (a *Answer) levers() {
+	c := a.cfg
+	for _, lv := range c.Levers {
+		level := c.Levels[lv.Level]
+		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why}
+		type pt struct {
+			x     float64
+			rules bool
+			r     *sim.Result
+		}
+		pts := []pt{{lv.Base, true, level.Result}}
+		for _, p := range lv.Points {
+			pts = append(pts, pt{p.X, false, p.Result})
+		}
+		sort.SliceStable(pts, func(i, j int) bool { return pts[i].x < pts[j].x })
+		var xs, ds, ses []float64
+		for _, p := range pts {
+			s := seatsOf(p.r)
+			if s == nil {
+				continue
+			}
+			pa := LeverPointAnswer{X: p.x, Rules: p.rules, Games: s.games}
+			if c.Players == 1 {
+				e := s.success
+				pa.Success = &e
+			} else {
+				e := s.adv[0]
+				pa.Edge = &e
+				xs, ds, ses = append(xs, p.x), append(ds, s.adv[0].v()), append(ses, s.advSE[0])
+			}
+			if rep := p.r.Aggregate.Replays; rep != nil {
+				if ls, err := why.Luck(rep); err == nil && ls.Pooled.Defined {
+					e := est(ls.Pooled.Share.Value, ls.Pooled.Share.CI)
+					pa.Luck = &e
+				}
+			}
+			m := reports.MeanCI(p.r.Aggregate.Games, p.r.Aggregate.DecisionsSum, p.r.Aggregate.DecisionsSumSq)
+			if !math.IsNaN(m.CI.Lo) {
+				e := est(m.Mean, m.CI)
+				pa.Length = &e
+			}
+			if mt := p.r.Aggregate.Metrics; mt != nil && mt.Decisions > 0 {
+				ch := float64(mt.MultiChoice) / float64(mt.Decisions)
+				pa.Choice = &ch
+			}
+			la.Points = append(la.Points, pa)
+		}
+		if lv.Level < len(a.Levels) {
+			la.Needed = a.Levels[lv.Level].Favoured
+		}
+		if lv.Seat && len(xs) >= 2 {
+			comp := studies.Compensate(lv.Key, xs, ds, ses)
+			best := 0
+			for i := range ds {
+				if math.Abs(ds[i]) < math.Abs(ds[best]) {
+					best = i
+				}
+			}
+			bx := xs[best]
+			bci := reports.Interval{Lo: ds[best] - z95*ses[best], Hi: ds[best] + z95*ses[best]}
+			comp.Closest, comp.ClosestAdv, comp.ClosestCI = &bx, ds[best], &bci
+			la.Compensation = compensationOf(comp)
+		}
+		la.Text = a.leverText(&la, lv)
+		a.Compensation = append(a.Compensation, la)
+	}
+}

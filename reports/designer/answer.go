@@ -1,0 +1,634 @@
+package designer
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"dragonlab/reports"
+)
+
+// Sentences in plain words. Win shares and their differences are in points (percentage
+// points of win share); every number has its 95% interval in brackets.
+
+// num1 formats with one decimal.
+func num1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// pctIv is "54.1% [53.8, 54.4]".
+func pctIv(e Est) string { return reports.Pct(e.v()) + " " + reports.IvPct(e.iv()) }
+
+// ptsIv is "+4.1 [+2.0, +6.2]" (points).
+func ptsIv(e Est) string { return reports.Pts(e.v()) + " " + reports.IvPts(e.iv()) }
+
+// moreLess is "6.9 points more than fair [5.9, 7.9]".
+func moreLess(e Est) string {
+	v := 100 * e.v()
+	word := "more"
+	if v < 0 {
+		word = "less"
+	}
+	return fmt.Sprintf("%s points %s than fair %s", num1(math.Abs(v)), word, reports.IvPts(e.iv()))
+}
+
+func playersText(n int) string {
+	if n == 1 {
+		return "the solitaire"
+	}
+	return fmt.Sprintf("%d players", n)
+}
+
+// joinAnd joins "a, b and c".
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// levelOrder lists the played levels, the most skilled first.
+func (a *Answer) levelOrder() []int {
+	var out []int
+	for i := len(a.Levels) - 1; i >= 0; i-- {
+		if a.Levels[i].Games > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// seatPhrase says what one level's self-play shows about the seats.
+func (a *Answer) seatPhrase(i int, short bool) string {
+	la := a.Levels[i]
+	if la.Success != nil {
+		return fmt.Sprintf("won %s of the time", pctIv(*la.Success))
+	}
+	if len(la.Seats) == 0 {
+		return "not played"
+	}
+	if a.Players == 2 {
+		s0 := la.Seats[0]
+		if la.Favoured {
+			return "seat 0 wins " + moreLess(s0.Advantage)
+		}
+		if short {
+			return "seat 0 " + ptsIv(s0.Advantage) + wideNote(la)
+		}
+		return "no seat is significantly favoured (seat 0 " + ptsIv(s0.Advantage) + ")" + wideNote(la)
+	}
+	var sig []string
+	for _, s := range la.Seats {
+		if s.PHolm < reports.Alpha {
+			sig = append(sig, fmt.Sprintf("seat %d wins %s", s.Seat, moreLess(s.Advantage)))
+		}
+	}
+	if len(sig) > 0 {
+		return joinAnd(sig)
+	}
+	worst := la.Seats[0]
+	for _, s := range la.Seats {
+		if math.Abs(s.Advantage.v()) > math.Abs(worst.Advantage.v()) {
+			worst = s
+		}
+	}
+	return fmt.Sprintf("no seat is significantly favoured (largest: seat %d %s)", worst.Seat, ptsIv(worst.Advantage)) + wideNote(la)
+}
+
+func wideNote(la LevelAnswer) string {
+	if !la.Wide {
+		return ""
+	}
+	return fmt.Sprintf(" — too few games to conclude (the interval reaches ±%s points)", num1(100*la.Seats[0].Advantage.halfWidth()))
+}
+
+// SkillSentence is the "Does skill matter?" verdict of one player count.
+func (a *Answer) SkillSentence() string {
+	var parts []string
+	la := a.Ladder
+	if la != nil && len(la.Steps) > 0 {
+		var names []string
+		for _, lv := range a.Levels {
+			names = append(names, lv.Level)
+		}
+		s := fmt.Sprintf("%d distinguishable level%s of skill", la.Distinguishable, plural(la.Distinguishable))
+		if len(la.Elo) == len(a.Levels) && len(a.Levels) > 1 {
+			top := len(a.Levels) - 1
+			if e := la.Elo[top]; e != nil {
+				s += fmt.Sprintf(" (%s is rated %s Elo %s above %s)", names[top], signed0(e.v()), ivElo(*e), names[0])
+			}
+		}
+		parts = append(parts, s)
+		var weak []string
+		for _, st := range la.Steps {
+			switch st.Verdict {
+			case "stronger":
+			case "weaker":
+				weak = append(weak, fmt.Sprintf("%s is significantly WEAKER than %s (it wins %s of games alone against %s, fair %s)",
+					names[st.Upper], names[st.Lower], pctIv(st.Share), againstText(names[st.Lower], a.Players), reports.Pct(st.Fair)))
+			default:
+				weak = append(weak, fmt.Sprintf("%s is not significantly stronger than %s (%s of games, fair %s)",
+					names[st.Upper], names[st.Lower], pctIv(st.Share), reports.Pct(st.Fair)))
+			}
+		}
+		parts = append(parts, weak...)
+	} else if a.Players == 1 {
+		var names []string
+		for _, i := range a.levelOrder() {
+			names = append(names, a.Levels[i].Level)
+		}
+		if len(names) > 1 {
+			parts = append(parts, "the solitaire has no opponents to rate against: compare the success rates")
+		}
+	}
+	if t := a.Top; t >= 0 && a.Levels[t].Luck != nil {
+		parts = append(parts, fmt.Sprintf("the deal decides about %s of the outcome %s under %s play", reports.Pct(a.Levels[t].Luck.v()), reports.IvPct(a.Levels[t].Luck.iv()), a.Levels[t].Level))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return capital(strings.Join(parts, "; ")) + "."
+}
+
+func againstText(lower string, players int) string {
+	if players == 2 {
+		return lower
+	}
+	return fmt.Sprintf("%d copies of %s", players-1, lower)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func signed0(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 0, 64)
+	if s == "-0" {
+		s = "0"
+	}
+	if !strings.HasPrefix(s, "-") {
+		s = "+" + s
+	}
+	return s
+}
+
+func ivElo(e Est) string { return "[" + signed0(float64(e.Lo)) + ", " + signed0(float64(e.Hi)) + "]" }
+
+// DecideSentence is the "What decides games?" sentence: the most valuable actions by
+// restricted play and the components that go with winning.
+func (a *Answer) DecideSentence() string {
+	var parts []string
+	for _, ab := range a.Ablation {
+		var sig []string
+		for _, r := range ab.Rows {
+			if r.Tested && r.PHolm < reports.Alpha && r.Worth.v() > 0 && len(sig) < 3 {
+				sig = append(sig, fmt.Sprintf("%s (%s points %s)", r.Class, num1(100*r.Worth.v()), reports.IvNum(reports.Interval{Lo: 100 * float64(r.Worth.Lo), Hi: 100 * float64(r.Worth.Hi)}, 1)))
+			}
+		}
+		var neg []string
+		for _, r := range ab.Rows {
+			if r.Tested && r.PHolm < reports.Alpha && r.Worth.v() < 0 {
+				neg = append(neg, fmt.Sprintf("%s (+%s points %s)", r.Class, num1(-100*r.Worth.v()), reports.IvNum(reports.Interval{Lo: -100 * float64(r.Worth.Hi), Hi: -100 * float64(r.Worth.Lo)}, 1)))
+			}
+		}
+		switch {
+		case len(sig) > 0:
+			parts = append(parts, fmt.Sprintf("the actions worth most to a %s player are %s of win share lost when forbidden", ab.Level, joinAnd(sig)))
+		case len(neg) == 0:
+			parts = append(parts, fmt.Sprintf("no action class measurably changes a %s player's win share when forbidden, at this sample size", ab.Level))
+		}
+		if len(neg) > 0 {
+			parts = append(parts, fmt.Sprintf("forbidding %s raises a %s player's win share: it misplays them", joinAnd(neg), ab.Level))
+		}
+	}
+	if len(a.Components) > 0 {
+		c := a.Components[len(a.Components)-1]
+		var sig []string
+		for _, r := range c.Top {
+			if r.PHolm < reports.Alpha && len(sig) < 3 {
+				sig = append(sig, fmt.Sprintf("%s %s", r.Name, ptsIv(r.Diff)))
+			}
+		}
+		if len(sig) > 0 {
+			parts = append(parts, fmt.Sprintf("under %s play, seeing %s goes with a change of win share (IWD, points; an association, not an effect)", c.Level, joinAnd(sig)))
+		} else if len(c.Top) > 0 {
+			parts = append(parts, fmt.Sprintf("under %s play no component's IWD differs significantly from 0", c.Level))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return capital(strings.Join(parts, "; ")) + "."
+}
+
+// FeelSentence is the "How does it feel?" sentence at the most skilled level.
+func (a *Answer) FeelSentence() string {
+	t := a.Top
+	if t < 0 || a.Levels[t].Feel == nil {
+		return ""
+	}
+	f := a.Levels[t].Feel
+	s := fmt.Sprintf("Under %s play games last %s decisions %s; %s of decisions offer a choice, among %s legal actions on average",
+		a.Levels[t].Level, num1(f.Length.v()), reports.IvNum(f.Length.iv(), 1), reports.Pct(f.Choice), num1(f.Branching))
+	if f.LeadChanges != nil {
+		s += fmt.Sprintf("; the lead changes %s times per game", strconv.FormatFloat(f.LeadChanges.v(), 'f', 2, 64))
+	}
+	if f.Comebacks != nil && f.Decisiveness != nil {
+		s += fmt.Sprintf("; %s of decided games are comebacks %s and the winner leads for good over the last %s of a game",
+			reports.Pct(f.Comebacks.v()), reports.IvPct(f.Comebacks.iv()), reports.Pct(f.Decisiveness.v()))
+	}
+	return s + "."
+}
+
+// ChangeSentence is the "What to change?" answer of one player count.
+func (a *Answer) ChangeSentence() string {
+	var parts []string
+	for _, l := range a.Compensation {
+		parts = append(parts, l.Text)
+	}
+	if len(parts) == 0 {
+		if a.Players == 1 {
+			return ""
+		}
+		t := a.Top
+		if t >= 0 && a.Levels[t].Favoured {
+			return fmt.Sprintf("A seat is significantly favoured under %s play, but no lever was swept.", a.Levels[t].Level)
+		}
+		return "No seat is significantly favoured: there is nothing to compensate."
+	}
+	return strings.Join(parts, " ")
+}
+
+// leverText is the sentence of one sweep.
+func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
+	level := la.Level
+	if !lv.Seat {
+		return a.paramLeverText(la)
+	}
+	top := a.Top
+	topFav := top >= 0 && a.Levels[top].Favoured
+	comp := la.Compensation
+	if comp == nil {
+		return fmt.Sprintf("The %s sweep under %s play has too few values played to estimate a fair value.", lv.Key, level)
+	}
+	family := "seat 1 starting with"
+	unit := "points"
+	if a.Players > 2 {
+		family = "each seat starting with"
+		unit = "points more than the seat before it"
+	}
+	var s string
+	switch {
+	case !la.Needed && !topFav:
+		s = fmt.Sprintf("No seat is significantly favoured under %s play, so nothing needs compensating", level)
+		if comp.Moves {
+			s += fmt.Sprintf(" (each starting point moves seat 0's advantage by %s points of win share)", reports.Pts(comp.Slope.v()))
+		}
+		return s + "."
+	case comp.Found && comp.Moves:
+		s = fmt.Sprintf("%s %s %s %s makes seat 0 fair under %s play",
+			capital(family), fnum(comp.Value.v()), unit, fiv(comp.Value.iv()), level)
+		if comp.Closest != nil && comp.ClosestEdge != nil {
+			s += fmt.Sprintf("; of the whole values played, %s is the closest (seat 0 %s)", seatBonusText(*comp.Closest, a.Players), ptsIv(*comp.ClosestEdge))
+		}
+	case comp.Moves:
+		s = fmt.Sprintf("No value of the starting points played (%s) makes the seats fair under %s play", rangeText(la.Points), level)
+	default:
+		s = fmt.Sprintf("Starting points do not measurably move seat 0's advantage under %s play", level)
+	}
+	if x, ok := a.topOffset(la); ok && topFav {
+		s += fmt.Sprintf("; under %s play seat 0 wins %s, which about %s %s starting points would offset (at the slope measured under %s play)",
+			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), fnum(x.v()), fiv(x.iv()), level)
+	}
+	return s + "."
+}
+
+// topOffset is the lever value that offsets the most skilled level's seat-0 advantage e
+// at the slope s measured by a sweep at another level: x = −e/s, with the delta-method
+// interval Var(x) ≈ Var(e)/s² + e²·Var(s)/s⁴ (e and s come from other runs: independent).
+// ok is false when the sweep is at the most skilled level, or its slope's interval
+// contains zero.
+func (a *Answer) topOffset(la *LeverAnswer) (Est, bool) {
+	top := a.Top
+	comp := la.Compensation
+	if top < 0 || comp == nil || !comp.Moves || a.Levels[top].Level == la.Level || len(a.Levels[top].Seats) == 0 {
+		return Est{}, false
+	}
+	sv := comp.Slope.v()
+	if sv == 0 || !comp.Slope.excludes(0) {
+		return Est{}, false
+	}
+	e := a.Levels[top].Seats[0].Advantage
+	seE, seS := e.halfWidth()/z95, comp.Slope.halfWidth()/z95
+	x := -e.v() / sv
+	se := math.Sqrt(seE*seE/(sv*sv) + e.v()*e.v()*seS*seS/(sv*sv*sv*sv))
+	return point(x, se), true
+}
+
+// fairBrief is the compact "Is it fair?" line of one player count: the most skilled level
+// in words, the others as numbers (* significant).
+func (a *Answer) fairBrief() string {
+	order := a.levelOrder()
+	if len(order) == 0 {
+		return playersText(a.Players) + ": no self-play was played"
+	}
+	var head string
+	if a.Players == 1 {
+		head = fmt.Sprintf("the solitaire is won %s of the time under %s play", pctIv(*a.Levels[order[0]].Success), a.Levels[order[0]].Level)
+	} else {
+		head = fmt.Sprintf("%s: under %s play %s", playersText(a.Players), a.Levels[order[0]].Level, a.seatPhrase(order[0], false))
+	}
+	var rest []string
+	for _, i := range order[1:] {
+		la := a.Levels[i]
+		switch {
+		case la.Success != nil:
+			rest = append(rest, fmt.Sprintf("%s %s", la.Level, pctIv(*la.Success)))
+		case len(la.Seats) == 0:
+		case a.Players > 2:
+			var sig []string
+			for _, s := range la.Seats {
+				if s.PHolm < reports.Alpha {
+					sig = append(sig, fmt.Sprintf("seat %d %s*", s.Seat, ptsIv(s.Advantage)))
+				}
+			}
+			if len(sig) == 0 {
+				sig = append(sig, "seat 0 "+ptsIv(la.Seats[0].Advantage))
+			}
+			rest = append(rest, la.Level+": "+strings.Join(sig, ", "))
+		default:
+			mark := ""
+			if la.Favoured {
+				mark = "*"
+			}
+			rest = append(rest, fmt.Sprintf("%s %s%s", la.Level, ptsIv(la.Seats[0].Advantage), mark))
+		}
+	}
+	if len(rest) == 0 {
+		return head + "."
+	}
+	what := "seat 0 under"
+	switch a.Players {
+	case 1:
+		what = "won under"
+	case 2:
+	default:
+		what = "under"
+	}
+	return fmt.Sprintf("%s; %s %s (* significant).", head, what, strings.Join(rest, "; "))
+}
+
+// seatBonusText is the rules setting of the seat family at x: "seatBonus=[0,2]".
+func seatBonusText(x float64, players int) string {
+	b := make([]string, players)
+	for s := range b {
+		b[s] = strconv.Itoa(int(x) * s)
+	}
+	return "seatBonus=[" + strings.Join(b, ",") + "]"
+}
+
+func rangeText(ps []LeverPointAnswer) string {
+	if len(ps) == 0 {
+		return ""
+	}
+	return fnum(ps[0].X) + " to " + fnum(ps[len(ps)-1].X)
+}
+
+func fnum(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+func fiv(iv reports.Interval) string { return "[" + fnum(iv.Lo) + ", " + fnum(iv.Hi) + "]" }
+
+// paramLeverText describes what each value of a plain parameter does.
+func (a *Answer) paramLeverText(la *LeverAnswer) string {
+	var parts []string
+	for _, p := range la.Points {
+		what := la.Key + "=" + fnum(p.X)
+		if p.Rules {
+			what += " (the rules)"
+		}
+		var xs []string
+		switch {
+		case p.Success != nil:
+			xs = append(xs, "won "+pctIv(*p.Success))
+		case p.Edge != nil:
+			xs = append(xs, "seat 0 "+ptsIv(*p.Edge))
+		}
+		if p.Choice != nil {
+			xs = append(xs, reports.Pct(*p.Choice)+" of decisions with a choice")
+		}
+		if p.Luck != nil {
+			xs = append(xs, "luck share "+reports.Pct(p.Luck.v()))
+		}
+		if p.Length != nil {
+			xs = append(xs, num1(p.Length.v())+" decisions")
+		}
+		parts = append(parts, what+": "+strings.Join(xs, ", "))
+	}
+	s := fmt.Sprintf("Lever %s under %s play — %s.", la.Key, la.Level, strings.Join(parts, "; "))
+	if a.Players >= 2 {
+		t := a.Top
+		if t >= 0 && !a.Levels[t].Favoured {
+			s = "No seat is significantly favoured, so nothing needs compensating. " + s
+		}
+	}
+	return s
+}
+
+// answer is the game's one-paragraph answer: fairness at the most skilled level for every
+// player count, the compensation where one is needed, skill, feel and what decides games
+// (at the headline player count: two players, else the smallest).
+func (g *Game) answer() string {
+	title := g.Title
+	if g.Variant != "" {
+		title += " (variant " + g.Variant + ")"
+	}
+	var out []string
+	// Fairness.
+	var fav, fair, wide []string
+	var solo string
+	topName := ""
+	for _, a := range g.Configs {
+		t := a.Top
+		if t < 0 {
+			continue
+		}
+		la := a.Levels[t]
+		topName = la.Level
+		switch {
+		case a.Players == 1:
+			solo = fmt.Sprintf("the solitaire is won %s of the time under %s play", pctIv(*la.Success), la.Level)
+		case la.Favoured:
+			fav = append(fav, fmt.Sprintf("with %d players %s", a.Players, a.seatPhrase(t, false)))
+		case la.Wide:
+			wide = append(wide, strconv.Itoa(a.Players))
+		default:
+			fair = append(fair, strconv.Itoa(a.Players))
+		}
+	}
+	var fs []string
+	if solo != "" {
+		fs = append(fs, capital(solo))
+	}
+	if len(fav) > 0 {
+		fs = append(fs, fmt.Sprintf("Under %s play %s", topName, strings.Join(fav, "; ")))
+	}
+	if len(fair) > 0 {
+		fs = append(fs, fmt.Sprintf("with %s players no seat is significantly favoured (any advantage is at most %s points)", joinAnd(fair), num1(100*g.maxReach(fair))))
+	}
+	if len(wide) > 0 {
+		fs = append(fs, fmt.Sprintf("with %s players the intervals are too wide to conclude (up to ±%s points)", joinAnd(wide), num1(100*g.maxHalf(wide))))
+	}
+	if len(fs) > 0 {
+		out = append(out, capital(strings.Join(fs, "; "))+".")
+	}
+	// Compensation where a seat is favoured.
+	for _, a := range g.Configs {
+		for _, l := range a.Compensation {
+			if l.Seat && (l.Needed || (a.Top >= 0 && a.Levels[a.Top].Favoured)) && l.Compensation != nil && l.Compensation.Found && l.Compensation.Moves {
+				c := l.Compensation
+				who := "seat 1 starting with"
+				if a.Players > 2 {
+					who = "each later seat starting with"
+				}
+				s := fmt.Sprintf("With %d players, %s %s more points %s makes the seats fair under %s play", a.Players, who, fnum(c.Value.v()), fiv(c.Value.iv()), l.Level)
+				if x, ok := a.topOffset(&l); ok && a.Levels[a.Top].Favoured {
+					s += fmt.Sprintf("; about %s %s would offset the advantage under %s play", fnum(x.v()), fiv(x.iv()), a.Levels[a.Top].Level)
+				}
+				out = append(out, s+".")
+			}
+		}
+	}
+	for _, a := range g.Configs {
+		if s := a.leverBrief(); s != "" {
+			out = append(out, s)
+		}
+	}
+	h := g.headline()
+	if h != nil {
+		if s := h.SkillSentence(); s != "" {
+			if h.Players > 1 && len(g.Configs) > 1 {
+				s = fmt.Sprintf("With %d players: %s", h.Players, lowerFirst(s))
+			}
+			out = append(out, s)
+		}
+		if s := h.FeelSentence(); s != "" {
+			out = append(out, s)
+		}
+		if s := h.DecideSentence(); s != "" {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return title + ": nothing was played."
+	}
+	return strings.Join(out, " ")
+}
+
+func lowerFirst(s string) string {
+	if s == "" || strings.HasPrefix(s, "No ") {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// leverBrief is what a plain lever (not the seat family) does, in one sentence for the
+// game's answer: the solitaire's success rate at each value; for more players the values
+// at which a seat becomes significantly favoured.
+func (a *Answer) leverBrief() string {
+	for _, l := range a.Compensation {
+		if l.Seat {
+			continue
+		}
+		var parts []string
+		for _, p := range l.Points {
+			switch {
+			case p.Success != nil:
+				w := l.Key + "=" + fnum(p.X)
+				if p.Rules {
+					w += " (the rules)"
+				}
+				parts = append(parts, fmt.Sprintf("%s %s", w, pctIv(*p.Success)))
+			case p.Edge != nil && !p.Rules && p.Edge.excludes(0):
+				parts = append(parts, fmt.Sprintf("with %s=%s seat 0 wins %s", l.Key, fnum(p.X), moreLess(*p.Edge)))
+			}
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		if a.Players == 1 {
+			return fmt.Sprintf("The solitaire's success rate under %s play: %s.", l.Level, strings.Join(parts, "; "))
+		}
+		return fmt.Sprintf("With %d players, %s under %s play.", a.Players, strings.Join(parts, "; "), l.Level)
+	}
+	return ""
+}
+
+// headline is the configuration the game's answer describes: two players, else the
+// smallest player count with opponents, else the solitaire.
+func (g *Game) headline() *Answer {
+	var best *Answer
+	for _, a := range g.Configs {
+		if a.Top < 0 {
+			continue
+		}
+		if a.Players == 2 {
+			return a
+		}
+		if best == nil || (best.Players == 1 && a.Players > 1) {
+			best = a
+		}
+	}
+	return best
+}
+
+func (g *Game) maxReach(players []string) float64 {
+	m := 0.0
+	for _, a := range g.Configs {
+		if !contains(players, strconv.Itoa(a.Players)) || a.Top < 0 {
+			continue
+		}
+		for _, s := range a.Levels[a.Top].Seats {
+			m = math.Max(m, s.Advantage.reach())
+		}
+	}
+	return m
+}
+
+func (g *Game) maxHalf(players []string) float64 {
+	m := 0.0
+	for _, a := range g.Configs {
+		if !contains(players, strconv.Itoa(a.Players)) || a.Top < 0 || len(a.Levels[a.Top].Seats) == 0 {
+			continue
+		}
+		m = math.Max(m, a.Levels[a.Top].Seats[0].Advantage.halfWidth())
+	}
+	return m
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,272 @@
+package designer
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"dragonlab/reports"
+)
+
+// chartSlug is a chart's file stem for a game: "draco-fairness".
+func (g *Game) chartSlug(kind string) string {
+	s := g.Game
+	if g.Variant != "" {
+		s += "-" + g.Variant
+	}
+	return s + "-" + kind
+}
+
+func (g *Game) label() string {
+	t := g.Title
+	if g.Variant != "" {
+		t += " — variant " + g.Variant
+	}
+	return t
+}
+
+// FairnessChart is the forest plot of seat 0's advantage over the fair share at every
+// level and player count (points of win share, 95% intervals), the most skilled level of
+// each player count first; significant rows (Holm p < 0.05) are drawn in the highlight
+// colour. nil when no game had two or more players.
+func (g *Game) FairnessChart() (*reports.Chart, error) {
+	type row struct {
+		label     string
+		v, lo, hi float64
+		sig       bool
+		level     int
+	}
+	var rows []row
+	for _, a := range g.Configs {
+		if a.Players < 2 {
+			continue
+		}
+		for _, i := range a.levelOrder() {
+			la := a.Levels[i]
+			if len(la.Seats) == 0 {
+				continue
+			}
+			e := la.Seats[0].Advantage
+			rows = append(rows, row{fmt.Sprintf("%dp %s", a.Players, la.Level), 100 * e.v(), 100 * float64(e.Lo), 100 * float64(e.Hi), la.Seats[0].PHolm < reports.Alpha, i})
+		}
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	name := g.chartSlug("fairness")
+	p := reports.NewPlot(g.label()+": is it fair?", "seat 0's win share minus the fair share; 95% intervals", "seat 0's advantage (percentage points of win share)", "")
+	p.Add(plotter.NewGrid())
+	n := len(rows)
+	var sig, not reports.ErrXY
+	names := make([]string, n)
+	minX, maxX := -1.0, 1.0
+	for k, r := range rows {
+		y := float64(n - 1 - k)
+		names[n-1-k] = r.label
+		dst := &not
+		if r.sig {
+			dst = &sig
+		}
+		dst.XYs = append(dst.XYs, plotter.XY{X: r.v, Y: y})
+		dst.Lo = append(dst.Lo, r.v-r.lo)
+		dst.Hi = append(dst.Hi, r.hi-r.v)
+		minX, maxX = math.Min(minX, r.lo), math.Max(maxX, r.hi)
+	}
+	if err := forestDraw(p, n, sig, not, "a seat is significantly favoured (Holm p < 0.05)", "no significant difference"); err != nil {
+		return nil, fmt.Errorf("chart %s: %w", name, err)
+	}
+	p.NominalY(names...)
+	hIn := math.Max(3, 1.5+0.2*float64(n))
+	rowsRange(p, n, hIn)
+	pad := math.Max(1, 0.08*(maxX-minX))
+	p.X.Min, p.X.Max = minX-pad, maxX+pad
+	return reports.Render(p, name, reports.ChartWidth, vg.Length(hIn)*vg.Inch)
+}
+
+// forestDraw draws the zero line and two sets of points with horizontal error bars.
+func forestDraw(p *plot.Plot, n int, sig, not reports.ErrXY, sigLabel, notLabel string) error {
+	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(n) - 0.5}})
+	if err != nil {
+		return err
+	}
+	zero.Color = reports.GreyColor
+	zero.Width = vg.Points(1.5)
+	p.Add(zero)
+	for _, set := range []struct {
+		e     reports.ErrXY
+		col   color.Color
+		label string
+	}{{sig, reports.FairColor, sigLabel}, {not, reports.SeriesColor(0), notLabel}} {
+		if len(set.e.XYs) == 0 {
+			continue
+		}
+		eb, err := plotter.NewXErrorBars(set.e)
+		if err != nil {
+			return err
+		}
+		eb.Color = set.col
+		eb.Width = vg.Points(1.5)
+		sc, err := plotter.NewScatter(set.e.XYs)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle.Color = set.col
+		sc.GlyphStyle.Radius = vg.Points(3.5)
+		sc.GlyphStyle.Shape = draw.CircleGlyph{}
+		p.Add(eb, sc)
+		p.Legend.Add(set.label, sc)
+	}
+	p.Legend.Left = false
+	return nil
+}
+
+// rowsRange leaves room above n nominal rows for a one-line legend in a chart hIn inches
+// high.
+func rowsRange(p *plot.Plot, n int, hIn float64) {
+	area := hIn - 1.3
+	nRows := float64(n) + 0.4
+	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3+0.45*nRows/(area-0.45)
+}
+
+// LadderChart draws each level's Elo rating relative to the weakest level, one line per
+// player count, with 95% intervals; nil without ratings.
+func (g *Game) LadderChart() (*reports.Chart, error) {
+	var series []*Answer
+	var levels []string
+	for _, a := range g.Configs {
+		if a.Ladder != nil && len(a.Ladder.Elo) == len(a.Levels) {
+			series = append(series, a)
+			if len(levels) == 0 {
+				for _, lv := range a.Levels {
+					levels = append(levels, lv.Level)
+				}
+			}
+		}
+	}
+	if len(series) == 0 {
+		return nil, nil
+	}
+	name := g.chartSlug("ladder")
+	p := reports.NewPlot(g.label()+": does skill matter?", fmt.Sprintf("Bradley–Terry ratings relative to %s; 95%% intervals", levels[0]),
+		"level of play", "Elo above "+levels[0])
+	lo, hi := 0.0, 0.0
+	for k, a := range series {
+		off := 0.12 * (float64(k) - float64(len(series)-1)/2)
+		var e reports.ErrXY
+		for i, el := range a.Ladder.Elo {
+			if el == nil || !el.defined() {
+				continue
+			}
+			e.XYs = append(e.XYs, plotter.XY{X: float64(i) + off, Y: el.v()})
+			e.Lo = append(e.Lo, el.v()-float64(el.Lo))
+			e.Hi = append(e.Hi, float64(el.Hi)-el.v())
+			lo, hi = math.Min(lo, float64(el.Lo)), math.Max(hi, float64(el.Hi))
+		}
+		if len(e.XYs) == 0 {
+			continue
+		}
+		col := reports.SeriesColor(k)
+		line, pts, err := plotter.NewLinePoints(e.XYs)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, line.Width = col, vg.Points(1.5)
+		pts.Color, pts.Shape, pts.Radius = col, draw.CircleGlyph{}, vg.Points(3)
+		eb, err := plotter.NewYErrorBars(e)
+		if err != nil {
+			return nil, err
+		}
+		eb.Color, eb.Width = col, vg.Points(1.5)
+		p.Add(line, pts, eb)
+		p.Legend.Add(fmt.Sprintf("%d players", a.Players), line, pts)
+	}
+	var ticks []plot.Tick
+	for i, l := range levels {
+		ticks = append(ticks, plot.Tick{Value: float64(i), Label: l})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Min, p.X.Max = -0.4, float64(len(levels))-0.6
+	pad := 0.08 * (hi - lo)
+	p.Y.Min, p.Y.Max = lo-pad, hi+3*pad+40
+	p.Legend.Left = true
+	return reports.Render(p, name, reports.ChartWidth, 4.2*vg.Inch)
+}
+
+// LeverChart draws seat 0's advantage against the seat lever (points of win share, 95%
+// intervals), with the fair value and its interval; nil for a lever without seats.
+func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*reports.Chart, error) {
+	if !l.Seat {
+		return nil, nil
+	}
+	var e reports.ErrXY
+	lo, hi := 0.0, 0.0
+	for _, pt := range l.Points {
+		if pt.Edge == nil {
+			continue
+		}
+		v := 100 * pt.Edge.v()
+		e.XYs = append(e.XYs, plotter.XY{X: pt.X, Y: v})
+		e.Lo = append(e.Lo, v-100*float64(pt.Edge.Lo))
+		e.Hi = append(e.Hi, 100*float64(pt.Edge.Hi)-v)
+		lo, hi = math.Min(lo, 100*float64(pt.Edge.Lo)), math.Max(hi, 100*float64(pt.Edge.Hi))
+	}
+	if len(e.XYs) < 2 {
+		return nil, nil
+	}
+	what := "seat 1's starting points"
+	if a.Players > 2 {
+		what = "x: seat s starts with x·s points"
+	}
+	p := reports.NewPlot(fmt.Sprintf("%s, %d players: what to change?", g.label(), a.Players),
+		fmt.Sprintf("seat 0's advantage under %s play; 95%% intervals", l.Level), what, "seat 0's advantage (points)")
+	p.Add(plotter.NewGrid())
+	x0, x1 := e.XYs[0].X, e.XYs[len(e.XYs)-1].X
+	zero, err := plotter.NewLine(plotter.XYs{{X: x0 - 0.5, Y: 0}, {X: x1 + 0.5, Y: 0}})
+	if err != nil {
+		return nil, err
+	}
+	zero.Color, zero.Width = reports.GreyColor, vg.Points(1.5)
+	p.Add(zero)
+	if c := l.Compensation; c != nil && c.Found && c.Moves {
+		ci := c.Value.iv()
+		band, err := plotter.NewPolygon(plotter.XYs{{X: math.Max(ci.Lo, x0-0.5), Y: lo - 100}, {X: math.Min(ci.Hi, x1+0.5), Y: lo - 100},
+			{X: math.Min(ci.Hi, x1+0.5), Y: hi + 100}, {X: math.Max(ci.Lo, x0-0.5), Y: hi + 100}})
+		if err != nil {
+			return nil, err
+		}
+		band.Color = color.NRGBA{213, 94, 0, 40}
+		band.LineStyle.Width = 0
+		p.Add(band)
+		fl, err := plotter.NewLine(plotter.XYs{{X: c.Value.v(), Y: lo - 100}, {X: c.Value.v(), Y: hi + 100}})
+		if err != nil {
+			return nil, err
+		}
+		fl.Color, fl.Width = reports.FairColor, vg.Points(1.5)
+		fl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		p.Add(fl)
+		p.Legend.Add(fmt.Sprintf("fair at %s %s", fnum(c.Value.v()), fiv(ci)), fl)
+	}
+	line, pts, err := plotter.NewLinePoints(e.XYs)
+	if err != nil {
+		return nil, err
+	}
+	line.Color, line.Width = reports.SeriesColor(0), vg.Points(1.5)
+	pts.Color, pts.Shape, pts.Radius = reports.SeriesColor(0), draw.CircleGlyph{}, vg.Points(3.5)
+	eb, err := plotter.NewYErrorBars(e)
+	if err != nil {
+		return nil, err
+	}
+	eb.Color, eb.Width = reports.SeriesColor(0), vg.Points(1.5)
+	p.Add(line, pts, eb)
+	p.Legend.Add("seat 0's advantage", line, pts)
+	p.X.Min, p.X.Max = x0-0.5, x1+0.5
+	pad := 0.1 * (hi - lo)
+	p.Y.Min, p.Y.Max = lo-pad, hi+3*pad
+	p.Legend.Left = false
+	return reports.Render(p, name, reports.ChartWidth, 4*vg.Inch)
+}

@@ -1,0 +1,101 @@
+// Package designer is the designer's report of a balance study (dragonlab study): for every
+// game it answers, in plain words with numbers and intervals, the five questions a game
+// designer asks — Is it fair? Does skill matter? What decides games? How does it feel?
+// What to change? — then gives the detail of every stage.
+//
+// The input is a study's results, stage by stage (cmd/dragonlab turns a study plan into an
+// Input); Analyze computes the answers (a Report, which is also summary.json), and Doc
+// builds the report model (reports/doc) that every writer renders, so the PDF, the HTML
+// and the summaries cannot disagree. The statistics are reports/why's (luck share,
+// components, restricted play, game feel) and reports/studies' (Bradley–Terry ratings,
+// paired duplicate deals, the compensation estimate); this package adds the seat
+// advantages with deal-clustered intervals and the synthesis.
+package designer
+
+import (
+	"encoding/json"
+
+	"dragonlab/reports/studies"
+	"dragonlab/sim"
+)
+
+// Input is a study: its provenance and its stages by game and player count.
+type Input struct {
+	Title    string
+	Command  string
+	Tool     string
+	Budget   string // "quick", "default", "full" or "custom"
+	Seed     uint64
+	Replays  int  // plays of each self-play deal
+	Complete bool // false when the study was interrupted
+	Notes    []string
+	// Configs are the games (rules variants) and player counts, in the order of the
+	// report: configurations of one game and variant are consecutive.
+	Configs []Config
+}
+
+// Config is one game (rules variant) at one player count.
+type Config struct {
+	Game    string
+	Title   string // the game's human name
+	Variant string // "" for the default rules
+	// Params are the rules of the variant (all parameters), for the provenance.
+	Params  json.RawMessage
+	Players int
+	// Levels are the levels of play, weakest first, with their self-play (replay seating:
+	// each deal played Input.Replays times; Result nil when not played).
+	Levels []Level
+	// Ladder steps: level Upper alone against copies of level Lower on duplicate deals.
+	Ladder []Step
+	// Ablation: restricted play of every action class at a level.
+	Ablation []Ablation
+	// Levers: sweeps of a rules lever at a level.
+	Levers []Lever
+}
+
+// Level is one level of play and its self-play.
+type Level struct {
+	Name  string // "expert"
+	Agent string // its agent spec (canonical)
+	// Written is the spec as the study's design writes it, shown in the report ("" to
+	// show Agent).
+	Written string
+	About   string // what it models, for the report
+	File    string // results file, relative to the report
+	Result  *sim.Result
+}
+
+// Step is one step of the ladder.
+type Step struct {
+	Upper, Lower int // level indices
+	File         string
+	Result       *sim.Result
+}
+
+// Ablation is restricted play at one level: each row forbids one action class; the base
+// is the level's self-play.
+type Ablation struct {
+	Level   int
+	Classes []string
+	Rows    []studies.AblationInput
+}
+
+// Lever is the sweep of one rules lever at one level: the level's self-play is the point
+// at Base, each Point another value (replay seating, like the self-play).
+type Lever struct {
+	Level int
+	Key   string
+	// Seat: the seatBonus family, seat s starting with x·s points (Base 0); otherwise the
+	// parameter itself takes the values.
+	Seat   bool
+	Base   float64
+	Why    string
+	Points []LeverPoint
+}
+
+// LeverPoint is the lever at one value.
+type LeverPoint struct {
+	X      float64
+	File   string
+	Result *sim.Result
+}
