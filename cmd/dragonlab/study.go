@@ -55,11 +55,36 @@ var defaultLevers = by(map[string]*specLever{
 	"5p": {Key: "seatBonus", Values: []float64{-1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
 	"dragonscales/1p": {Key: "soloJokers", Values: []float64{0, 2},
 		Why: "a solitaire has no seats to compensate; the Jokers in the red deck set its difficulty"},
-	"dragonscales/2p": {Key: "duoHand", Values: []float64{3},
-		Why: "both players turn their cards at once, so the seats are alike by the rules; the hand variant gives each player a choice every combat"},
+	// The hand variant is swept at the expert level only (expertLevers): the engine takes the
+	// two secret choices one after the other, and one-ply greedy looks one move ahead, so
+	// the first chooser sees no combat resolve and picks blind while the second picks
+	// against a re-dealt guess of the first card — an edge of the agent, not of the rules.
+	"dragonscales/2p": nil,
 	"dragonscales/3p": {Key: "trioTarget", Values: []float64{4, 6},
 		Why: "everyone throws at once, so the seats are alike by the rules; the target sets how long a game lasts"},
 })
+
+// duoHandLever is Dragon Scales' two-player lever, measured at the expert level.
+var duoHandLever = &specLever{Key: "duoHand", Values: []float64{3},
+	Why: "both players turn their cards at once, so the seats are alike by the rules; the hand variant gives each player a choice every combat. " +
+		"The engine takes the two secret choices one after the other, and the agents favour the second chooser: one-ply greedy picks blind first, " +
+		"and a search models an opponent who might see the first card; the lever is therefore measured under expert play, where this is smallest",
+	Caveat: "the engine takes the two secret choices in turn and the agents favour the second chooser, so part of this may be the agents', not the rules'"}
+
+// expertLevers are the levers swept at the expert level in the quick and default budgets;
+// allLevers every lever, for the full budget.
+var (
+	expertLevers = by(map[string]*specLever{"dragonscales/2p": duoHandLever})
+	allLevers    = by(map[string]*specLever{
+		"default":         defaultLevers.by["default"],
+		"3p":              defaultLevers.by["3p"],
+		"4p":              defaultLevers.by["4p"],
+		"5p":              defaultLevers.by["5p"],
+		"dragonscales/1p": defaultLevers.by["dragonscales/1p"],
+		"dragonscales/2p": duoHandLever,
+		"dragonscales/3p": defaultLevers.by["dragonscales/3p"],
+	})
+)
 
 func studyLevels(agent [4]byKey[string], deals [4]byKey[int64]) []specLevel {
 	return []specLevel{
@@ -96,9 +121,10 @@ var defaultStudy = &studySpec{
 	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), expertAgent},
 		[4]byKey[int64]{one[int64](4000), one[int64](600), one[int64](1000),
 			by(map[string]int64{"default": 150, "2p": 1300, "dragonheart": 1400, "dragonscales/1p": 1300, "dragonscales/2p": 2500, "dragonscales/3p": 200})}),
-	Ladder:       specLadder{Deals: by(map[string]int64{"default": 80, "2p": 300})},
-	Ablation:     []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 40, "2p": 200})}},
-	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers}},
+	Ladder:   specLadder{Deals: by(map[string]int64{"default": 80, "2p": 300})},
+	Ablation: []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 40, "2p": 200})}},
+	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers},
+		{Level: "expert", Deals: by(map[string]int64{"dragonscales/2p": 600}), Lever: expertLevers}},
 }
 
 var quickStudy = &studySpec{
@@ -106,9 +132,10 @@ var quickStudy = &studySpec{
 	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), quickExpert},
 		[4]byKey[int64]{one[int64](1000), one[int64](150), one[int64](250),
 			by(map[string]int64{"default": 30, "2p": 120})}),
-	Ladder:       specLadder{Deals: by(map[string]int64{"default": 30, "2p": 80})},
-	Ablation:     []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 0, "2p": 40})}},
-	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 100, "2p": 200}), Lever: defaultLevers}},
+	Ladder:   specLadder{Deals: by(map[string]int64{"default": 30, "2p": 80})},
+	Ablation: []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 0, "2p": 40})}},
+	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 100, "2p": 200}), Lever: defaultLevers},
+		{Level: "expert", Deals: by(map[string]int64{"dragonscales/2p": 150}), Lever: expertLevers}},
 }
 
 var fullStudy = &studySpec{
@@ -123,7 +150,7 @@ var fullStudy = &studySpec{
 	},
 	Compensation: []specCompensation{
 		{Level: "greedy", Deals: one[int64](20000), Lever: defaultLevers},
-		{Level: "expert", Deals: by(map[string]int64{"default": 2000, "2p": 5000}), Lever: defaultLevers},
+		{Level: "expert", Deals: by(map[string]int64{"default": 2000, "2p": 5000}), Lever: allLevers},
 	},
 }
 
@@ -177,6 +204,7 @@ type studyLever struct {
 	Seat   bool         `json:"seat"`
 	Base   float64      `json:"base"` // the rules' own value (0 for the seat family)
 	Why    string       `json:"why,omitempty"`
+	Caveat string       `json:"caveat,omitempty"`
 	Points []leverPoint `json:"points"`
 }
 
@@ -495,7 +523,7 @@ func leverOf(g engine.Game, params engine.Params, players int, lv *specLever) (*
 	if !ok {
 		return nil, fmt.Errorf("lever %s: %s has no such rules parameter (valid: %s)", lv.Key, g.Name, strings.Join(engine.ParamKeys(g), ", "))
 	}
-	sl := &studyLever{Key: lv.Key, Why: lv.Why}
+	sl := &studyLever{Key: lv.Key, Why: lv.Why, Caveat: lv.Caveat}
 	if lv.Key == "seatBonus" {
 		if players < 2 {
 			return nil, nil

@@ -83,7 +83,7 @@ func studyInput(a *analysis) (*designer.Input, error) {
 			dc.Ablation = append(dc.Ablation, da)
 		}
 		for _, l := range c.Levers {
-			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why}
+			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat}
 			for _, p := range l.Points {
 				dl.Points = append(dl.Points, designer.LeverPoint{X: p.X, File: a.file(p.Run), Result: a.result(p.Run)})
 			}

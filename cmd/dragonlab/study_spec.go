@@ -96,6 +96,9 @@ type specLever struct {
 	Key    string    `json:"key"`
 	Values []float64 `json:"values"`
 	Why    string    `json:"why,omitempty"` // why a designer turns it (shown in the report)
+	// Caveat, if set, is said with the lever's result in the game's answer: what may make
+	// the measurement the agents' rather than the rules'.
+	Caveat string `json:"caveat,omitempty"`
 }
 
 // boolean is a bool that byKey can hold (a named type keeps byKey's JSON simple).

@@ -164,6 +164,8 @@ type LeverAnswer struct {
 	Key   string `json:"key"`
 	Seat  bool   `json:"seat"`
 	Why   string `json:"why,omitempty"`
+	// Caveat is said with the result (see designer.Lever).
+	Caveat string `json:"caveat,omitempty"`
 	// Points are the values played (the level's self-play at Base included), in order.
 	Points []LeverPointAnswer `json:"points"`
 	// Needed: a seat is significantly favoured at this level (the compensation is asked for).
@@ -486,7 +488,7 @@ func (a *Answer) levers() {
 	c := a.cfg
 	for _, lv := range c.Levers {
 		level := c.Levels[lv.Level]
-		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why}
+		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why, Caveat: lv.Caveat}
 		type pt struct {
 			x     float64
 			rules bool

@@ -574,10 +574,14 @@ func (a *Answer) leverBrief() string {
 		if len(parts) == 0 {
 			continue
 		}
-		if a.Players == 1 {
-			return fmt.Sprintf("The solitaire's success rate under %s play: %s.", l.Level, strings.Join(parts, "; "))
+		caveat := ""
+		if l.Caveat != "" {
+			caveat = " (caution: " + l.Caveat + ")"
 		}
-		return fmt.Sprintf("With %d players, %s under %s play.", a.Players, strings.Join(parts, "; "), l.Level)
+		if a.Players == 1 {
+			return fmt.Sprintf("The solitaire's success rate under %s play: %s%s.", l.Level, strings.Join(parts, "; "), caveat)
+		}
+		return fmt.Sprintf("With %d players, %s under %s play%s.", a.Players, strings.Join(parts, "; "), l.Level, caveat)
 	}
 	return ""
 }

@@ -90,6 +90,7 @@ type Lever struct {
 	Seat   bool
 	Base   float64
 	Why    string
+	Caveat string // said with the result: what may make it the agents' rather than the rules'
 	Points []LeverPoint
 }
 
