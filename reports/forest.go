@@ -18,15 +18,32 @@ type ForestRow struct {
 	Sig       bool
 }
 
+// ForestStyle adjusts a forest plot; the zero value is the default look.
+type ForestStyle struct {
+	SigLabel, NotLabel string  // legend entries (default: "significant (Holm p < 0.05)", "not significant")
+	MinHalfRange       float64 // the x axis spans at least [-MinHalfRange, MinHalfRange]
+	Compact            bool    // less height per row (pages with several charts)
+}
+
 // Forest draws rows (first at the top) as points with horizontal 95% intervals and a
 // line at zero; significant rows (Holm p < 0.05) in the report's highlight colour.
-func Forest(title, subtitle, xLabel, name string, rows []ForestRow) (*Chart, error) {
+func Forest(title, subtitle, xLabel, name string, rows []ForestRow, style ...ForestStyle) (*Chart, error) {
+	var st ForestStyle
+	if len(style) > 0 {
+		st = style[0]
+	}
+	if st.SigLabel == "" {
+		st.SigLabel = "significant (Holm p < 0.05)"
+	}
+	if st.NotLabel == "" {
+		st.NotLabel = "not significant"
+	}
 	p := newPlot(title, subtitle, xLabel, "")
 	p.Add(plotter.NewGrid()) // vertical lines too
 	n := len(rows)
 	var sig, not ErrXY
 	names := make([]string, n)
-	minX, maxX := 0.0, 0.0
+	minX, maxX := -st.MinHalfRange, st.MinHalfRange
 	for k, r := range rows {
 		y := float64(n - 1 - k)
 		names[n-1-k] = r.Label
@@ -50,7 +67,7 @@ func Forest(title, subtitle, xLabel, name string, rows []ForestRow) (*Chart, err
 		e     ErrXY
 		col   color.Color
 		label string
-	}{{sig, FairColor, "significant (Holm p < 0.05)"}, {not, SeriesColor(0), "not significant"}} {
+	}{{sig, FairColor, st.SigLabel}, {not, SeriesColor(0), st.NotLabel}} {
 		if len(set.e.XYs) == 0 {
 			continue
 		}
@@ -71,8 +88,11 @@ func Forest(title, subtitle, xLabel, name string, rows []ForestRow) (*Chart, err
 		p.Legend.Add(set.label, errThumb{eb.LineStyle, false}, sc)
 	}
 	p.NominalY(names...)
-	hIn := math.Max(4, 1.8+0.32*float64(n))
-	SetRowsRange(p, n, hIn)
+	hIn, legend := math.Max(4, 1.8+0.32*float64(n)), 0.55
+	if st.Compact {
+		hIn, legend = math.Max(3, 1.5+0.2*float64(n)), 0.45
+	}
+	rowsRange(p, n, hIn, legend)
 	pad := math.Max(1, 0.08*(maxX-minX))
 	p.X.Min, p.X.Max = minX-pad, maxX+pad
 	p.Legend.Left = false
@@ -81,8 +101,11 @@ func Forest(title, subtitle, xLabel, name string, rows []ForestRow) (*Chart, err
 
 // SetRowsRange leaves room above n nominal rows for the legend (about half an inch) in
 // a chart hIn inches high.
-func SetRowsRange(p *plot.Plot, n int, hIn float64) {
+func SetRowsRange(p *plot.Plot, n int, hIn float64) { rowsRange(p, n, hIn, 0.55) }
+
+// rowsRange leaves legend inches above n nominal rows in a chart hIn inches high.
+func rowsRange(p *plot.Plot, n int, hIn, legend float64) {
 	area := hIn - 1.3 // less the title and the x axis
 	nRows := float64(n) + 0.4
-	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3+0.55*nRows/(area-0.55)
+	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3+legend*nRows/(area-legend)
 }

@@ -39,7 +39,6 @@ func (g *Game) FairnessChart() (*reports.Chart, error) {
 		label     string
 		v, lo, hi float64
 		sig       bool
-		level     int
 	}
 	var rows []row
 	for _, a := range g.Configs {
@@ -52,85 +51,19 @@ func (g *Game) FairnessChart() (*reports.Chart, error) {
 				continue
 			}
 			e := la.Seats[0].Advantage
-			rows = append(rows, row{fmt.Sprintf("%dp %s", a.Players, la.Level), 100 * e.v(), 100 * float64(e.Lo), 100 * float64(e.Hi), la.Seats[0].PHolm < reports.Alpha, i})
+			rows = append(rows, row{fmt.Sprintf("%dp %s", a.Players, la.Level), 100 * e.v(), 100 * float64(e.Lo), 100 * float64(e.Hi), la.Seats[0].PHolm < reports.Alpha})
 		}
 	}
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	name := g.chartSlug("fairness")
-	p := reports.NewPlot(g.label()+": is it fair?", "seat 0's win share minus the fair share; 95% intervals", "seat 0's advantage (percentage points of win share)", "")
-	p.Add(plotter.NewGrid())
-	n := len(rows)
-	var sig, not reports.ErrXY
-	names := make([]string, n)
-	minX, maxX := -1.0, 1.0
+	fr := make([]reports.ForestRow, len(rows))
 	for k, r := range rows {
-		y := float64(n - 1 - k)
-		names[n-1-k] = r.label
-		dst := &not
-		if r.sig {
-			dst = &sig
-		}
-		dst.XYs = append(dst.XYs, plotter.XY{X: r.v, Y: y})
-		dst.Lo = append(dst.Lo, r.v-r.lo)
-		dst.Hi = append(dst.Hi, r.hi-r.v)
-		minX, maxX = math.Min(minX, r.lo), math.Max(maxX, r.hi)
+		fr[k] = reports.ForestRow{Label: r.label, V: r.v, Lo: r.lo, Hi: r.hi, Sig: r.sig}
 	}
-	if err := forestDraw(p, n, sig, not, "a seat is significantly favoured (Holm p < 0.05)", "no significant difference"); err != nil {
-		return nil, fmt.Errorf("chart %s: %w", name, err)
-	}
-	p.NominalY(names...)
-	hIn := math.Max(3, 1.5+0.2*float64(n))
-	rowsRange(p, n, hIn)
-	pad := math.Max(1, 0.08*(maxX-minX))
-	p.X.Min, p.X.Max = minX-pad, maxX+pad
-	return reports.Render(p, name, reports.ChartWidth, vg.Length(hIn)*vg.Inch)
-}
-
-// forestDraw draws the zero line and two sets of points with horizontal error bars.
-func forestDraw(p *plot.Plot, n int, sig, not reports.ErrXY, sigLabel, notLabel string) error {
-	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(n) - 0.5}})
-	if err != nil {
-		return err
-	}
-	zero.Color = reports.GreyColor
-	zero.Width = vg.Points(1.5)
-	p.Add(zero)
-	for _, set := range []struct {
-		e     reports.ErrXY
-		col   color.Color
-		label string
-	}{{sig, reports.FairColor, sigLabel}, {not, reports.SeriesColor(0), notLabel}} {
-		if len(set.e.XYs) == 0 {
-			continue
-		}
-		eb, err := plotter.NewXErrorBars(set.e)
-		if err != nil {
-			return err
-		}
-		eb.Color = set.col
-		eb.Width = vg.Points(1.5)
-		sc, err := plotter.NewScatter(set.e.XYs)
-		if err != nil {
-			return err
-		}
-		sc.GlyphStyle.Color = set.col
-		sc.GlyphStyle.Radius = vg.Points(3.5)
-		sc.GlyphStyle.Shape = draw.CircleGlyph{}
-		p.Add(eb, sc)
-		p.Legend.Add(set.label, sc)
-	}
-	p.Legend.Left = false
-	return nil
-}
-
-// rowsRange leaves room above n nominal rows for a one-line legend in a chart hIn inches
-// high.
-func rowsRange(p *plot.Plot, n int, hIn float64) {
-	area := hIn - 1.3
-	nRows := float64(n) + 0.4
-	p.Y.Min, p.Y.Max = -0.7, float64(n)-0.3+0.45*nRows/(area-0.45)
+	return reports.Forest(g.label()+": is it fair?", "seat 0's win share minus the fair share; 95% intervals",
+		"seat 0's advantage (percentage points of win share)", g.chartSlug("fairness"), fr,
+		reports.ForestStyle{SigLabel: "a seat is significantly favoured (Holm p < 0.05)", NotLabel: "no significant difference", MinHalfRange: 1, Compact: true})
 }
 
 // LadderChart draws each level's Elo rating relative to the weakest level, one line per
