@@ -101,7 +101,13 @@ func (a *Answer) seatPhrase(i int, short bool) string {
 			worst = s
 		}
 	}
-	return fmt.Sprintf("no seat is significantly favoured (largest: seat %d %s)", worst.Seat, ptsIv(worst.Advantage)) + wideNote(la)
+	holm := ""
+	if worst.Advantage.excludes(0) {
+		// The 95% interval is of one seat alone; the test is Holm-adjusted over every seat
+		// test of this player count, at every level.
+		holm = fmt.Sprintf(", not significant after Holm's correction over every seat at every level: %s", reports.PText(worst.PHolm))
+	}
+	return fmt.Sprintf("no seat is significantly favoured (largest: seat %d %s%s)", worst.Seat, ptsIv(worst.Advantage), holm) + wideNote(la)
 }
 
 func wideNote(la LevelAnswer) string {
