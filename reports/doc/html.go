@@ -276,14 +276,14 @@ p{margin:.5rem 0}
 .callout.alert{border-color:var(--alert);background:var(--alert);color:#fff;font-weight:bold}
 dl.kv{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.15rem 1.2rem;margin:.6rem 0 1rem}
 dl.kv dt{font-weight:bold}
-dl.kv dd{margin:0;overflow-wrap:anywhere}
+dl.kv dd{margin:0;overflow-wrap:break-word}
 ul,ol{padding-left:1.6rem}
 li{margin:.2rem 0}
 .table-wrap{overflow-x:auto;margin:.8rem 0 1.2rem}
 table{border-collapse:collapse;font-size:.87rem;font-variant-numeric:tabular-nums}
 caption{caption-side:top;text-align:left;font-style:italic;color:var(--muted);padding:0 0 .3rem}
 th{background:var(--th);border-bottom:1px solid #78829a;padding:.3rem .55rem;text-align:left;vertical-align:bottom}
-td{padding:.22rem .55rem;vertical-align:top;overflow-wrap:anywhere}
+td{padding:.22rem .55rem;vertical-align:top;overflow-wrap:break-word}
 tbody tr:nth-child(even){background:var(--stripe)}
 th.r,td.r{text-align:right}
 td.r{white-space:nowrap}
