@@ -11,8 +11,8 @@
 #   2. the submit script refuses OUT again without --resume, and dragonlab refuses it for
 #      another experiment or another dragonlab version with --resume; --resume of the finished run plays nothing new
 #      and merges again to the same results (the merge is idempotent);
-#   3. a small study sent as 4 shards gives the single machine's results, summary.csv and
-#      summary.md;
+#   3. a small study sent as 4 shards gives the single machine's results, summary.json,
+#      summary.csv and summary.md;
 #   4. a task whose dragonlab is killed (kill -9) mid-run leaves its shard unfinished: the
 #      merge job requeues it, and the end result is still identical;
 #   5. with no recovery rounds left the merge job fails, naming the shard and the rerun;
@@ -249,9 +249,10 @@ if want 3; then
     same_results "$f" "$out/results/${f##*/}" || fail "study: ${f##*/} differs"
     n=$((n + 1))
   done
-  cmp -s "$W/study single/summary.csv" "$out/summary.csv" || fail "study: summary.csv differs"
-  cmp -s <(grep -v '^| Run |' "$W/study single/summary.md") <(grep -v '^| Run |' "$out/summary.md") || fail "study: summary.md differs"
-  ok "study ${STUDY[*]:-(the default study)}, 4 shards: $n results files, summary.csv and summary.md = single machine [one machine ${t_study1}s, sharded ${t_study4}s]"
+  for f in summary.json summary.csv summary.md; do
+    cmp -s "$W/study single/$f" "$out/$f" || fail "study: $f differs"
+  done
+  ok "study ${STUDY[*]:-(the default study)}, 4 shards: $n results files, summary.json, summary.csv and summary.md = single machine [one machine ${t_study1}s, sharded ${t_study4}s]"
 fi
 
 # 4. A task's dragonlab killed (kill -9) mid-run: the merge job requeues it.
