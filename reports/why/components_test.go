@@ -222,3 +222,21 @@ func TestComponentsEdgeCases(t *testing.T) {
 		}
 	}
 }
+
+// A component almost never missing has a huge but meaningless never-seen difference: the
+// ranking puts the clear differences first, not the largest point estimates.
+func TestRankedPutsClearDifferencesFirst(t *testing.T) {
+	s := &ComponentStats{Key: 0, Components: []ComponentStat{
+		{Name: "noisy", Events: []EventStat{{Diff: Diff{Value: -0.5, CI: reports.Interval{Lo: -0.9, Hi: 0.4}, Tested: true}}}},
+		{Name: "clear", Events: []EventStat{{Diff: Diff{Value: 0.05, CI: reports.Interval{Lo: 0.03, Hi: 0.07}, Tested: true}}}},
+		{Name: "clearer", Events: []EventStat{{Diff: Diff{Value: -0.08, CI: reports.Interval{Lo: -0.12, Hi: -0.04}, Tested: true}}}},
+		{Name: "untested", Events: []EventStat{{Diff: Diff{CI: reports.Interval{Lo: -1, Hi: 1}}}}},
+	}}
+	var got []string
+	for _, c := range s.Ranked() {
+		got = append(got, c.Name)
+	}
+	if want := "clearer clear noisy untested"; strings.Join(got, " ") != want {
+		t.Errorf("ranked %v, want %s", got, want)
+	}
+}

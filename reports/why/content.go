@@ -97,13 +97,13 @@ func (s *ComponentStats) Sentences(top int) []string {
 	return out
 }
 
-// RankedTable lists the top components by the size of the key difference (IWD), with
+// RankedTable lists the top components (Ranked: the clearest differences first), with
 // the games behind each side.
 func (s *ComponentStats) RankedTable(top int) Table {
 	ev := s.KeyEvent()
 	w, wo := eventShort(ev)
 	t := Table{
-		Title:  fmt.Sprintf("Components ranked by |%s|, %s", diffName(ev), s.Agent),
+		Title:  fmt.Sprintf("Components ranked by how clearly %s differs from 0 (then by its size), %s", diffName(ev), s.Agent),
 		Header: []string{"#", "component", w + " games", w + " win share", wo + " games", wo + " win share", diffName(ev) + " (points)", "95% interval", "Holm p"},
 		Note:   ConfoundingCaveat,
 	}
