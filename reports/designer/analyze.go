@@ -136,6 +136,23 @@ type ComponentAnswer struct {
 	Top   []ComponentRow `json:"top"`
 }
 
+// diffLabel names the difference of the ranking event: IWD for "seen" (17lands), else
+// "win share when <event> minus when not".
+func (ca ComponentAnswer) diffLabel() string {
+	if ca.Event == why.EventSeen {
+		return "IWD"
+	}
+	return fmt.Sprintf("%s − not %s", ca.Event, ca.Event)
+}
+
+// diffMeaning says what the difference is, for captions.
+func (ca ComponentAnswer) diffMeaning() string {
+	if ca.Event == why.EventSeen {
+		return "win share when seen (dealt or drawn) minus never seen"
+	}
+	return fmt.Sprintf("win share when %s minus when not", ca.Event)
+}
+
 // ComponentRow is one component.
 type ComponentRow struct {
 	Name  string  `json:"name"`

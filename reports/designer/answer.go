@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dragonlab/reports"
+	"dragonlab/reports/why"
 )
 
 // Sentences in plain words. Win shares and their differences are in points (percentage
@@ -227,10 +228,13 @@ func (a *Answer) DecideSentence() string {
 				sig = append(sig, fmt.Sprintf("%s %s", r.Name, ptsIv(r.Diff)))
 			}
 		}
-		if len(sig) > 0 {
+		switch {
+		case len(sig) > 0 && c.Event == why.EventSeen:
 			parts = append(parts, fmt.Sprintf("under %s play, seeing %s goes with a change of win share (IWD, points; an association, not an effect)", c.Level, joinAnd(sig)))
-		} else if len(c.Top) > 0 {
-			parts = append(parts, fmt.Sprintf("under %s play no component's IWD differs significantly from 0", c.Level))
+		case len(sig) > 0:
+			parts = append(parts, fmt.Sprintf("under %s play, the win share when %s differs for %s (points against when not; an association, not an effect)", c.Level, c.Event, joinAnd(sig)))
+		case len(c.Top) > 0:
+			parts = append(parts, fmt.Sprintf("under %s play no component's %s differs significantly from 0", c.Level, c.diffLabel()))
 		}
 	}
 	if len(parts) == 0 {

@@ -575,8 +575,8 @@ func (a *Answer) componentTable() *doc.Table {
 	if ca == nil || len(ca.Top) == 0 {
 		return nil
 	}
-	t := doc.NewTable("", doc.Col("Component", doc.Left), doc.Col("IWD, points [95% CI]", doc.Left), doc.Col("Holm p", doc.Right), doc.Col("Games seen", doc.Right))
-	t.Caption = fmt.Sprintf("%s, %s play: the top components by |IWD| (win share when seen minus never seen)", capital(playersText(a.Players)), ca.Level)
+	t := doc.NewTable("", doc.Col("Component", doc.Left), doc.Col(ca.diffLabel()+", points [95% CI]", doc.Left), doc.Col("Holm p", doc.Right), doc.Col("Games "+ca.Event, doc.Right))
+	t.Caption = fmt.Sprintf("%s, %s play: the components whose %s (%s) differs most clearly from 0", capital(playersText(a.Players)), ca.Level, ca.diffLabel(), ca.diffMeaning())
 	for _, r := range ca.Top {
 		t.TextRow(r.Name, ptsIv(r.Diff), reports.PCell(r.PHolm), reports.Count(r.Games))
 	}
@@ -702,9 +702,10 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		}
 	}
 	if len(a.Components) > 0 {
-		ct := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Component", doc.Left), doc.Col("IWD, points [95% CI]", doc.Left),
-			doc.Col("Holm p", doc.Right), doc.Col("Games seen", doc.Right))
-		ct.Caption = fmt.Sprintf("Components ranked by |IWD| (win share when seen minus never seen), pooled over the seats; components with fewer than %d games on either side are left out", minSide)
+		last := a.Components[len(a.Components)-1]
+		ct := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Component", doc.Left), doc.Col(last.diffLabel()+", points [95% CI]", doc.Left),
+			doc.Col("Holm p", doc.Right), doc.Col("Games "+last.Event, doc.Right))
+		ct.Caption = fmt.Sprintf("Components whose %s (%s) differs most clearly from 0, pooled over the seats; components with fewer than %d games on either side are left out", last.diffLabel(), last.diffMeaning(), minSide)
 		ct.Small = true
 		for _, ca := range a.Components[len(a.Components)-1:] { // the most skilled level's
 			for _, r := range ca.Top {
