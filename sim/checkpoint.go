@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -137,16 +136,10 @@ func CheckpointWriter(cfg Config, path string) func(Checkpoint) error {
 	}
 }
 
-// clone is a deep copy (through JSON, so that it copies every aggregate, the optional
-// ones included; it is used only for checkpoints).
+// clone is a deep copy: an empty aggregate of the same shape with a merged in (Merge
+// copies every part, the optional ones included, into storage of its own).
 func (a Aggregate) clone() Aggregate {
-	data, err := json.Marshal(a)
-	if err != nil {
-		panic("sim: an aggregate does not encode: " + err.Error())
-	}
-	var c Aggregate
-	if err := json.Unmarshal(data, &c); err != nil {
-		panic("sim: an aggregate does not decode: " + err.Error())
-	}
+	c := newAggregate(len(a.Seats))
+	c.Merge(a)
 	return c
 }

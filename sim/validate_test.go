@@ -206,6 +206,26 @@ func TestSampleResultsAreValidAndRoundTrip(t *testing.T) {
 	}
 }
 
+// A clone (checkpoints, resume) is the aggregate again, every optional part included,
+// in storage of its own: merging into it leaves the original as it was.
+func TestAggregateCloneIsADeepCopy(t *testing.T) {
+	for name, data := range sampleResults(t) {
+		r, err := ParseResult(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		before, _ := json.Marshal(r.Aggregate)
+		c := r.Aggregate.clone()
+		if got, _ := json.Marshal(c); !bytes.Equal(got, before) {
+			t.Fatalf("%s: the clone differs:\n%s\n%s", name, got, before)
+		}
+		c.Merge(r.Aggregate)
+		if after, _ := json.Marshal(r.Aggregate); !bytes.Equal(after, before) {
+			t.Fatalf("%s: merging into the clone changed the original", name)
+		}
+	}
+}
+
 // Each corruption of a valid file is refused with an error (never a panic, never
 // accepted): one per class the reader checks.
 func TestCorruptResultsAreRefused(t *testing.T) {
