@@ -121,10 +121,7 @@ func (r *Result) checkTrackerNames(g engine.Game, p engine.Params) error {
 	if !ok {
 		return fmt.Errorf("components: %s has no trackable components", g.Name)
 	}
-	events := tr.TrackEvents()
-	if slices.Contains(events, "dealt") || slices.Contains(events, "drawn") {
-		events = append(slices.Clip(events), "seen")
-	}
+	events, _, _ := componentEvents(tr.TrackEvents())
 	if !slices.Equal(c.Names, tr.Components()) || !slices.Equal(c.Events, events) {
 		return fmt.Errorf("components: the names are not those of %s with these rules", g.Name)
 	}
