@@ -21,7 +21,7 @@ type Checkpoint struct {
 	From, Tool string
 }
 
-// ToolName is the tool and version written into results and checkpoints.
+// ToolName is the tool and version written into results, checkpoints and plans.
 func ToolName() string { return "dragonlab " + Version }
 
 // ReadCheckpoint reads a checkpoint file, validates it completely and checks that it is

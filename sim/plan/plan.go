@@ -107,7 +107,7 @@ func (r *Run) File() string { return r.Name + ".json" }
 
 // New starts a plan of the given kind; add runs with Add, set the options with SetOptions.
 func New(kind, command string) *Plan {
-	return &Plan{Schema: Schema, Tool: Tool(), Kind: kind, Command: command}
+	return &Plan{Schema: Schema, Tool: sim.ToolName(), Kind: kind, Command: command}
 }
 
 // SetOptions stores the kind's options (any JSON-encodable value).
