@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -29,6 +30,19 @@ const (
 
 // Seatings lists the valid seating plans.
 var Seatings = []string{SeatFixed, SeatRotate, SeatDuplicate, SeatReplay}
+
+// GamesPerUnit is the number of games in one unit of a seating plan: one game (fixed,
+// rotate), a deal in every rotation (duplicate: players games) or a deal played replays
+// times (replay).
+func GamesPerUnit(seating string, players, replays int) int {
+	switch seating {
+	case SeatDuplicate:
+		return players
+	case SeatReplay:
+		return max(replays, 1)
+	}
+	return 1
+}
 
 // Config describes one run.
 type Config struct {
@@ -454,10 +468,8 @@ func (cfg *Config) check() error {
 	if cfg.Seating == "" {
 		cfg.Seating = SeatFixed
 	}
-	switch cfg.Seating {
-	case SeatFixed, SeatRotate, SeatDuplicate, SeatReplay:
-	default:
-		return fmt.Errorf("unknown seating %q (valid: fixed, rotate, duplicate, replay)", cfg.Seating)
+	if !slices.Contains(Seatings, cfg.Seating) {
+		return fmt.Errorf("unknown seating %q (valid: %s)", cfg.Seating, strings.Join(Seatings, ", "))
 	}
 	if cfg.Params == nil {
 		cfg.Params = cfg.Game.DefaultParams()
