@@ -105,10 +105,7 @@ func (ck *Checkpoint) fits(cfg Config) error {
 	if ck.Stopped && cfg.Until == nil {
 		return fmt.Errorf("stopped by a rule this run does not have")
 	}
-	units := ck.Done
-	for _, e := range ck.Extra {
-		units += e[1] - e[0]
-	}
+	units := finishedUnits(ck.Done, ck.Extra)
 	gpu, err := unitGamesOf(cfg.Seating, cfg.Players, ck.Aggregate.Replays)
 	if err != nil {
 		return err

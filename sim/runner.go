@@ -239,7 +239,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		st = runState{agg: cfg.Resume.Aggregate.clone(), done: cfg.Resume.Done, extra: slices.Clone(cfg.Resume.Extra), stopped: cfg.Resume.Stopped}
 	}
 	var progress atomic.Int64
-	progress.Store(st.finished())
+	progress.Store(finishedUnits(st.done, st.extra))
 	progressDone := make(chan struct{})
 	if cfg.Progress != nil {
 		go func() {
@@ -299,12 +299,12 @@ type runState struct {
 	stopped bool // the stopping rule ended the run at done
 }
 
-func (st *runState) finished() int64 {
-	n := st.done
-	for _, e := range st.extra {
-		n += e[1] - e[0]
+// finishedUnits counts the units of the prefix [0, done) and of the ranges beyond it.
+func finishedUnits(done int64, extra [][2]int64) int64 {
+	for _, e := range extra {
+		done += e[1] - e[0]
 	}
-	return n
+	return done
 }
 
 // checkpoint is a snapshot: the run goes on merging into its own aggregate.

@@ -220,11 +220,7 @@ func (r *Result) checkUnits(gpu int64) error {
 	units := games / gpu
 	switch {
 	case ckpt:
-		want := r.CheckpointDone
-		for _, e := range r.CheckpointExtra {
-			want += e[1] - e[0]
-		}
-		if units != want {
+		if want := finishedUnits(r.CheckpointDone, r.CheckpointExtra); units != want {
 			return fmt.Errorf("a checkpoint of %d finished units holding %d games", want, games)
 		}
 	case r.StoppedAt != 0:
