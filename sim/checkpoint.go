@@ -124,13 +124,18 @@ func CheckpointWriter(cfg Config, path string) func(Checkpoint) error {
 		if checkErr != nil {
 			return checkErr
 		}
-		r := NewResult(cfg, c.Aggregate, false)
-		r.CheckpointDone, r.CheckpointExtra = c.Done, c.Extra
-		if c.Stopped {
-			r.StoppedAt = c.Done
-		}
-		return r.WriteFile(path)
+		return c.result(cfg).WriteFile(path)
 	}
+}
+
+// result is the checkpoint of cfg's run (cfg checked) as its file says it.
+func (c Checkpoint) result(cfg Config) *Result {
+	r := NewResult(cfg, c.Aggregate, false)
+	r.CheckpointDone, r.CheckpointExtra = c.Done, c.Extra
+	if c.Stopped {
+		r.StoppedAt = c.Done
+	}
+	return r
 }
 
 // clone is a deep copy: an empty aggregate of the same shape with a merged in (Merge

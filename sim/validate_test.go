@@ -142,12 +142,7 @@ func checkpointBytes(t testing.TB, cfg Config, c Checkpoint) []byte {
 	if err := cfg.check(); err != nil {
 		t.Fatal(err)
 	}
-	r := NewResult(cfg, c.Aggregate, false)
-	r.CheckpointDone, r.CheckpointExtra = c.Done, c.Extra
-	if c.Stopped {
-		r.StoppedAt = c.Done
-	}
-	return marshal(t, r)
+	return marshal(t, c.result(cfg))
 }
 
 // readBack is the fuzz property: whatever ParseResult accepts is consistent enough to be
