@@ -180,14 +180,12 @@ func (w *worker) unit(i int64) {
 		w.rotate(int(i % int64(n)))
 		w.play(seed, 0)
 	case SeatDuplicate:
-		for j := range w.shares {
-			w.shares[j] = 0
-		}
+		clear(w.shares)
 		for r := 0; r < n; r++ {
 			w.rotate(r)
 			w.play(seed, r)
 		}
-		w.agg.Paired.Add(int64(w.shares[0]*60 + 0.5))
+		w.agg.Paired.Add(share60(w.shares[0]))
 	case SeatReplay:
 		w.replayUnit(seed)
 	default:
