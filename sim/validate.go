@@ -359,15 +359,7 @@ func (h *Hist) equal(o *Hist) bool {
 	}
 	alo, ac := trim(h)
 	blo, bc := trim(o)
-	if alo != blo || len(ac) != len(bc) {
-		return false
-	}
-	for i := range ac {
-		if ac[i] != bc[i] {
-			return false
-		}
-	}
-	return true
+	return alo == blo && slices.Equal(ac, bc)
 }
 
 // check validates one seat's or agent's tally over games games of players seats.
