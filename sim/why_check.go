@@ -29,7 +29,7 @@ func satMul(a, b int64) int64 {
 	return a * b
 }
 
-// share60 is a tally's win share in sixtieths (a k-way shared win is 60/k).
+// tallyShare60 is a tally's win share in sixtieths (a k-way shared win is 60/k).
 func tallyShare60(t *Tally) int64 {
 	s := satMul(60, t.Wins)
 	for k := 2; k < MaxShare; k++ {
