@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -22,7 +21,7 @@ type Checkpoint struct {
 	From, Tool string
 }
 
-// ToolName is the tool and version written into results and checkpoints.
+// ToolName is the tool and version written into results, checkpoints and plans.
 func ToolName() string { return "dragonlab " + Version }
 
 // ReadCheckpoint reads a checkpoint file, validates it completely and checks that it is
@@ -106,10 +105,7 @@ func (ck *Checkpoint) fits(cfg Config) error {
 	if ck.Stopped && cfg.Until == nil {
 		return fmt.Errorf("stopped by a rule this run does not have")
 	}
-	units := ck.Done
-	for _, e := range ck.Extra {
-		units += e[1] - e[0]
-	}
+	units := finishedUnits(ck.Done, ck.Extra)
 	gpu, err := unitGamesOf(cfg.Seating, cfg.Players, ck.Aggregate.Replays)
 	if err != nil {
 		return err
@@ -128,25 +124,24 @@ func CheckpointWriter(cfg Config, path string) func(Checkpoint) error {
 		if checkErr != nil {
 			return checkErr
 		}
-		r := NewResult(cfg, c.Aggregate, false)
-		r.CheckpointDone, r.CheckpointExtra = c.Done, c.Extra
-		if c.Stopped {
-			r.StoppedAt = c.Done
-		}
-		return r.WriteFile(path)
+		return c.result(cfg).WriteFile(path)
 	}
 }
 
-// clone is a deep copy (through JSON, so that it copies every aggregate, the optional
-// ones included; it is used only for checkpoints).
+// result is the checkpoint of cfg's run (cfg checked) as its file says it.
+func (c Checkpoint) result(cfg Config) *Result {
+	r := NewResult(cfg, c.Aggregate, false)
+	r.CheckpointDone, r.CheckpointExtra = c.Done, c.Extra
+	if c.Stopped {
+		r.StoppedAt = c.Done
+	}
+	return r
+}
+
+// clone is a deep copy: an empty aggregate of the same shape with a merged in (Merge
+// copies every part, the optional ones included, into storage of its own).
 func (a Aggregate) clone() Aggregate {
-	data, err := json.Marshal(a)
-	if err != nil {
-		panic("sim: an aggregate does not encode: " + err.Error())
-	}
-	var c Aggregate
-	if err := json.Unmarshal(data, &c); err != nil {
-		panic("sim: an aggregate does not decode: " + err.Error())
-	}
+	c := newAggregate(len(a.Seats))
+	c.Merge(a)
 	return c
 }

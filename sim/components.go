@@ -18,6 +18,26 @@ const (
 	EventSeen  = "seen"
 )
 
+// componentEvents is ComponentAgg.Events for a game's engine.Tracker events: those
+// events, then the derived "seen" when the game has "dealt" or "drawn", whose indices it
+// returns (-1 when absent).
+func componentEvents(events []string) (all []string, dealt, drawn int) {
+	dealt, drawn = -1, -1
+	for i, e := range events {
+		switch e {
+		case EventDealt:
+			dealt = i
+		case EventDrawn:
+			drawn = i
+		}
+	}
+	all = slices.Clone(events)
+	if dealt >= 0 || drawn >= 0 {
+		all = append(all, EventSeen)
+	}
+	return all, dealt, drawn
+}
+
 func newComponentAgg(names, events []string, agentsN int) *ComponentAgg {
 	c := &ComponentAgg{Names: names, Events: events, Agents: make([]ComponentTally, agentsN)}
 	for j := range c.Agents {

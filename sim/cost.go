@@ -73,6 +73,17 @@ func (c *Cost) derive() {
 	}
 }
 
+// Add adds o's sums (decisions, time, iterations, restriction counts) into c and sets
+// the means from the new sums.
+func (c *Cost) Add(o Cost) {
+	c.Decisions += o.Decisions
+	c.Nanos += o.Nanos
+	c.Iterations += o.Iterations
+	c.Bound += o.Bound
+	c.Unkept += o.Unkept
+	c.derive()
+}
+
 // mergeCost sums the cost of the parts of a run (shards, resumed parts) by agent index;
 // nil when no part has any. Parts without cost (older files) add nothing.
 func mergeCost(parts []*Result) *RunInfo {
@@ -89,19 +100,12 @@ func mergeCost(parts []*Result) *RunInfo {
 		}
 		for j, c := range p.Run.Cost {
 			if j < len(out) {
-				out[j].Decisions += c.Decisions
-				out[j].Nanos += c.Nanos
-				out[j].Iterations += c.Iterations
-				out[j].Bound += c.Bound
-				out[j].Unkept += c.Unkept
+				out[j].Add(c)
 			}
 		}
 	}
 	if out == nil {
 		return nil
-	}
-	for j := range out {
-		out[j].derive()
 	}
 	return &RunInfo{Cost: out}
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
@@ -49,22 +50,12 @@ func (cfg *Config) checkWhy() error {
 	if len(names) == 0 || len(names) > engine.MaxComponents || len(events) == 0 {
 		return fmt.Errorf("game %s names %d components and %d events (want 1 to %d components and at least one event)", cfg.Game.Name, len(names), len(events), engine.MaxComponents)
 	}
+	if slices.Contains(events, EventSeen) {
+		return fmt.Errorf("game %s names an event %q, which the runner derives itself", cfg.Game.Name, EventSeen)
+	}
 	sh := &cfg.shape
-	sh.compNames = append([]string(nil), names...)
-	sh.compEvents = append([]string(nil), events...)
-	for i, e := range events {
-		switch e {
-		case EventDealt:
-			sh.dealt = i
-		case EventDrawn:
-			sh.drawn = i
-		case EventSeen:
-			return fmt.Errorf("game %s names an event %q, which the runner derives itself", cfg.Game.Name, EventSeen)
-		}
-	}
-	if sh.dealt >= 0 || sh.drawn >= 0 {
-		sh.compEvents = append(sh.compEvents, EventSeen)
-	}
+	sh.compNames = slices.Clone(names)
+	sh.compEvents, sh.dealt, sh.drawn = componentEvents(events)
 	return nil
 }
 

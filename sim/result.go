@@ -84,7 +84,7 @@ func NewResult(cfg Config, agg Aggregate, complete bool) *Result {
 		names[i] = f.Spec
 	}
 	r := &Result{
-		Schema: Schema, Tool: "dragonlab " + Version,
+		Schema: Schema, Tool: ToolName(),
 		Game: cfg.Game.Name, Players: cfg.Players, Params: engine.ParamsJSON(cfg.Params),
 		Agents: names, Seating: cfg.Seating, Seed: cfg.Seed, First: cfg.First, Units: cfg.Units,
 		Complete: complete, Until: cfg.UntilSpec,

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -29,6 +30,19 @@ const (
 
 // Seatings lists the valid seating plans.
 var Seatings = []string{SeatFixed, SeatRotate, SeatDuplicate, SeatReplay}
+
+// GamesPerUnit is the number of games in one unit of a seating plan: one game (fixed,
+// rotate), a deal in every rotation (duplicate: players games) or a deal played replays
+// times (replay).
+func GamesPerUnit(seating string, players, replays int) int {
+	switch seating {
+	case SeatDuplicate:
+		return players
+	case SeatReplay:
+		return max(replays, 1)
+	}
+	return 1
+}
 
 // Config describes one run.
 type Config struct {
@@ -166,14 +180,12 @@ func (w *worker) unit(i int64) {
 		w.rotate(int(i % int64(n)))
 		w.play(seed, 0)
 	case SeatDuplicate:
-		for j := range w.shares {
-			w.shares[j] = 0
-		}
+		clear(w.shares)
 		for r := 0; r < n; r++ {
 			w.rotate(r)
 			w.play(seed, r)
 		}
-		w.agg.Paired.Add(int64(w.shares[0]*60 + 0.5))
+		w.agg.Paired.Add(share60(w.shares[0]))
 	case SeatReplay:
 		w.replayUnit(seed)
 	default:
@@ -225,7 +237,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		st = runState{agg: cfg.Resume.Aggregate.clone(), done: cfg.Resume.Done, extra: slices.Clone(cfg.Resume.Extra), stopped: cfg.Resume.Stopped}
 	}
 	var progress atomic.Int64
-	progress.Store(st.finished())
+	progress.Store(finishedUnits(st.done, st.extra))
 	progressDone := make(chan struct{})
 	if cfg.Progress != nil {
 		go func() {
@@ -285,12 +297,12 @@ type runState struct {
 	stopped bool // the stopping rule ended the run at done
 }
 
-func (st *runState) finished() int64 {
-	n := st.done
-	for _, e := range st.extra {
-		n += e[1] - e[0]
+// finishedUnits counts the units of the prefix [0, done) and of the ranges beyond it.
+func finishedUnits(done int64, extra [][2]int64) int64 {
+	for _, e := range extra {
+		done += e[1] - e[0]
 	}
-	return n
+	return done
 }
 
 // checkpoint is a snapshot: the run goes on merging into its own aggregate.
@@ -454,10 +466,8 @@ func (cfg *Config) check() error {
 	if cfg.Seating == "" {
 		cfg.Seating = SeatFixed
 	}
-	switch cfg.Seating {
-	case SeatFixed, SeatRotate, SeatDuplicate, SeatReplay:
-	default:
-		return fmt.Errorf("unknown seating %q (valid: fixed, rotate, duplicate, replay)", cfg.Seating)
+	if !slices.Contains(Seatings, cfg.Seating) {
+		return fmt.Errorf("unknown seating %q (valid: %s)", cfg.Seating, strings.Join(Seatings, ", "))
 	}
 	if cfg.Params == nil {
 		cfg.Params = cfg.Game.DefaultParams()

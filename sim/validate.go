@@ -131,33 +131,25 @@ func (r *Result) validate() (engine.Params, error) {
 	return p, nil
 }
 
-// unitGamesOf is the number of games in one unit of the seating plan.
+// unitGamesOf is the number of games in one unit of the seating plan (GamesPerUnit),
+// with the replay counts the plan must have or lack.
 func unitGamesOf(seating string, players int, replays *ReplayAgg) (int64, error) {
-	switch seating {
-	case SeatFixed, SeatRotate:
+	if !slices.Contains(Seatings, seating) {
+		return 0, fmt.Errorf("unknown seating %q (valid: %s)", seating, strings.Join(Seatings, ", "))
+	}
+	if seating != SeatReplay {
 		if replays != nil {
 			return 0, fmt.Errorf("replay counts in a run with %s seating", seating)
 		}
-		return 1, nil
-	case SeatDuplicate:
-		if replays != nil {
-			return 0, fmt.Errorf("replay counts in a run with %s seating", seating)
-		}
-		return int64(players), nil
-	case SeatReplay:
-		if replays == nil {
-			return 0, fmt.Errorf("replay seating without its replay counts")
-		}
-		if replays.K < 2 || replays.K > maxReplays {
-			return 0, fmt.Errorf("%d replays per deal (want 2 to %d)", replays.K, maxReplays)
-		}
-		return int64(replays.K), nil
+		return int64(GamesPerUnit(seating, players, 0)), nil
 	}
-	valid := Seatings
-	if !slices.Contains(valid, SeatReplay) {
-		valid = append(slices.Clip(valid), SeatReplay)
+	if replays == nil {
+		return 0, fmt.Errorf("replay seating without its replay counts")
 	}
-	return 0, fmt.Errorf("unknown seating %q (valid: %s)", seating, strings.Join(valid, ", "))
+	if replays.K < 2 || replays.K > maxReplays {
+		return 0, fmt.Errorf("%d replays per deal (want 2 to %d)", replays.K, maxReplays)
+	}
+	return int64(replays.K), nil
 }
 
 // maxReplays bounds the replays of one deal a file may claim.
@@ -228,11 +220,7 @@ func (r *Result) checkUnits(gpu int64) error {
 	units := games / gpu
 	switch {
 	case ckpt:
-		want := r.CheckpointDone
-		for _, e := range r.CheckpointExtra {
-			want += e[1] - e[0]
-		}
-		if units != want {
+		if want := finishedUnits(r.CheckpointDone, r.CheckpointExtra); units != want {
 			return fmt.Errorf("a checkpoint of %d finished units holding %d games", want, games)
 		}
 	case r.StoppedAt != 0:
@@ -371,15 +359,7 @@ func (h *Hist) equal(o *Hist) bool {
 	}
 	alo, ac := trim(h)
 	blo, bc := trim(o)
-	if alo != blo || len(ac) != len(bc) {
-		return false
-	}
-	for i := range ac {
-		if ac[i] != bc[i] {
-			return false
-		}
-	}
-	return true
+	return alo == blo && slices.Equal(ac, bc)
 }
 
 // check validates one seat's or agent's tally over games games of players seats.

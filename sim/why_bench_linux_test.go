@@ -21,9 +21,13 @@ import (
 //
 //	go test ./sim/ -run '^$' -bench Observed -benchtime 0.3s -count 10 > obs.txt; benchstat -col /mode obs.txt
 func BenchmarkObserved(b *testing.B) {
-	// The four games have no engine.Tracker on this branch yet: the toy with components
-	// shows the runner's own part of the components cost.
-	for _, g := range append(engine.Games(), trackToyGame) {
+	// Every registered game: the four and the tests' toys (the tracking toy shows the
+	// runner's own part of the components cost), but not the scripted game, which plays
+	// only the script a test sets.
+	for _, g := range engine.Games() {
+		if g.Name == scriptGame.Name {
+			continue
+		}
 		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
 			for _, mode := range []string{"untimed", "sampled", "timed", "metrics", "components"} {
 				b.Run(fmt.Sprintf("game=%s-%dp/mode=%s", g.Name, n, mode), func(b *testing.B) {

@@ -29,7 +29,7 @@ func satMul(a, b int64) int64 {
 	return a * b
 }
 
-// share60 is a tally's win share in sixtieths (a k-way shared win is 60/k).
+// tallyShare60 is a tally's win share in sixtieths (a k-way shared win is 60/k).
 func tallyShare60(t *Tally) int64 {
 	s := satMul(60, t.Wins)
 	for k := 2; k < MaxShare; k++ {
@@ -121,10 +121,7 @@ func (r *Result) checkTrackerNames(g engine.Game, p engine.Params) error {
 	if !ok {
 		return fmt.Errorf("components: %s has no trackable components", g.Name)
 	}
-	events := tr.TrackEvents()
-	if slices.Contains(events, "dealt") || slices.Contains(events, "drawn") {
-		events = append(slices.Clip(events), "seen")
-	}
+	events, _, _ := componentEvents(tr.TrackEvents())
 	if !slices.Equal(c.Names, tr.Components()) || !slices.Equal(c.Events, events) {
 		return fmt.Errorf("components: the names are not those of %s with these rules", g.Name)
 	}

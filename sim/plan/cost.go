@@ -12,8 +12,8 @@ func Costs(r *sim.Result) []sim.Cost {
 	return r.Run.Cost
 }
 
-// SumCosts adds costs by agent spec (sums of decisions, time and iterations) and fills in
-// the per-decision means; the order is the order of first appearance.
+// SumCosts adds costs by agent spec (sim.Cost.Add: the sums, and the per-decision means
+// from them); the order is the order of first appearance.
 func SumCosts(lists ...[]sim.Cost) []sim.Cost {
 	var out []sim.Cost
 	at := map[string]int{}
@@ -25,17 +25,7 @@ func SumCosts(lists ...[]sim.Cost) []sim.Cost {
 				at[c.Agent] = i
 				out = append(out, sim.Cost{Agent: c.Agent})
 			}
-			out[i].Decisions += c.Decisions
-			out[i].Nanos += c.Nanos
-			out[i].Iterations += c.Iterations
-			out[i].Bound += c.Bound
-			out[i].Unkept += c.Unkept
-		}
-	}
-	for i := range out {
-		if d := out[i].Decisions; d > 0 {
-			out[i].MsPerDecision = float64(out[i].Nanos) / 1e6 / float64(d)
-			out[i].ItersPerDecision = float64(out[i].Iterations) / float64(d)
+			out[i].Add(c)
 		}
 	}
 	return out

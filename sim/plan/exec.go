@@ -130,14 +130,11 @@ func Check(dir string, p *Plan) error {
 	}
 	// Its parts and checkpoints are that version's: another one must not continue them and
 	// label the merge with its own version.
-	if have.Tool != Tool() {
-		return inputErr("%s was started by %s and this is %s: finish it with that version, or choose another output directory", dir, have.Tool, Tool())
+	if have.Tool != sim.ToolName() {
+		return inputErr("%s was started by %s and this is %s: finish it with that version, or choose another output directory", dir, have.Tool, sim.ToolName())
 	}
 	return nil
 }
-
-// Tool is this build's name and version, as plans and results record it.
-func Tool() string { return "dragonlab " + sim.Version }
 
 // Same reports whether two plans are the same experiment: the same bytes, except for the
 // command line they were written from (equivalent spellings of the same flags).
@@ -174,7 +171,7 @@ func Claim(dir string, p *Plan) error {
 	}
 	// The directory is played by this version, whichever made the plan file.
 	q := *p
-	q.Tool = Tool()
+	q.Tool = sim.ToolName()
 	data, err := q.Marshal()
 	if err != nil {
 		return err

@@ -92,22 +92,14 @@ type resolved struct {
 func (r *Run) Games() int64 { return r.Units * int64(r.GamesPerUnit()) }
 
 // GamesPerUnit is the number of games in one unit of the run.
-func (r *Run) GamesPerUnit() int {
-	switch r.Seating {
-	case sim.SeatDuplicate:
-		return r.Players
-	case sim.SeatReplay:
-		return max(r.Replays, 1)
-	}
-	return 1
-}
+func (r *Run) GamesPerUnit() int { return sim.GamesPerUnit(r.Seating, r.Players, r.Replays) }
 
 // File is the run's results file name.
 func (r *Run) File() string { return r.Name + ".json" }
 
 // New starts a plan of the given kind; add runs with Add, set the options with SetOptions.
 func New(kind, command string) *Plan {
-	return &Plan{Schema: Schema, Tool: Tool(), Kind: kind, Command: command}
+	return &Plan{Schema: Schema, Tool: sim.ToolName(), Kind: kind, Command: command}
 }
 
 // SetOptions stores the kind's options (any JSON-encodable value).
@@ -310,7 +302,7 @@ func (r *Run) resolve(out *resolved) error {
 			return fmt.Errorf("replay seating needs replays of at least 2, not %d", r.Replays)
 		}
 	default:
-		return fmt.Errorf("unknown seating %q (valid: fixed, rotate, duplicate, replay)", r.Seating)
+		return fmt.Errorf("unknown seating %q (valid: %s)", r.Seating, strings.Join(sim.Seatings, ", "))
 	}
 	if r.Units <= 0 {
 		return fmt.Errorf("units must be positive, not %d", r.Units)
