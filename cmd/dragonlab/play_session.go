@@ -566,7 +566,7 @@ func (ps *playSession) finish(note string) {
 	if ps.save == "" {
 		return
 	}
-	if err := writeFileAtomic(ps.save, ps.traceBytes(s, note)); err != nil {
+	if err := sim.WriteFileAtomic(ps.save, ps.traceBytes(s, note)); err != nil {
 		ps.printf("%s\n", ps.st.warn("could not save the game: "+err.Error()))
 		return
 	}
