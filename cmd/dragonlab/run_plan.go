@@ -42,7 +42,7 @@ plan) and writes OUT/plan.json, so that OUT belongs to the plan before any task 
 			Args: cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0]) },
 		}
-		o.x.addFlags(cmd, "", true)
+		o.x.addFlags(cmd, "")
 		cmd.Flags().BoolVar(&o.Prepare, "prepare", false, "play nothing: check the plan and --out (new, empty, or holding this plan) and write OUT/plan.json")
 		return cmd
 	})
