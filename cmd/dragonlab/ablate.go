@@ -134,16 +134,12 @@ func (o *ablateFlags) plan(c *expCommon) (*plan.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(o.Forbid) == 0 && !o.ForbidEach {
-		classes, err := actionClasses(g, params, players)
-		if err != nil {
-			return nil, asBadInput(err)
-		}
-		return nil, badInput("give --forbid class[,class…] or --forbid-each (%s action classes: %s)", g.Name, strings.Join(classes, ", "))
-	}
 	classes, err := actionClasses(g, params, players)
 	if err != nil {
 		return nil, asBadInput(err)
+	}
+	if len(o.Forbid) == 0 && !o.ForbidEach {
+		return nil, badInput("give --forbid class[,class…] or --forbid-each (%s action classes: %s)", g.Name, strings.Join(classes, ", "))
 	}
 	index := map[string]int{}
 	for i, name := range classes {
