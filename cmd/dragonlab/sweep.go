@@ -143,10 +143,7 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 			if _, dup := variants[file]; dup {
 				return nil, badInput("--variants: %s is given twice", file)
 			}
-			_, p, _, err := o.game.resolve()
-			if err != nil {
-				return nil, err
-			}
+			p := cloneParams(g, base)
 			if err := engine.LoadParams(g, p, file); err != nil {
 				return nil, badInput("--variants: %v", err)
 			}
@@ -171,21 +168,15 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 	opts := sweepPlan{Meta: newMeta(g, base, players, c.Seed), Agents: specs(fs), Vary: vs}
 	used := map[string]bool{}
 	for i := 0; i < n; i++ {
-		params := g.DefaultParams()
-		var label, stem []string
 		idx := index(i)
-		// The variant first (it replaces the base rules), then the varied parameter.
-		for k := len(vs) - 1; k >= 0; k-- {
-			if vs[k].Key == variantsKey {
-				params = cloneParams(g, variants[vs[k].Values[idx[k]]])
-			}
+		// The variant first (it replaces the base rules; the rules files are the last
+		// dimension), then the varied parameter.
+		params := base
+		if k := len(vs) - 1; vs[k].Key == variantsKey {
+			params = variants[vs[k].Values[idx[k]]]
 		}
-		if len(variants) == 0 {
-			_, params, _, err = o.game.resolve()
-			if err != nil {
-				return nil, err
-			}
-		}
+		params = cloneParams(g, params)
+		var label, stem []string
 		for k, j := range idx {
 			v := vs[k]
 			if v.Key == variantsKey {
@@ -216,7 +207,8 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 	return p, p.SetOptions(opts)
 }
 
-// cloneParams copies rules parameters through their JSON form.
+// cloneParams copies rules parameters through their JSON form (engine.Params has no
+// copy of its own).
 func cloneParams(g engine.Game, p engine.Params) engine.Params {
 	q, err := engine.ParseParams(g, engine.ParamsJSON(p))
 	if err != nil {
