@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -55,7 +56,7 @@ func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
 	}
 	e := experiments[p.Kind]
 	if e == nil {
-		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, joinComma(experimentNames()))
+		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, strings.Join(experimentNames(), ", "))
 	}
 	if !cmd.Flags().Changed("out") {
 		o.x.Out = e.defaultOut

@@ -339,8 +339,6 @@ func mergeAndReport(dir string, partial bool, stdout, stderr io.Writer) error {
 	return r.report(m.Results, m.Complete, partial, dir)
 }
 
-func joinComma(xs []string) string { return strings.Join(xs, ", ") }
-
 func experimentNames() []string {
 	var names []string
 	for _, e := range sortedExperiments() {
@@ -540,14 +538,19 @@ func parseAgentSet(list, what string) ([]agents.Factory, error) {
 	if len(fs) < 2 {
 		return nil, badInput("%s needs at least two agents, got %d (%s)", what, len(fs), list)
 	}
+	return fs, distinct(fs)
+}
+
+// distinct refuses an agent listed twice (by canonical spec).
+func distinct(fs []agents.Factory) error {
 	seen := map[string]bool{}
 	for _, f := range fs {
 		if seen[f.Spec] {
-			return nil, badInput("agent %s is listed twice", f.Spec)
+			return badInput("agent %s is listed twice", f.Spec)
 		}
 		seen[f.Spec] = true
 	}
-	return fs, nil
+	return nil
 }
 
 // dealsOf checks that games is a positive multiple of the player count and returns the
@@ -574,12 +577,4 @@ func repeat(f agents.Factory, n int) []agents.Factory {
 // aloneAgainst is agent a in seat 0 and copies of b in the other seats.
 func aloneAgainst(a, b agents.Factory, players int) []agents.Factory {
 	return append([]agents.Factory{a}, repeat(b, players-1)...)
-}
-
-func repeatSpec(spec string, n int) string {
-	s := spec
-	for i := 1; i < n; i++ {
-		s += "," + spec
-	}
-	return s
 }
