@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -223,7 +222,7 @@ func printSweep(w io.Writer, s *studies.Sweep) {
 		keys = append(keys, v.Key)
 	}
 	fmt.Fprintf(w, "sweep of %s: %s, %d players, %d runs\n", strings.Join(keys, " × "), s.Meta.Game, s.Players, len(s.Cells))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w)
 	hdr := strings.Join(keys, "\t") + "\tgames"
 	for seat := 0; seat < s.Players; seat++ {
 		hdr += fmt.Sprintf("\tseat %d", seat)
