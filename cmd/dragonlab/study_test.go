@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"dragonlab/reports/designer"
 	"dragonlab/reports/doc/htmlcheck"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -255,7 +256,11 @@ func TestTinyStudyReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := studyDoc(in)
+	rp, err := designer.Analyze(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := rp.Doc()
 	if err != nil {
 		t.Fatal(err)
 	}
