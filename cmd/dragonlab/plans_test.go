@@ -365,12 +365,7 @@ func TestExperimentBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 		if args[0] == "merge" || args[0] == "plan" {
 			code, stdout, stderr = cli(t, args...)
 		}
-		if code != exitBadInput {
-			t.Errorf("%s: exit %d, want %d (stderr %q, stdout %q)", name, code, exitBadInput, stderr, stdout)
-		}
-		if lines := strings.Count(strings.TrimSpace(stderr), "\n"); lines != 0 || !strings.HasPrefix(stderr, "dragonlab: ") {
-			t.Errorf("%s: want one line on stderr, got %q", name, stderr)
-		}
+		checkRefused(t, name, code, stdout, stderr)
 		if _, err := os.Stat(out); err == nil {
 			t.Fatalf("%s: the output was created", name)
 		}
