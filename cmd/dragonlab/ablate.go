@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -134,16 +133,12 @@ func (o *ablateFlags) plan(c *expCommon) (*plan.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(o.Forbid) == 0 && !o.ForbidEach {
-		classes, err := actionClasses(g, params, players)
-		if err != nil {
-			return nil, asBadInput(err)
-		}
-		return nil, badInput("give --forbid class[,class…] or --forbid-each (%s action classes: %s)", g.Name, strings.Join(classes, ", "))
-	}
 	classes, err := actionClasses(g, params, players)
 	if err != nil {
 		return nil, asBadInput(err)
+	}
+	if len(o.Forbid) == 0 && !o.ForbidEach {
+		return nil, badInput("give --forbid class[,class…] or --forbid-each (%s action classes: %s)", g.Name, strings.Join(classes, ", "))
 	}
 	index := map[string]int{}
 	for i, name := range classes {
@@ -220,7 +215,7 @@ func printAblation(w io.Writer, ab *studies.Ablation) {
 		return
 	}
 	fmt.Fprintf(w, "restricted play: %s, %d players, base %s, fair share %.2f%%\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base), 100*ab.Table.Baseline)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "forbidden\tdeals\twin share\tworth\t95% interval\tHolm p\t")
 	for _, r := range ab.Table.Rows {
 		if !r.Tested {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -74,7 +73,7 @@ func (o *benchOptions) run() error {
 	d := time.Duration(o.Seconds * float64(time.Second))
 	workers := runtime.GOMAXPROCS(0)
 	var rows []benchRow
-	tw := tabwriter.NewWriter(o.stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(o.stdout)
 	fmt.Fprintf(tw, "game\tplayers\tns/decision\tµs/game\tgames/s (1 worker)\tgames/s (%d workers)\tspeed-up\tallocs/game\t\n", workers)
 	for _, g := range games {
 		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {

@@ -19,6 +19,21 @@ func cli(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
+// checkRefused checks how bad input was refused: exit status 2 and one line on stderr,
+// "dragonlab: …", with no stack trace.
+func checkRefused(t *testing.T, what string, code int, stdout, stderr string) {
+	t.Helper()
+	if code != exitBadInput {
+		t.Errorf("%s: exit %d, want %d (stderr %q, stdout %q)", what, code, exitBadInput, stderr, stdout)
+	}
+	if strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.HasPrefix(stderr, "dragonlab: ") {
+		t.Errorf("%s: want one line on stderr, got %q", what, stderr)
+	}
+	if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine") {
+		t.Errorf("%s: stack trace on stderr", what)
+	}
+}
+
 // stripRun drops the "run" key, the only part of a results file allowed to differ
 // between two identical runs.
 func stripRun(t *testing.T, path string) string {
@@ -84,17 +99,9 @@ func TestBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 			args = args[:len(args)-2] // their own --games
 		}
 		code, stdout, stderr := cli(t, args...)
-		if code != exitBadInput {
-			t.Errorf("%s: exit %d, want %d (stderr %q)", name, code, exitBadInput, stderr)
-		}
+		checkRefused(t, name, code, stdout, stderr)
 		if args[0] == "trace" && stdout != "" {
 			t.Errorf("%s: the trace printed before refusing: %q", name, stdout)
-		}
-		if lines := strings.Count(strings.TrimSpace(stderr), "\n"); lines != 0 || !strings.HasPrefix(stderr, "dragonlab: ") {
-			t.Errorf("%s: want one line on stderr, got %q", name, stderr)
-		}
-		if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine") {
-			t.Errorf("%s: stack trace on stderr", name)
 		}
 		if _, err := os.Stat(out); err == nil {
 			t.Fatalf("%s: a results file was written", name)

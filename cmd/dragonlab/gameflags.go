@@ -71,11 +71,10 @@ func (o *gameOptions) resolve() (engine.Game, engine.Params, int, error) {
 	return g, p, players, nil
 }
 
-// parseAgents reads --agents: one spec per seat, or a single spec for every seat when
-// allowSingle; empty means random in every seat.
+// parseAgents reads --agents: one spec per seat; empty means random in every seat.
 func parseAgents(list string, players int) ([]agents.Factory, error) {
 	if strings.TrimSpace(list) == "" {
-		list = repeatSpec("random", players)
+		list = "random" + strings.Repeat(",random", players-1)
 	}
 	fs, err := agents.ParseList(list)
 	if err != nil {

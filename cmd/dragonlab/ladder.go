@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -109,7 +108,7 @@ func printLadder(w io.Writer, t *studies.Tournament, lf ladderFile) {
 		fmt.Fprintln(w, "no ratings: not every agent has played")
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "rank\tagent\tElo\t95% interval\tms/decision\titers/decision\t")
 	for _, r := range lf.Agents {
 		ms, it := "–", "–"

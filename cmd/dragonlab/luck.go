@@ -80,12 +80,8 @@ func (o *luckFlags) plan(c *expCommon) (*plan.Plan, error) {
 	if err != nil {
 		return nil, asBadInput(err)
 	}
-	seen := map[string]bool{}
-	for _, f := range fs {
-		if seen[f.Spec] {
-			return nil, badInput("agent %s is listed twice", f.Spec)
-		}
-		seen[f.Spec] = true
+	if err := distinct(fs); err != nil {
+		return nil, err
 	}
 	if o.Replays < 2 {
 		return nil, badInput("--replays must be at least 2 (each deal played several times), not %d", o.Replays)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,16 +29,9 @@ func TestPlanRunShardsMergeToTheSingleRun(t *testing.T) {
 	for k := 0; k < 3; k++ {
 		shard := []string{"run-plan", filepath.Join(sharded, "plan.json"), "--shard", fmt.Sprintf("%d/3", k), "--out", sharded, "--workers", "2"}
 		if k == 1 {
-			ctx, cancel := context.WithCancel(context.Background())
-			withHooks(t, ctx, nil, func(int, int64) { cancel() })
-			code, _, stderr := cli(t, append(shard, "--checkpoint-every", "1ns", "--quiet")...)
-			cancel()
-			planHooks.ctx, planHooks.onCheckpoint = nil, nil
-			if code != exitInterrupted {
-				t.Fatalf("killed shard: exit %d: %s", code, stderr)
-			}
+			killAtFirstCheckpoint(t, append(shard, "--quiet")...)
 			// Run again, it says that it resumes.
-			code, _, stderr = cli(t, shard...)
+			code, _, stderr := cli(t, shard...)
 			if code != 0 || !strings.Contains(stderr, "resuming after") {
 				t.Fatalf("resumed shard: exit %d: %s", code, stderr)
 			}

@@ -25,6 +25,20 @@ func withHooks(t *testing.T, ctx context.Context, afterRun func(int), onCheckpoi
 	t.Cleanup(func() { planHooks.ctx, planHooks.afterRun, planHooks.onCheckpoint = nil, nil, nil })
 }
 
+// killAtFirstCheckpoint plays a shard (args) that is cancelled, as by SIGTERM, at its
+// first checkpoint: it must exit as interrupted.
+func killAtFirstCheckpoint(t *testing.T, args ...string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	withHooks(t, ctx, nil, func(int, int64) { cancel() })
+	code, _, stderr := cli(t, append(args, "--checkpoint-every", "1ns")...)
+	cancel()
+	planHooks.ctx, planHooks.onCheckpoint = nil, nil
+	if code != exitInterrupted {
+		t.Fatalf("killed shard: exit %d: %s", code, stderr)
+	}
+}
+
 // experimentCases are tiny runs of every experiment command, with cheap agents; the first
 // run of each plays more than 256 units per shard, so that a shard is killed mid-run. The
 // study runs a small design of cheap levels (tinyStudyDesign).
@@ -107,16 +121,9 @@ func TestEveryExperimentPlayedAsShardsMergesToTheWholeRun(t *testing.T) {
 					continue
 				}
 				// Killed (as by SIGTERM) at its first checkpoint, then run again.
-				ctx, cancel := context.WithCancel(context.Background())
-				withHooks(t, ctx, nil, func(int, int64) { cancel() })
-				code, _, stderr := cli(t, append(shard, "--checkpoint-every", "1ns")...)
-				cancel()
-				planHooks.ctx, planHooks.onCheckpoint = nil, nil
-				if code != exitInterrupted {
-					t.Fatalf("killed shard: exit %d: %s", code, stderr)
-				}
+				killAtFirstCheckpoint(t, shard...)
 				// Merging now names the shard to run again.
-				code, _, stderr = cli(t, "merge", sharded)
+				code, _, stderr := cli(t, "merge", sharded)
 				if code != exitBadInput || !strings.Contains(stderr, "shard 1/3 is") || !strings.Contains(stderr, "shard 2/3 is missing") {
 					t.Fatalf("merge with a killed shard: exit %d: %s", code, stderr)
 				}
@@ -365,12 +372,7 @@ func TestExperimentBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 		if args[0] == "merge" || args[0] == "plan" {
 			code, stdout, stderr = cli(t, args...)
 		}
-		if code != exitBadInput {
-			t.Errorf("%s: exit %d, want %d (stderr %q, stdout %q)", name, code, exitBadInput, stderr, stdout)
-		}
-		if lines := strings.Count(strings.TrimSpace(stderr), "\n"); lines != 0 || !strings.HasPrefix(stderr, "dragonlab: ") {
-			t.Errorf("%s: want one line on stderr, got %q", name, stderr)
-		}
+		checkRefused(t, name, code, stdout, stderr)
 		if _, err := os.Stat(out); err == nil {
 			t.Fatalf("%s: the output was created", name)
 		}

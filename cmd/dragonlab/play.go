@@ -201,24 +201,3 @@ func checkSavePath(path string) error {
 	}
 	return nil
 }
-
-// writeFileAtomic writes data to path through a temporary file in the same directory, so
-// a kill never leaves half a file; the file is created with mode 0644 (less the umask).
-func writeFileAtomic(path string, data []byte) error {
-	tmp := fmt.Sprintf("%s.tmp-%d-%d", path, os.Getpid(), time.Now().UnixNano())
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -183,7 +184,7 @@ func (ps *playSession) play() error {
 		} else {
 			a = ps.bots[seat].Act(ps.s, &ps.rngs[seat])
 			buf = ps.s.Legal(buf[:0])
-			if !containsAction(buf, a) {
+			if !slices.Contains(buf, a) {
 				return fmt.Errorf("seat %d (%s) chose an illegal action %q", seat, ps.specs[seat], ps.s.ActionText(a))
 			}
 		}
@@ -191,15 +192,6 @@ func (ps *playSession) play() error {
 	}
 	ps.finish("")
 	return nil
-}
-
-func containsAction(list []engine.Action, a engine.Action) bool {
-	for _, x := range list {
-		if x == a {
-			return true
-		}
-	}
-	return false
 }
 
 func (ps *playSession) apply(seat int, a engine.Action) {
@@ -384,13 +376,7 @@ func (ps *playSession) hintText(legal []engine.Action, texts []string) string {
 	}
 	ag := ps.hint.New()
 	rng := engine.NewRNG(engine.DeriveSeed(ps.gameSeed, 1<<32+uint64(len(ps.steps))))
-	a := ag.Act(ps.s, &rng)
-	i := -1
-	for k, x := range legal {
-		if x == a {
-			i = k
-		}
-	}
+	i := slices.Index(legal, ag.Act(ps.s, &rng))
 	if i < 0 {
 		return "The hint agent found no legal action."
 	}
@@ -566,7 +552,7 @@ func (ps *playSession) finish(note string) {
 	if ps.save == "" {
 		return
 	}
-	if err := writeFileAtomic(ps.save, ps.traceBytes(s, note)); err != nil {
+	if err := sim.WriteFileAtomic(ps.save, ps.traceBytes(s, note)); err != nil {
 		ps.printf("%s\n", ps.st.warn("could not save the game: "+err.Error()))
 		return
 	}

@@ -279,6 +279,12 @@ func newBar(total int64, what string, w io.Writer) *progressbar.ProgressBar {
 	)
 }
 
+// newTable starts a terminal table of the commands' summaries: tab-separated cells, each
+// ending in a tab, right-aligned in columns two spaces apart (Flush prints it).
+func newTable(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+}
+
 // printSummary prints the per-seat table of a run.
 func printSummary(w io.Writer, r *sim.Result) {
 	status := "complete"
@@ -286,7 +292,7 @@ func printSummary(w io.Writer, r *sim.Result) {
 		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", reports.Count(r.Games), reports.Count(r.Units))
 	}
 	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, reports.Plural(r.Games, "game"), r.Seed, r.Seating, status)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "seat\tagent\twin share\t95% interval\twins alone\tmean score\t")
 	rows, label := r.Seats, "seat"
 	if r.Seating != sim.SeatFixed && r.Seating != sim.SeatReplay {

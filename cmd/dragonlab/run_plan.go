@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -42,7 +43,7 @@ plan) and writes OUT/plan.json, so that OUT belongs to the plan before any task 
 			Args: cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0]) },
 		}
-		o.x.addFlags(cmd, "", true)
+		o.x.addFlags(cmd, "")
 		cmd.Flags().BoolVar(&o.Prepare, "prepare", false, "play nothing: check the plan and --out (new, empty, or holding this plan) and write OUT/plan.json")
 		return cmd
 	})
@@ -55,7 +56,7 @@ func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
 	}
 	e := experiments[p.Kind]
 	if e == nil {
-		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, joinComma(experimentNames()))
+		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, strings.Join(experimentNames(), ", "))
 	}
 	if !cmd.Flags().Changed("out") {
 		o.x.Out = e.defaultOut

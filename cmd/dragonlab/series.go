@@ -101,15 +101,13 @@ type execOptions struct {
 // execFlags are the flags excluded from the plan's command line.
 var execFlags = map[string]bool{"out": true, "workers": true, "quiet": true, "shard": true, "from": true, "checkpoint-every": true}
 
-func (x *execOptions) addFlags(cmd *cobra.Command, defaultOut string, shardAndFrom bool) {
+func (x *execOptions) addFlags(cmd *cobra.Command, defaultOut string) {
 	f := cmd.Flags()
 	f.StringVarP(&x.Out, "out", "o", defaultOut, "output directory (results files, report.pdf, report.html, summary.md, summary.json, charts/; parts/ for shards)")
 	f.IntVarP(&x.Workers, "workers", "w", 0, "parallel workers (default: all cores)")
 	f.BoolVarP(&x.Quiet, "quiet", "q", false, "no progress")
 	f.DurationVar(&x.CkptEvry, "checkpoint-every", 30*time.Second, "least time between two checkpoints of a run (a killed run resumes from its last one)")
-	if shardAndFrom {
-		f.StringVar(&x.Shard, "shard", "", "play only shard i/n of every run (0 ≤ i < n) into OUT/parts; auto/n reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
-	}
+	f.StringVar(&x.Shard, "shard", "", "play only shard i/n of every run (0 ≤ i < n) into OUT/parts; auto/n reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
 }
 
 // check validates the execution flags; it returns the shard (Count 0: whole).
@@ -193,7 +191,7 @@ func (e *experiment) command(stdout, stderr io.Writer, planOnly bool) *cobra.Com
 	if planOnly {
 		cmd.Flags().StringVarP(&x.Out, "out", "o", "plan.json", "the plan file to write")
 	} else {
-		x.addFlags(cmd, e.defaultOut, true)
+		x.addFlags(cmd, e.defaultOut)
 		cmd.Flags().StringVar(&x.From, "from", "", "do not play: merge the parts that shards wrote into DIR and write the report there (the same flags as the shards)")
 	}
 	return cmd
@@ -340,8 +338,6 @@ func mergeAndReport(dir string, partial bool, stdout, stderr io.Writer) error {
 	r := &planRunner{exp: e, plan: p, stdout: stdout, stderr: stderr}
 	return r.report(m.Results, m.Complete, partial, dir)
 }
-
-func joinComma(xs []string) string { return strings.Join(xs, ", ") }
 
 func experimentNames() []string {
 	var names []string
@@ -542,14 +538,19 @@ func parseAgentSet(list, what string) ([]agents.Factory, error) {
 	if len(fs) < 2 {
 		return nil, badInput("%s needs at least two agents, got %d (%s)", what, len(fs), list)
 	}
+	return fs, distinct(fs)
+}
+
+// distinct refuses an agent listed twice (by canonical spec).
+func distinct(fs []agents.Factory) error {
 	seen := map[string]bool{}
 	for _, f := range fs {
 		if seen[f.Spec] {
-			return nil, badInput("agent %s is listed twice", f.Spec)
+			return badInput("agent %s is listed twice", f.Spec)
 		}
 		seen[f.Spec] = true
 	}
-	return fs, nil
+	return nil
 }
 
 // dealsOf checks that games is a positive multiple of the player count and returns the
@@ -576,12 +577,4 @@ func repeat(f agents.Factory, n int) []agents.Factory {
 // aloneAgainst is agent a in seat 0 and copies of b in the other seats.
 func aloneAgainst(a, b agents.Factory, players int) []agents.Factory {
 	return append([]agents.Factory{a}, repeat(b, players-1)...)
-}
-
-func repeatSpec(spec string, n int) string {
-	s := spec
-	for i := 1; i < n; i++ {
-		s += "," + spec
-	}
-	return s
 }

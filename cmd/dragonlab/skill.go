@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -206,7 +205,7 @@ func printSkill(w io.Writer, s *studies.Skill) {
 		return s.Rungs[i].Spec
 	}
 	fmt.Fprintf(w, "skill ladder: %s, %d players, %d rungs\n", s.Meta.Game, s.Players, len(s.Rungs))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "rung\tagainst\tgames\thead-to-head\t95% interval\t90% lower\tlevel\t")
 	for _, st := range s.Steps {
 		lvl := "no"
@@ -217,7 +216,7 @@ func printSkill(w io.Writer, s *studies.Skill) {
 			100*st.HeadToHead, 100*st.CI.Lo, 100*st.CI.Hi, 100*st.Lower90, lvl)
 	}
 	tw.Flush()
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw = newTable(w)
 	fmt.Fprintln(tw, "self-play\tgames\tseat 0 share\t95% interval\tadvantage\tp\t")
 	for _, sp := range s.Self {
 		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%+.2f pts\t%.4g\t\n", name(sp.Rung), reports.Count(sp.Games), 100*sp.Seats[0].Share,

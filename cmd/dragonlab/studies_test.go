@@ -363,15 +363,7 @@ func TestStudiesBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 			args = append(args, "--out", out)
 		}
 		code, stdout, stderr := cli(t, args...)
-		if code != exitBadInput {
-			t.Errorf("%s: exit %d, want %d (stderr %q, stdout %q)", name, code, exitBadInput, stderr, stdout)
-		}
-		if lines := strings.Count(strings.TrimSpace(stderr), "\n"); lines != 0 || !strings.HasPrefix(stderr, "dragonlab: ") {
-			t.Errorf("%s: want one line on stderr, got %q", name, stderr)
-		}
-		if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine") {
-			t.Errorf("%s: stack trace on stderr", name)
-		}
+		checkRefused(t, name, code, stdout, stderr)
 		if _, err := os.Stat(out); err == nil {
 			t.Fatalf("%s: the output directory was created", name)
 		}

@@ -545,10 +545,7 @@ func leverOf(g engine.Game, params engine.Params, players int, lv *specLever) (*
 // leverParams are the rules with the lever at x; nil when x is outside the parameter's
 // range for this player count (that value is left out).
 func leverParams(g engine.Game, base engine.Params, players int, sl *studyLever, x float64) (engine.Params, error) {
-	p, err := engine.ParseParams(g, engine.ParamsJSON(base))
-	if err != nil {
-		return nil, err
-	}
+	p := cloneParams(g, base)
 	value := strconv.FormatFloat(x, 'g', -1, 64)
 	if sl.Seat {
 		if x != math.Trunc(x) {

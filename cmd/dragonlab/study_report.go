@@ -11,7 +11,6 @@ import (
 	"dragonlab/engine"
 	"dragonlab/reports"
 	"dragonlab/reports/designer"
-	"dragonlab/reports/doc"
 	"dragonlab/reports/studies"
 	"dragonlab/sim"
 )
@@ -160,13 +159,4 @@ func wrap(text string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
-}
-
-// studyDoc is the report model of a study's input (the tests check the HTML against it).
-func studyDoc(in *designer.Input) (*doc.Doc, error) {
-	rp, err := designer.Analyze(in)
-	if err != nil {
-		return nil, err
-	}
-	return rp.Doc()
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -143,10 +142,7 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 			if _, dup := variants[file]; dup {
 				return nil, badInput("--variants: %s is given twice", file)
 			}
-			_, p, _, err := o.game.resolve()
-			if err != nil {
-				return nil, err
-			}
+			p := cloneParams(g, base)
 			if err := engine.LoadParams(g, p, file); err != nil {
 				return nil, badInput("--variants: %v", err)
 			}
@@ -171,21 +167,15 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 	opts := sweepPlan{Meta: newMeta(g, base, players, c.Seed), Agents: specs(fs), Vary: vs}
 	used := map[string]bool{}
 	for i := 0; i < n; i++ {
-		params := g.DefaultParams()
-		var label, stem []string
 		idx := index(i)
-		// The variant first (it replaces the base rules), then the varied parameter.
-		for k := len(vs) - 1; k >= 0; k-- {
-			if vs[k].Key == variantsKey {
-				params = cloneParams(g, variants[vs[k].Values[idx[k]]])
-			}
+		// The variant first (it replaces the base rules; the rules files are the last
+		// dimension), then the varied parameter.
+		params := base
+		if k := len(vs) - 1; vs[k].Key == variantsKey {
+			params = variants[vs[k].Values[idx[k]]]
 		}
-		if len(variants) == 0 {
-			_, params, _, err = o.game.resolve()
-			if err != nil {
-				return nil, err
-			}
-		}
+		params = cloneParams(g, params)
+		var label, stem []string
 		for k, j := range idx {
 			v := vs[k]
 			if v.Key == variantsKey {
@@ -216,7 +206,8 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 	return p, p.SetOptions(opts)
 }
 
-// cloneParams copies rules parameters through their JSON form.
+// cloneParams copies rules parameters through their JSON form (engine.Params has no
+// copy of its own).
 func cloneParams(g engine.Game, p engine.Params) engine.Params {
 	q, err := engine.ParseParams(g, engine.ParamsJSON(p))
 	if err != nil {
@@ -231,7 +222,7 @@ func printSweep(w io.Writer, s *studies.Sweep) {
 		keys = append(keys, v.Key)
 	}
 	fmt.Fprintf(w, "sweep of %s: %s, %d players, %d runs\n", strings.Join(keys, " × "), s.Meta.Game, s.Players, len(s.Cells))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w)
 	hdr := strings.Join(keys, "\t") + "\tgames"
 	for seat := 0; seat < s.Players; seat++ {
 		hdr += fmt.Sprintf("\tseat %d", seat)

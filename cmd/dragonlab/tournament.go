@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -129,7 +128,7 @@ intervals, and the ranking. Ctrl-C stops: finished pairings are kept and reporte
 
 func printTournament(w io.Writer, t *studies.Tournament) {
 	fmt.Fprintf(w, "tournament: %s, %d players, %d agents, %d pairings played\n", t.Meta.Game, t.Players, len(t.Agents), len(t.Pairs))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(w)
 	fmt.Fprintln(tw, "agent\topponent\tgames\twin share\t95% interval\tbetter\tworse\teven\tsign p (Holm)\t")
 	for _, p := range t.Pairs {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%s\t%s\t%.4g\t\n", agents.Short(p.AgentA), agents.Short(p.AgentB), reports.Count(p.Games), 100*p.Paired.Share,
@@ -137,7 +136,7 @@ func printTournament(w io.Writer, t *studies.Tournament) {
 	}
 	tw.Flush()
 	if len(t.Ranking) > 0 {
-		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+		tw = newTable(w)
 		fmt.Fprintln(tw, "rank\tagent\tElo\t95% interval\t")
 		for _, r := range t.Ranking {
 			fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t\n", r.Rank, agents.Short(r.Agent), r.Elo, r.CI.Lo, r.CI.Hi)

@@ -298,12 +298,8 @@ func (o *traceOptions) run(cmd *cobra.Command) error {
 		return asBadInput(err)
 	}
 	seed := sim.GameSeed(o.Seed, o.Index)
-	names := make([]string, len(fs))
-	for i, f := range fs {
-		names[i] = f.Spec
-	}
 	tw := newTraceWriter(o.stdout, o.Format == "jsonl")
-	tw.header(traceHeader{Game: g.Name, Players: players, Params: engine.ParamsJSON(p), Agents: names,
+	tw.header(traceHeader{Game: g.Name, Players: players, Params: engine.ParamsJSON(p), Agents: specs(fs),
 		Seed: o.Seed, Index: o.Index, GameSeed: seed, View: viewName(o.View), Deal: narrateDeal(probe, seed, o.View)}, g, p)
 	step := 0
 	final, err := sim.Trace(cfg, o.Index, func(st sim.Step) {
