@@ -49,8 +49,9 @@ var expertTable = map[string]map[string]string{
 	"dragonscales/3p": {"iters": "900", "c": "0.7", "rollout": "random", "eps": "0", "depth": "0", "scale": "3", "prior": "2", "reuse": "false"},
 }
 
-// expertTunable are the options the table sets (the MCTS options but ms and reward).
-var expertTunable = []string{"iters", "c", "rollout", "eps", "depth", "scale", "prior", "reuse"}
+// expertTunable are the options the table sets (the MCTS options but ms and reward). A row
+// without one of them takes the mcts default (sim, simx).
+var expertTunable = []string{"iters", "c", "rollout", "eps", "depth", "scale", "prior", "reuse", "sim", "simx"}
 
 // Iterations is the number of search iterations run since the agent was made.
 func (e *Expert) Iterations() int64 { return e.mcts.iters }
@@ -106,15 +107,34 @@ func expertConfig(opts map[string]string, game string, players int) (MCTS, error
 	return mctsConfig(merged, false)
 }
 
-// expertRow is the table row for a game and player count.
+// mctsDefault is the default of an mcts option.
+func mctsDefault(name string) string {
+	for _, o := range mctsOptions(false) {
+		if o.Name == name {
+			return o.Default
+		}
+	}
+	return ""
+}
+
+// expertRow is the table row for a game and player count, with the mcts default of every
+// tunable option the row does not set.
 func expertRow(game string, players int) map[string]string {
-	if r, ok := expertTable[fmt.Sprintf("%s/%dp", game, players)]; ok {
-		return r
+	r, ok := expertTable[fmt.Sprintf("%s/%dp", game, players)]
+	if !ok {
+		r, ok = expertTable[game]
 	}
-	if r, ok := expertTable[game]; ok {
-		return r
+	if !ok {
+		r = expertTable["default"]
 	}
-	return expertTable["default"]
+	full := make(map[string]string, len(expertTunable))
+	for _, k := range expertTunable {
+		full[k] = r[k]
+		if full[k] == "" {
+			full[k] = mctsDefault(k)
+		}
+	}
+	return full
 }
 
 // expertDoc lists the table for `dragonlab agents`.
@@ -128,7 +148,9 @@ func expertDoc() string {
 	for _, k := range keys {
 		var kv []string
 		for _, o := range expertTunable {
-			kv = append(kv, o+"="+expertTable[k][o])
+			if v, ok := expertTable[k][o]; ok {
+				kv = append(kv, o+"="+v)
+			}
 		}
 		rows = append(rows, k+": "+strings.Join(kv, ","))
 	}
@@ -177,7 +199,7 @@ func init() {
 				}
 				one := map[string]string{}
 				for _, j := range expertTunable {
-					one[j] = expertTable["default"][j]
+					one[j] = expertRow("default", 0)[j]
 				}
 				one[k], one["reward"] = opts[k], "win"
 				if _, err := mctsConfig(one, false); err == nil {

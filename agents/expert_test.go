@@ -30,10 +30,10 @@ func TestExpertIsItsTableRow(t *testing.T) {
 			}
 		})
 	}
-	if got := gameName(setup{"", mustLookup(t, "dragonheart"), 2}.newGame(t, 1)); got != "dragonheart" {
+	if got := gameName(setup{name: "", game: mustLookup(t, "dragonheart"), players: 2}.newGame(t, 1)); got != "dragonheart" {
 		t.Errorf("gameName of a Dragonheart state = %q", got)
 	}
-	if got := gameName(&restricted{inner: setup{"", mustLookup(t, "redhot"), 2}.newGame(t, 1)}); got != "redhot" {
+	if got := gameName(&restricted{inner: setup{name: "", game: mustLookup(t, "redhot"), players: 2}.newGame(t, 1)}); got != "redhot" {
 		t.Errorf("gameName through a restricted view = %q", got)
 	}
 	for _, g := range []string{"dragonheart", "draco", "redhot", "dragonscales"} {

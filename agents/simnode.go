@@ -1,0 +1,386 @@
+package agents
+
+import (
+	"math"
+	"math/bits"
+
+	"dragonlab/engine"
+)
+
+// Simultaneous nodes. A round of secret simultaneous choices (engine.Simultaneous: Red
+// Hot's RH-9, Dragon Scales' DS-11 and DS-16) is asked by the engine one seat after the
+// other, but no chooser knows the choices made before it in the round. Searched as a
+// sequence, a later chooser's node sits under the earlier chooser's action: in the search
+// it answers a choice it could not see, and the earlier chooser plans against an opponent
+// who always counters it (strategy fusion), so the seat asked first loses whatever the
+// rules say.
+//
+// The search treats the round instead as one simultaneous node, as in simultaneous-move
+// MCTS (Lanctot, Lisý & Winands, "Monte Carlo Tree Search in Simultaneous Move Games with
+// Applications to Goofspiel", CGW 2013; Lisý, Kovařík, Lanctot & Bošanský, "Convergence of
+// Monte Carlo Tree Search in Simultaneous Move Games", NIPS 2013; Tak, Lanctot & Winands,
+// "Monte Carlo Tree Search Variants for Simultaneous Move Games", CIG 2014):
+//
+//   - the node where the round starts (its first chooser to move) keeps, for every seat of
+//     the round, statistics over that seat's own actions only ("stats" children, marked by
+//     mover = statMover(seat)): every chooser selects from them, whatever the earlier
+//     choosers of the round picked in this iteration, so a node is keyed by what its mover
+//     knows (the information before the round), as in OpenSpiel's IS-MCTS;
+//   - the joint choice leads on, through ordinary nodes (one per chooser, in the order the
+//     engine asks), to the subtree after the reveal; these only route and count;
+//   - selection per seat is regret matching with exploration gamma (rm: Hannan consistent,
+//     its average strategy converges to an equilibrium of a two-player zero-sum round; the
+//     sampled regrets are variance-reduced by per-action baselines, see simBackup) or
+//     decoupled UCB1 (duct: each seat's own UCB over its own actions; not consistent, and
+//     measured not to find the biased rock-paper-scissors equilibrium);
+//   - a decision at such a round searches the whole round from its start: each iteration
+//     determinizes the seat's view (which re-deals the earlier choosers' pending choices)
+//     and rewinds the round (engine.Simultaneous.RewindRound), so the seat asked first and
+//     the seat asked last search the same node;
+//   - the action played there is drawn from the seat's average strategy (rm: the average of
+//     the strategies it sampled with; duct: its visit frequencies), purified: actions below
+//     purifyBelow of the probability are dropped, so that a clearly best action is played
+//     for sure and a guessing fight (rock-paper-scissors) is mixed.
+//
+// Inside a round a greedy rollout step is uniform (a greedy chooser asked later would
+// answer the earlier choices of the iteration), and the greedy prior is not used (regret
+// matching starts uniform). PIMC decides in a round with one search over its K worlds
+// (pimc.go), greedy with the round played out against random choosers (greedy.go).
+//
+// The oracle, which sees every hidden choice, does not rewind a round it is asked in the
+// middle of (it answers the choices it sees: it cheats); deeper rounds of its tree are
+// simultaneous nodes like everyone's.
+
+// Simultaneous-node modes (option sim).
+const (
+	simSeq  = iota // the round searched as the sequence the engine asks (the earlier behaviour)
+	simRM          // regret matching per seat (default)
+	simDUCT        // decoupled UCB1 per seat
+)
+
+var simModes = []string{"rm", "duct", "seq"}
+
+// purifyBelow is the probability under which an action of the average strategy is not
+// played (the rest renormalized): the early, nearly uniform iterations leave a little
+// weight on every action.
+const purifyBelow = 0.05
+
+// simFanout bounds the nodes an iteration creates on average in a game with secret rounds
+// (a round's first visit creates the statistics of every chooser's every action).
+const simFanout = 32
+
+// Bounds of one iteration's record of simultaneous decisions (beyond them a decision's
+// statistics are not updated in that iteration; it is never reached in practice).
+const (
+	maxSimRecs     = 256
+	maxSimRecNodes = 8 * MaxActions
+)
+
+// statMover is the mover field of seat's statistics children at a round node.
+func statMover(seat int32) int32 { return -2 - seat }
+
+// simRec is one simultaneous decision of an iteration: the seat, its statistics children
+// legal in this determinization (recNodes[start:start+n]) with the probabilities it
+// sampled them with (recSig, same indices), and the index of the one chosen.
+type simRec struct {
+	start, n int32
+	pick     int32
+	seat     int32
+}
+
+// simState prepares the simultaneous nodes of a decision: whether the game has secret
+// rounds (simOn) and whether the root is one that the search rewinds (rootSim).
+func (m *MCTS) simState(s engine.State) {
+	m.simOn, m.rootSim, m.simSt = false, false, nil
+	if m.Sim == simSeq {
+		return
+	}
+	if _, ok := unwrap(s).(engine.Simultaneous); !ok {
+		return
+	}
+	sim, ok := m.st.(engine.Simultaneous)
+	if !ok {
+		return // a view that does not pass the rounds on: searched as a sequence
+	}
+	m.simOn, m.simSt = true, sim
+	if cap(m.recs) < maxSimRecs {
+		m.recs = make([]simRec, 0, maxSimRecs)
+		m.recNodes = make([]int32, 0, maxSimRecNodes)
+		m.recSig = make([]float64, 0, maxSimRecNodes)
+	}
+	if _, chosen, in := engine.SecretRound(s); in && !(m.seesPending && chosen != 0) {
+		m.rootSim = true
+	}
+}
+
+// simStep makes the decision of a chooser of the round that started at node round, in st
+// (the iteration's state) whose tree node is cur: the seat selects among its statistics
+// at round, the action is applied, and the iteration moves to the child of cur for it,
+// created if new (reported). It returns -1 when the arena is full (a random action was
+// applied instead: the iteration rolls out from there).
+func (m *MCTS) simStep(st engine.State, round, cur int32, rng *engine.RNG) (int32, bool) {
+	legal := st.Legal(m.buf[:0])
+	mover := int32(st.ToMove())
+	i := m.simSelect(round, legal, mover, rng)
+	if i < 0 {
+		st.Apply(legal[rng.IntN(len(legal))])
+		return -1, false
+	}
+	a := legal[i]
+	st.Apply(a)
+	for ch := m.nodes[cur].child; ch >= 0; ch = m.nodes[ch].sibling {
+		if c := &m.nodes[ch]; c.mover == mover && c.action == a {
+			return ch, false
+		}
+	}
+	if len(m.nodes) >= m.limit {
+		return -1, false
+	}
+	id := int32(len(m.nodes))
+	m.nodes = append(m.nodes, node{action: a, parent: cur, child: -1,
+		sibling: m.nodes[cur].child, avail: 1, mover: mover})
+	m.nodes[cur].child = id
+	return id, true
+}
+
+// simSelect chooses, for mover, one of legal from its statistics at the round node
+// (creating those it lacks) and records the decision for simBackup. It returns the index
+// in legal, or -1 when the arena cannot hold the statistics.
+func (m *MCTS) simSelect(round int32, legal []engine.Action, mover int32, rng *engine.RNG) int {
+	gen := m.mark(legal)
+	sm := statMover(mover)
+	idx := m.simIdx[:len(legal)]
+	for ch := m.nodes[round].child; ch >= 0; ch = m.nodes[ch].sibling {
+		if m.nodes[ch].mover != sm {
+			continue
+		}
+		if i := m.lookup(m.nodes[ch].action, gen); i >= 0 && m.stamp[i] != gen {
+			m.stamp[i] = gen
+			idx[i] = ch
+		}
+	}
+	for i, a := range legal {
+		if m.stamp[i] == gen {
+			continue
+		}
+		if len(m.nodes) >= m.limit {
+			return -1
+		}
+		id := int32(len(m.nodes))
+		m.nodes = append(m.nodes, node{action: a, parent: round, child: -1,
+			sibling: m.nodes[round].child, mover: sm})
+		m.nodes[round].child = id
+		setBaseline(&m.nodes[id], 0.5)
+		idx[i] = id
+	}
+	nodes := m.nodes
+	k := len(legal)
+	sig := m.simSig[:k]
+	var pick int
+	if m.Sim == simDUCT {
+		pick = m.ductSelect(idx)
+	} else {
+		total := 0.0
+		for _, id := range idx {
+			total += max(nodes[id].sum, 0)
+		}
+		gamma := m.SimX
+		// σ = (1−γ)·σ_RM + γ/k, sampled by inversion. The average strategy accumulates σ,
+		// exploration included: the regrets are measured against the strategies actually
+		// sampled, so it is their average that approaches the equilibrium (the average of
+		// σ_RM alone approaches the equilibrium of the game in which the opponents explore).
+		u := rng.Float64()
+		pick = -1
+		for i, id := range idx {
+			rm := 1 / float64(k)
+			if total > 0 {
+				rm = max(nodes[id].sum, 0) / total
+			}
+			p := (1-gamma)*rm + gamma/float64(k)
+			sig[i] = p
+			if pick < 0 {
+				if u < p || i == k-1 {
+					pick = i
+				}
+				u -= p
+			}
+			nodes[id].prior += float32(p)
+		}
+	}
+	if len(m.recs) < cap(m.recs) && len(m.recNodes)+k <= cap(m.recNodes) {
+		m.recs = append(m.recs, simRec{start: int32(len(m.recNodes)), n: int32(k), pick: int32(pick), seat: mover})
+		m.recNodes = append(m.recNodes, idx...)
+		m.recSig = append(m.recSig, sig...)
+	}
+	return pick
+}
+
+// A regret-matching statistics node keeps its action's mean reward (the baseline of the
+// variance-reduced regret estimate) in the bits of its avail field, unused there.
+func baseline(n *node) float64       { return float64(math.Float32frombits(uint32(n.avail))) }
+func setBaseline(n *node, v float64) { n.avail = int32(math.Float32bits(float32(v))) }
+
+// ductSelect is decoupled UCB1 over the seat's statistics children idx (visits and reward
+// sums of the seat's own actions), untried actions first (the first in legal order).
+func (m *MCTS) ductSelect(idx []int32) int {
+	nodes := m.nodes
+	n := int32(0)
+	for _, id := range idx {
+		if nodes[id].visits == 0 {
+			return m.firstUntried(idx)
+		}
+		n += nodes[id].visits
+	}
+	scale := 1.0
+	if m.hi > m.lo {
+		scale = 1 / (m.hi - m.lo)
+	}
+	best, bestVal := 0, math.Inf(-1)
+	for i, id := range idx {
+		c := &nodes[id]
+		v := float64(c.visits)
+		q := 0.5
+		if m.hi > m.lo {
+			q = (c.sum/v - m.lo) * scale
+		}
+		if u := q + m.C*math.Sqrt(ln(n)/v); u > bestVal {
+			best, bestVal = i, u
+		}
+	}
+	return best
+}
+
+func (m *MCTS) firstUntried(idx []int32) int {
+	for i, id := range idx {
+		if m.nodes[id].visits == 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// simBackup updates the statistics of the iteration's simultaneous decisions with the
+// rewards in m.rew: decoupled UCB's visits and reward sums, or regret matching's sampled
+// regrets. These are variance-reduced (VR-MCCFR: Schmid, Burch, Lanctot, Moravčík,
+// Kadlec & Bowling, AAAI 2019): each action's value is estimated by its baseline b (its
+// mean reward so far) plus, for the action a chosen with probability σ(a), the
+// importance-weighted correction (u − b(a))/σ(a), u the seat's reward normalized to
+// [0, 1]; every legal action's regret grows by its estimate minus the σ-weighted mean
+// estimate. Without the baselines the noise of u/σ inflates the positive regrets of the
+// actions with the most variable payoffs, and the average strategy stays visibly away
+// from the equilibrium for thousands of iterations.
+func (m *MCTS) simBackup() {
+	nodes := m.nodes
+	scale := 1.0
+	if m.hi > m.lo {
+		scale = 1 / (m.hi - m.lo)
+	}
+	for _, r := range m.recs {
+		u := m.rew[r.seat]
+		ids := m.recNodes[r.start : r.start+r.n]
+		c := &nodes[ids[r.pick]]
+		c.visits++
+		if m.Sim == simDUCT {
+			c.sum += u
+			continue
+		}
+		if m.Score {
+			u = (u - m.lo) * scale
+		}
+		sig := m.recSig[r.start : r.start+r.n]
+		ba := baseline(c)
+		corr := (u - ba) / sig[r.pick]
+		v := u - ba // σ-weighted mean estimate: Σ σ(b)·b(b) + (u − b(a))
+		for j, id := range ids {
+			v += sig[j] * baseline(&nodes[id])
+		}
+		for j, id := range ids {
+			est := baseline(&nodes[id])
+			if j == int(r.pick) {
+				est += corr
+			}
+			nodes[id].sum += est - v
+		}
+		setBaseline(c, ba+(u-ba)/float64(c.visits))
+	}
+}
+
+// simPolicy writes to out[i] the average strategy of seat at the root for legal[i]
+// (regret matching: its accumulated strategies; decoupled UCB: its visits), normalized to
+// sum 1, and returns false when the root holds no statistics for the seat.
+func (m *MCTS) simPolicy(seat int32, legal []engine.Action, out []float64) bool {
+	gen := m.mark(legal)
+	clear(out)
+	sm := statMover(seat)
+	total := 0.0
+	for ch := m.nodes[0].child; ch >= 0; ch = m.nodes[ch].sibling {
+		c := &m.nodes[ch]
+		if c.mover != sm {
+			continue
+		}
+		i := m.lookup(c.action, gen)
+		if i < 0 {
+			continue
+		}
+		w := float64(c.prior)
+		if m.Sim == simDUCT {
+			w = float64(c.visits)
+		}
+		out[i] += w
+		total += w
+	}
+	if total <= 0 {
+		return false
+	}
+	for i := range out {
+		out[i] /= total
+	}
+	return true
+}
+
+// sampleMixed draws an index from the policy p (summing to 1) after purification: the
+// entries below purifyBelow are dropped (unless all are) and the rest renormalized.
+func sampleMixed(p []float64, rng *engine.RNG) int {
+	kept, top := 0.0, 0
+	for i, x := range p {
+		if x >= purifyBelow {
+			kept += x
+		}
+		if x > p[top] {
+			top = i
+		}
+	}
+	if kept <= 0 {
+		return top
+	}
+	u := rng.Float64() * kept
+	last := top
+	for i, x := range p {
+		if x < purifyBelow {
+			continue
+		}
+		if u < x {
+			return i
+		}
+		u -= x
+		last = i
+	}
+	return last // rounding
+}
+
+// secretNow reports whether the iteration's state is in a secret round: a greedy rollout
+// step there would answer the earlier choosers' choices it could not see, so it is
+// uniform instead.
+func (m *MCTS) secretNow() bool {
+	seats, _, ok := m.simSt.SecretRound()
+	return ok && bits.OnesCount32(seats) >= 2
+}
+
+// secretChoosers is the number of choosers of s's secret round, 0 outside one.
+func secretChoosers(s engine.State) int {
+	seats, _, ok := engine.SecretRound(s)
+	if !ok {
+		return 0
+	}
+	return bits.OnesCount32(seats)
+}
