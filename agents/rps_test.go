@@ -82,9 +82,10 @@ func (s *rps) first() int8 {
 	return 0
 }
 
-func (s *rps) Players() int   { return 2 }
-func (s *rps) ToMove() int    { return int(s.toMove) }
-func (s *rps) Terminal() bool { return s.round >= s.rounds }
+func (s *rps) GameName() string { return "rps" }
+func (s *rps) Players() int     { return 2 }
+func (s *rps) ToMove() int      { return int(s.toMove) }
+func (s *rps) Terminal() bool   { return s.round >= s.rounds }
 
 func (s *rps) Reset(seed uint64) {
 	s.rng.Seed(seed)
