@@ -22,10 +22,10 @@ import (
 // "Monte Carlo Tree Search Variants for Simultaneous Move Games", CIG 2014):
 //
 //   - the node where the round starts (its first chooser to move) keeps, for every seat of
-//     the round, statistics over that seat's own actions only ("stats" children, marked by
-//     mover = statMover(seat)): every chooser selects from them, whatever the earlier
-//     choosers of the round picked in this iteration, so a node is keyed by what its mover
-//     knows (the information before the round), as in OpenSpiel's IS-MCTS;
+//     the round, statistics over that seat's own actions only (the children of a holder
+//     child marked by mover = statMover(seat)): every chooser selects from them, whatever
+//     the earlier choosers of the round picked in this iteration, so a node is keyed by what
+//     its mover knows (the information before the round), as in OpenSpiel's IS-MCTS;
 //   - the joint choice leads on, through ordinary nodes (one per chooser, in the order the
 //     engine asks), to the subtree after the reveal; these only route and count;
 //   - selection per seat is regret matching with exploration gamma (rm: Hannan consistent,
@@ -76,7 +76,8 @@ const (
 	maxSimRecNodes = 8 * MaxActions
 )
 
-// statMover is the mover field of seat's statistics children at a round node.
+// statMover is the mover field of the holder of seat's statistics at a round node, and of
+// the statistics themselves.
 func statMover(seat int32) int32 { return -2 - seat }
 
 // simRec is one simultaneous decision of an iteration: the seat, its statistics children
@@ -147,13 +148,14 @@ func (m *MCTS) simStep(st engine.State, round, cur int32, rng *engine.RNG) (int3
 // (creating those it lacks) and records the decision for simBackup. It returns the index
 // in legal, or -1 when the arena cannot hold the statistics.
 func (m *MCTS) simSelect(round int32, legal []engine.Action, mover int32, rng *engine.RNG) int {
+	holder := m.holder(round, mover, true)
+	if holder < 0 {
+		return -1
+	}
 	gen := m.mark(legal)
 	sm := statMover(mover)
 	idx := m.simIdx[:len(legal)]
-	for ch := m.nodes[round].child; ch >= 0; ch = m.nodes[ch].sibling {
-		if m.nodes[ch].mover != sm {
-			continue
-		}
+	for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
 		if i := m.lookup(m.nodes[ch].action, gen); i >= 0 && m.stamp[i] != gen {
 			m.stamp[i] = gen
 			idx[i] = ch
@@ -167,9 +169,9 @@ func (m *MCTS) simSelect(round int32, legal []engine.Action, mover int32, rng *e
 			return -1
 		}
 		id := int32(len(m.nodes))
-		m.nodes = append(m.nodes, node{action: a, parent: round, child: -1,
-			sibling: m.nodes[round].child, mover: sm})
-		m.nodes[round].child = id
+		m.nodes = append(m.nodes, node{action: a, parent: holder, child: -1,
+			sibling: m.nodes[holder].child, mover: sm})
+		m.nodes[holder].child = id
 		setBaseline(&m.nodes[id], 0.5)
 		idx[i] = id
 	}
@@ -213,6 +215,25 @@ func (m *MCTS) simSelect(round int32, legal []engine.Action, mover int32, rng *e
 		m.recSig = append(m.recSig, sig...)
 	}
 	return pick
+}
+
+// holder is the child of the round node that holds seat's statistics (mover
+// statMover(seat); its children are the statistics of the seat's actions), created when
+// create is set and the arena has room; -1 if there is none.
+func (m *MCTS) holder(round, seat int32, create bool) int32 {
+	sm := statMover(seat)
+	for ch := m.nodes[round].child; ch >= 0; ch = m.nodes[ch].sibling {
+		if m.nodes[ch].mover == sm {
+			return ch
+		}
+	}
+	if !create || len(m.nodes) >= m.limit {
+		return -1
+	}
+	id := int32(len(m.nodes))
+	m.nodes = append(m.nodes, node{parent: round, child: -1, sibling: m.nodes[round].child, mover: sm})
+	m.nodes[round].child = id
+	return id
 }
 
 // A regret-matching statistics node keeps its action's mean reward (the baseline of the
@@ -309,15 +330,15 @@ func (m *MCTS) simBackup() {
 // (regret matching: its accumulated strategies; decoupled UCB: its visits), normalized to
 // sum 1, and returns false when the root holds no statistics for the seat.
 func (m *MCTS) simPolicy(seat int32, legal []engine.Action, out []float64) bool {
-	gen := m.mark(legal)
 	clear(out)
-	sm := statMover(seat)
+	holder := m.holder(0, seat, false)
+	if holder < 0 {
+		return false
+	}
+	gen := m.mark(legal)
 	total := 0.0
-	for ch := m.nodes[0].child; ch >= 0; ch = m.nodes[ch].sibling {
+	for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
 		c := &m.nodes[ch]
-		if c.mover != sm {
-			continue
-		}
 		i := m.lookup(c.action, gen)
 		if i < 0 {
 			continue
