@@ -38,9 +38,10 @@ import (
 //     and rewinds the round (engine.Simultaneous.RewindRound), so the seat asked first and
 //     the seat asked last search the same node;
 //   - the action played there is drawn from the seat's average strategy (rm: the average of
-//     the strategies it sampled with; duct: its visit frequencies), purified: actions below
-//     purifyBelow of the probability are dropped, so that a clearly best action is played
-//     for sure and a guessing fight (rock-paper-scissors) is mixed.
+//     the strategies it sampled with; duct: its visit frequencies), purified: actions whose
+//     mean reward is significantly below the best one's, and actions below purifyBelow of
+//     the probability, are dropped (simPolicy), so that a clearly best action is played for
+//     sure and a guessing fight (rock-paper-scissors) is mixed.
 //
 // Inside a round a greedy rollout step is uniform (a greedy chooser asked later would
 // answer the earlier choices of the iteration), and the greedy prior is not used (regret
@@ -326,9 +327,17 @@ func (m *MCTS) simBackup() {
 	}
 }
 
-// simPolicy writes to out[i] the average strategy of seat at the root for legal[i]
-// (regret matching: its accumulated strategies; decoupled UCB: its visits), normalized to
-// sum 1, and returns false when the root holds no statistics for the seat.
+// simPolicy writes to out[i] the seat's policy at the root for legal[i], normalized to
+// sum 1, and returns false when the root holds no statistics for the seat. The policy is
+// the seat's average strategy (regret matching: the strategies it sampled with; decoupled
+// UCB: its visits) over the actions that are not significantly worse than the best reply
+// to the other choosers' play in the search: an action whose mean reward q (a win share,
+// or a reward normalized to [0, 1]) lies more than valueZ standard errors below the best
+// one's is dropped. At an equilibrium every action the strategy mixes is a best reply
+// (all have the same value), so a guessing fight keeps its mix; where one choice is
+// better, the weight the search's first, nearly uniform iterations left on worse ones is
+// not played. The standard error of a mean reward in [0, 1] over n samples is at most
+// sqrt(q(1−q)/n).
 func (m *MCTS) simPolicy(seat int32, legal []engine.Action, out []float64) bool {
 	clear(out)
 	holder := m.holder(0, seat, false)
@@ -336,12 +345,26 @@ func (m *MCTS) simPolicy(seat int32, legal []engine.Action, out []float64) bool 
 		return false
 	}
 	gen := m.mark(legal)
+	// The best reply: the highest mean reward, and its squared standard error.
+	bestQ, bestV := math.Inf(-1), 0.0
+	for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
+		c := &m.nodes[ch]
+		if c.visits == 0 || m.lookup(c.action, gen) < 0 {
+			continue
+		}
+		if q := m.statValue(c); q > bestQ {
+			bestQ, bestV = q, q*(1-q)/float64(c.visits)
+		}
+	}
 	total := 0.0
 	for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
 		c := &m.nodes[ch]
 		i := m.lookup(c.action, gen)
-		if i < 0 {
+		if i < 0 || c.visits == 0 {
 			continue
+		}
+		if q := m.statValue(c); q < bestQ-valueZ*math.Sqrt(q*(1-q)/float64(c.visits)+bestV) {
+			continue // significantly worse than the best reply
 		}
 		w := float64(c.prior)
 		if m.Sim == simDUCT {
@@ -357,6 +380,22 @@ func (m *MCTS) simPolicy(seat int32, legal []engine.Action, out []float64) bool 
 		out[i] /= total
 	}
 	return true
+}
+
+// valueZ is how many standard errors below the best reply an action's mean reward must lie
+// for simPolicy to drop it.
+const valueZ = 2.5
+
+// statValue is the mean reward of a statistics node (chosen at least once), in [0, 1].
+func (m *MCTS) statValue(c *node) float64 {
+	if m.Sim != simDUCT {
+		return min(max(baseline(c), 0), 1)
+	}
+	q := c.sum / float64(c.visits)
+	if m.Score && m.hi > m.lo {
+		q = (q - m.lo) / (m.hi - m.lo)
+	}
+	return min(max(q, 0), 1)
 }
 
 // sampleMixed draws an index from the policy p (summing to 1) after purification: the

@@ -274,3 +274,39 @@ func TestGreedySecretRound(t *testing.T) {
 		}
 	}
 }
+
+// TestSimPolicyDropsWorseReplies: the policy played at a round drops the actions whose
+// mean reward lies significantly below the best one's, and keeps the average strategy's
+// weights among the rest (a guessing fight, whose actions are worth the same, stays mixed).
+func TestSimPolicyDropsWorseReplies(t *testing.T) {
+	m := &MCTS{Sim: simRM, limit: 16}
+	m.nodes = append(m.nodes, node{parent: -1, child: -1, sibling: -1, mover: -1})
+	h := m.holder(0, 0, true)
+	legal := []engine.Action{10, 11, 12, 13}
+	for _, st := range []struct {
+		a      engine.Action
+		q, avg float64
+		n      int32
+	}{
+		{10, 0.60, 300, 400}, // the best reply
+		{11, 0.59, 200, 300}, // as good, within the noise: kept
+		{12, 0.45, 250, 300}, // 0.15 below, about 5 standard errors: dropped
+		{13, 0.60, 0, 0},     // never chosen: nothing to play
+	} {
+		id := int32(len(m.nodes))
+		m.nodes = append(m.nodes, node{action: st.a, parent: h, child: -1, sibling: m.nodes[h].child,
+			mover: statMover(0), visits: st.n, prior: float32(st.avg)})
+		m.nodes[h].child = id
+		setBaseline(&m.nodes[id], st.q)
+	}
+	pol := make([]float64, len(legal))
+	if !m.simPolicy(0, legal, pol) {
+		t.Fatal("no policy")
+	}
+	want := []float64{0.6, 0.4, 0, 0}
+	for i := range want {
+		if math.Abs(pol[i]-want[i]) > 1e-6 {
+			t.Fatalf("policy %.3f, want %.3f", pol, want)
+		}
+	}
+}
