@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"dragonlab/engine"
@@ -80,6 +81,8 @@ type MCTS struct {
 	prevSeat   int
 	prevOK     bool
 	obsA, obsB []byte
+
+	stop *atomic.Bool // set by the runner to stop a run (stop.go); nil: never
 }
 
 // node is one tree node: the action that led to it and the statistics of the seat that
@@ -231,6 +234,9 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 				break
 			}
 		} else if it >= m.Iters {
+			break
+		}
+		if it&(stopPoll-1) == stopPoll-1 && m.stopped() {
 			break
 		}
 		m.iterate(s, seat, rng)

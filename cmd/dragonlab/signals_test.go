@@ -146,3 +146,45 @@ func TestSIGHUPKeepsFinishedRunsAndCheckpoints(t *testing.T) {
 		t.Fatalf("interrupted run: complete %v, %d games; its checkpoint %d games", r.Complete, r.Games, c.Games)
 	}
 }
+
+// Issue 27, item 3: SIGINT and SIGTERM stop a run within a second even inside one search
+// decision of 100,000,000 iterations, and write the results (here: no finished game).
+func TestSignalStopsALongDecision(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		out := filepath.Join(t.TempDir(), "t.json")
+		cmd := child("run", "--agents", "mcts:iters=100000000,random", "--games", "2", "-w", "1", "--out", out)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second) // well inside the first decision
+		sent := time.Now()
+		cmd.Process.Signal(sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Fatalf("%v: still running 20 s after the signal", sig)
+		}
+		took := time.Since(sent)
+		if code := exitCode(t, err); code != exitInterrupted {
+			t.Fatalf("%v: exit %d, stderr %q", sig, code, stderr.String())
+		}
+		if took > 3*time.Second { // a second, with room for a loaded machine
+			t.Errorf("%v: the run ended %v after the signal", sig, took)
+		}
+		t.Logf("%v: stopped %v after the signal", sig, took.Round(time.Millisecond))
+		r, err := sim.ReadResult(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Complete || r.Games != 0 {
+			t.Fatalf("%v: results complete %v with %d games, want the interrupted run with none", sig, r.Complete, r.Games)
+		}
+	}
+}
