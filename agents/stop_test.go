@@ -82,3 +82,24 @@ func TestStopFlagAllocatesNothing(t *testing.T) {
 		t.Fatalf("a decision of 3000 iterations with a stop flag allocates %.1f times", n)
 	}
 }
+
+// Issue 27, item 8 (unbounded inputs): the largest iteration budget reserves an arena of
+// at most maxNodes nodes (40 MB), not iters+1 (4 GB for iters=100000000).
+func TestHugeIterationBudgetReservesABoundedArena(t *testing.T) {
+	g, err := engine.Lookup("draco")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := setup{"draco/3p", g, 3}.opening(t)
+	for _, spec := range []string{"mcts:iters=100000000", "mcts:iters=100000000,reuse=true", "mcts:iters=100000000,prior=2"} {
+		m := mustParse(t, spec).New().(*MCTS)
+		stop := new(atomic.Bool)
+		stop.Store(true)
+		m.SetStop(stop)
+		r := engine.NewRNG(1)
+		m.Act(s, &r)
+		if c := max(cap(m.nodes), cap(m.spare)); c > 2*maxNodes { // reuse: room for two trees
+			t.Errorf("%s reserves an arena of %d nodes, want at most %d", spec, c, 2*maxNodes)
+		}
+	}
+}
