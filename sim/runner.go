@@ -503,8 +503,27 @@ func playBlock(cfg *Config, ws []*worker, lo, hi int64, skip [][2]int64, stop *a
 	return min(next.Load(), hi), left, err
 }
 
+// MaxWorkers is the most workers a run may have: 4× the CPUs. More would only cost
+// memory (each worker holds its own game, agents and aggregates), never speed, and a
+// huge count would try to allocate gigabytes before the first game.
+func MaxWorkers() int { return 4 * runtime.NumCPU() }
+
+// CheckWorkers validates a worker count: 0 (one per core) to MaxWorkers.
+func CheckWorkers(n int) error {
+	switch {
+	case n < 0:
+		return fmt.Errorf("workers must be positive (or 0 for all cores), not %d", n)
+	case n > MaxWorkers():
+		return fmt.Errorf("workers: %d is more than 4 × the %d CPUs (at most %d): more workers would only use memory", n, runtime.NumCPU(), MaxWorkers())
+	}
+	return nil
+}
+
 func (cfg *Config) check() error {
 	if err := cfg.Game.CheckPlayers(cfg.Players); err != nil {
+		return err
+	}
+	if err := CheckWorkers(cfg.Workers); err != nil {
 		return err
 	}
 	if len(cfg.Agents) != cfg.Players {

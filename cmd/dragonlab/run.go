@@ -104,8 +104,8 @@ func (o *runOptions) config() (sim.Config, error) {
 	if o.Games <= 0 {
 		return sim.Config{}, badInput("--games must be positive, not %d", o.Games)
 	}
-	if o.Workers < 0 {
-		return sim.Config{}, badInput("--workers must be positive (or 0 for all cores), not %d", o.Workers)
+	if err := sim.CheckWorkers(o.Workers); err != nil {
+		return sim.Config{}, badInput("--%v", err)
 	}
 	units := o.Games
 	switch o.Seating {

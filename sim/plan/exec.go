@@ -192,6 +192,9 @@ func Execute(ctx context.Context, p *Plan, o Options) (*Outcome, error) {
 	if o.Shard.Count < 0 || (o.Shard.Count > 0 && (o.Shard.Index < 0 || o.Shard.Index >= o.Shard.Count)) {
 		return nil, inputErr("shard %s is not a slice of the plan", o.Shard)
 	}
+	if err := sim.CheckWorkers(o.Workers); err != nil {
+		return nil, InputError{fmt.Errorf("--%w", err)}
+	}
 	if err := Claim(o.Dir, p); err != nil {
 		return nil, err
 	}
