@@ -26,3 +26,15 @@ func TestTooManyWorkersAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// Issue 27, item 10: bench --json with an empty value is a value given (refused, not "no
+// file"), and --seconds too short to finish a game (1e-300 printed +Inf and NaN) is
+// refused.
+func TestBenchRefusesEmptyJSONAndTooShortMeasurements(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "b.json")
+	refused(t, "--json is empty", []string{js}, "bench", "--game", "dragonheart", "--seconds", "0.2", "--json", "")
+	for _, secs := range []string{"1e-300", "0.01", "5e-324"} {
+		refused(t, "--seconds", []string{js}, "bench", "--game", "dragonheart", "--seconds", secs, "--json", js)
+	}
+}
