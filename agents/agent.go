@@ -159,13 +159,24 @@ func Parse(spec string) (Factory, error) {
 			return Factory{}, fmt.Errorf("agent %q: %w", clip(spec), err)
 		}
 		f.Spec, f.Kind = canonical(k, opts), k.Name
-		return f, nil
+		return f, canonicalNesting(spec, f.Spec)
 	}
 	build, err := k.Build(opts)
 	if err != nil {
 		return Factory{}, fmt.Errorf("agent %q: %w", clip(spec), err)
 	}
-	return Factory{Spec: canonical(k, opts), Kind: k.Name, Cheats: k.Cheats, New: build}, nil
+	f := Factory{Spec: canonical(k, opts), Kind: k.Name, Cheats: k.Cheats, New: build}
+	return f, canonicalNesting(spec, f.Spec)
+}
+
+// canonicalNesting refuses a spec whose canonical form nests deeper than MaxNesting
+// (a bare base with options is put in parentheses when spelled out): files store the
+// canonical form, which must parse again.
+func canonicalNesting(spec, canon string) error {
+	if err := balanced(canon); err != nil {
+		return fmt.Errorf("agent %q: spelled out with every option, %w", clip(spec), err)
+	}
+	return nil
 }
 
 // MaxNesting is how deep specs may nest (wrappers of wrappers …): far more than any real

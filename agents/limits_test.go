@@ -65,3 +65,45 @@ func TestSpecParsingIsLinear(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParse: any text given as agents (a flag, a plan or design file) parses without a
+// panic, within the nesting limit, and an accepted spec's canonical form parses to itself.
+func FuzzParse(f *testing.F) {
+	for _, s := range append(fairSpecs, "oracle:iters=50", "restrict:base=(mcts:iters=20),forbid=a+b",
+		"noisy:base=(softmax:base=(greedy:samples=2),t=0.5),eps=0.2", nested(MaxNesting), nested(MaxNesting+1),
+		"mcts:iters=100,c=1,random", "noisy:base=(mcts:iters=200,c=1),eps=0.2,greedy", "((", "a:b=(c:d=(e)),f") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, list string) {
+		fs, err := ParseList(list)
+		if err != nil {
+			return
+		}
+		for _, fa := range fs {
+			g, err := Parse(fa.Spec)
+			if err != nil || g.Spec != fa.Spec {
+				t.Fatalf("canonical %q parses to %q, %v", fa.Spec, g.Spec, err)
+			}
+			if strings.Count(fa.Spec, "(") > 0 && balanced(fa.Spec) != nil {
+				t.Fatalf("canonical %q is not balanced within the limit", fa.Spec)
+			}
+		}
+	})
+}
+
+// The limit holds for the canonical form too, which files store: a bare base with
+// options (greedy) is put in parentheses when spelled out, one level deeper.
+func TestCanonicalSpecStaysWithinTheNestingLimit(t *testing.T) {
+	deep := strings.Replace(nested(MaxNesting), "noisy:base=random", "noisy:base=greedy", 1)
+	if _, err := Parse(deep); err == nil || !strings.Contains(err.Error(), "spelled out") {
+		t.Fatalf("a spec whose canonical form nests %d deep: %v", MaxNesting+1, err)
+	}
+	ok := strings.Replace(nested(MaxNesting-1), "noisy:base=random", "noisy:base=greedy", 1)
+	f, err := Parse(ok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(f.Spec); err != nil {
+		t.Fatalf("the canonical form does not parse again: %v", err)
+	}
+}
