@@ -84,8 +84,9 @@ func NewcombeDiff(x1 float64, n1 int64, x2 float64, n2 int64, deff float64) (d E
 }
 
 // PropDiffP is the two-sided pooled score test of p1 = p2 for shares p1 and p2 of n1 and
-// n2 observations: z = (p1 − p2)/√(p̄(1−p̄)(1/n1 + 1/n2)) with p̄ the pooled share
-// (R: prop.test(c(x1, x2), c(n1, n2), correct = FALSE)$p.value). When the pooled share is
+// n2 observations: z = (p1 − p2)/√(p̄(1−p̄)(1/n1 + 1/n2)) with p̄ the pooled share, whose
+// square is Pearson's chi-square of the 2×2 table (Agresti 2002, Categorical Data
+// Analysis, sec. 3.1; R: prop.test(c(x1, x2), c(n1, n2), correct = FALSE)$p.value). When the pooled share is
 // 0 or 1 both samples agree perfectly and p = 1 (R gives NaN there).
 func PropDiffP(p1, n1, p2, n2 float64) float64 {
 	pool := (p1*n1 + p2*n2) / (n1 + n2)
