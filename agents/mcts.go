@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"dragonlab/engine"
@@ -102,6 +103,8 @@ type MCTS struct {
 	prevSeat   int
 	prevOK     bool
 	obsA, obsB []byte
+
+	stop *atomic.Bool // set by the runner to stop a run (stop.go); nil: never
 }
 
 // node is one tree node: the action that led to it and the statistics of the seat that
@@ -118,8 +121,9 @@ type node struct {
 	prior   float32 // heuristic value h in [0, 1] of the action for mover (with Prior > 0)
 }
 
-// maxNodes caps the arena of a time-budgeted search (about 40 MB); beyond it iterations
-// keep running from the existing leaves without expanding.
+// maxNodes caps the arena of a search (about 40 MB), time-budgeted or of more iterations
+// than that; beyond it iterations keep running from the existing leaves without expanding.
+// (An arena of iters+1 nodes would reserve 4 GB per agent for iters=100000000.)
 const maxNodes = 1 << 20
 
 // priorFanout bounds the children created per iteration on average with the prior (every
@@ -207,7 +211,7 @@ func (m *MCTS) capacity() int {
 	if m.Budget > 0 {
 		return maxNodes
 	}
-	n := m.Iters + 1
+	n := min(m.Iters+1, maxNodes)
 	if m.Prior > 0 {
 		n = min(maxNodes, (m.Iters+1)*priorFanout)
 	}
@@ -270,6 +274,9 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 				break
 			}
 		} else if it >= m.Iters {
+			break
+		}
+		if it&(stopPoll-1) == stopPoll-1 && m.stopped() {
 			break
 		}
 		m.iterate(s, seat, rng)
