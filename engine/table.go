@@ -37,9 +37,10 @@ type EndExplainer interface {
 	// ScoreParts is seat's score broken into its parts ("cards 44 + figurine 3 = 47");
 	// "" when the score has a single part.
 	ScoreParts(seat int) string
-	// Decider says, once the game is over, how the result was decided when it was not
-	// simply the highest score alone: a tie and the rule that broke it, a shared win, a
-	// solitaire loss, a safety cap; "" otherwise. It names the rule ("(DH-20)").
+	// Decider says, once the game is over, what ended it and how the result was decided:
+	// the end condition, and when it was not simply the highest score alone, the tie and
+	// the rule that broke it, a shared win, a solitaire loss, a safety cap; each with its
+	// rule ID ("a tie at 47: the owner of the figurine, seat 1, wins (DH-20)").
 	Decider() string
 }
 

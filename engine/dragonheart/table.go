@@ -193,19 +193,24 @@ func (s *State) ScoreParts(seat int) string {
 	return fmt.Sprintf("%s = %d", strings.Join(parts, " + "), s.score32(seat))
 }
 
-// Decider names the tie-break of DH-20 when the scores are equal.
+// Decider names what ended the game (the last voyage, DH-15, or a pile run out, DH-16)
+// and the tie-break of DH-20 when the scores are equal.
 func (s *State) Decider() string {
 	if !s.terminal {
 		return ""
 	}
+	end := "a pile ran out (DH-16)"
+	if s.voyages >= s.r.voyagesToEnd {
+		end = fmt.Sprintf("voyage %d sailed (DH-15)", s.voyages)
+	}
 	a, b := s.score32(0), s.score32(1)
 	switch {
 	case a != b:
-		return ""
+		return end
 	case s.r.tieBreak && s.fig != noOwner:
-		return fmt.Sprintf("a tie at %d: the owner of the Dragon figurine, seat %d, wins (DH-20)", a, s.fig)
+		return fmt.Sprintf("%s; a tie at %d: the owner of the Dragon figurine, seat %d, wins (DH-20)", end, a, s.fig)
 	case s.r.tieBreak:
-		return fmt.Sprintf("a tie at %d and nobody owns the figurine: a draw (DH-20)", a)
+		return fmt.Sprintf("%s; a tie at %d and nobody owns the figurine: a draw (DH-20)", end, a)
 	}
-	return fmt.Sprintf("a tie at %d: a draw (tieBreakFigurine is false)", a)
+	return fmt.Sprintf("%s; a tie at %d: a draw (tieBreakFigurine is false)", end, a)
 }

@@ -66,7 +66,7 @@ func TestDH20_EndExplained(t *testing.T) {
 	if got := s.ScoreParts(1); got != "treasure 1 + figurine 3 = 4" {
 		t.Errorf("parts %q", got)
 	}
-	if got := s.Decider(); got != "a tie at 4: the owner of the Dragon figurine, seat 1, wins (DH-20)" {
+	if got := s.Decider(); got != "a pile ran out (DH-16); a tie at 4: the owner of the Dragon figurine, seat 1, wins (DH-20)" {
 		t.Errorf("decider %q", got)
 	}
 	var out [2]float64

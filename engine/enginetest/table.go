@@ -26,7 +26,7 @@ type TableStats struct {
 
 // MaxPreview is the longest preview (in runes) a game may give: it is printed beside the
 // action on one line.
-const MaxPreview = 60
+const MaxPreview = 72
 
 // CheckTable plays games random games of g (players, params p; nil: defaults), dealt from
 // seeds 1, 2, 3 …, and checks at every decision:
