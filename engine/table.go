@@ -90,7 +90,16 @@ func splitWords(text string) []string {
 	if len(words) > 0 {
 		words[0] = text[:lead] + words[0]
 	}
-	return words
+	// A separator stays at the end of the line before it, never starts a line.
+	out := words[:0]
+	for _, w := range words {
+		if (w == "·" || w == "—" || w == "|") && len(out) > 0 {
+			out[len(out)-1] += " " + w
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 func runeLen(s string) int {
