@@ -45,8 +45,13 @@ type EndExplainer interface {
 }
 
 // Wrap breaks text at its spaces into lines of at most width runes; the lines after the
-// first start with indent. A word longer than a line stays whole on a line of its own.
+// first start with indent. A word longer than a line stays whole on a line of its own. A
+// text that fits is returned as it is (its runs of spaces kept); a wrapped one has single
+// spaces between its words.
 func Wrap(text string, width int, indent string) []string {
+	if runeLen(text) <= width {
+		return []string{text}
+	}
 	var lines []string
 	line, lineLen := "", 0
 	prefix := ""

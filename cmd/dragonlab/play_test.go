@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // scriptReader answers play's prompts from a cycle of lines, limit lines in all (then
@@ -119,11 +122,13 @@ func TestPlayShowsOnlyTheHumansView(t *testing.T) {
 	}
 	before, _, _ := strings.Cut(out, "Game over")
 	if regexp.MustCompile(`seat [02] rides [a-z ]+ \(riding card [a-z ]+ \d\) and is dealt 6 cards:`).MatchString(before) ||
-		regexp.MustCompile(`seat [02]: score -?\d+, rides [a-z ]+, hand \[`).MatchString(before) ||
+		regexp.MustCompile(`seat [02] \(random\) +-?\d+ pts · rides [a-z ]+ on \S+ · hand [a-z]`).MatchString(before) ||
 		regexp.MustCompile(`seat [02] draws [a-z]`).MatchString(before) {
 		t.Fatal("seat 1 is shown another seat's cards before the end")
 	}
-	if !strings.Contains(before, "seat 1: score 0, rides") || !strings.Contains(before, "seat 1 (you): ") {
+	if !regexp.MustCompile(`seat 1 \(you\) +0 pts · rides [a-z ]+ on 0 · hand [a-z]+ \d`).MatchString(before) ||
+		!regexp.MustCompile(`seat 0 \(random\) +-?\d+ pts · rides [a-z ]+ on \S+ · hand \d+ cards`).MatchString(before) ||
+		!strings.Contains(before, "seat 1 (you): ") {
 		t.Fatal("seat 1's own view is missing")
 	}
 
@@ -141,13 +146,14 @@ func TestPlayShowsOnlyTheHumansView(t *testing.T) {
 		seat := sc[0]
 		other := map[byte]string{'0': "1", '1': "0"}[seat]
 		if !strings.Contains(sc, "seat "+string(seat)+", your turn") ||
-			!regexp.MustCompile(`seat `+other+`: score \d+, hand \d+ cards`).MatchString(sc) {
+			!regexp.MustCompile(`seat `+other+` \(human\) +\d+ pts( \(figurine \+3\))? · hand \d+ cards`).MatchString(sc) {
 			t.Fatalf("the screen after passing to seat %c is not seat %c's:\n%s", seat, seat, sc)
 		}
 	}
 }
 
-// quit asks to confirm and saves the game so far; the end of the input also saves it.
+// quit asks to confirm and saves the game so far; the end of the input also saves it; a
+// save never overwrites a file.
 func TestPlayQuitAndEndOfInputSave(t *testing.T) {
 	dir := t.TempDir()
 	save := filepath.Join(dir, "q.jsonl")
@@ -161,6 +167,11 @@ func TestPlayQuitAndEndOfInputSave(t *testing.T) {
 	if code, replay, stderr := cli(t, "trace", "--replay", save); code != 0 || !strings.Contains(replay, "stopped after 4 decisions (seat 0 quit)") {
 		t.Fatalf("replay of a stopped game: exit %d %s\n%s", code, stderr, tail(replay, 5))
 	}
+	code, stdout, stderr := playScript(t, []string{"1"}, 3, "--game", "dragonheart", "--agents", "human,random", "--seed", "2", "--save", save)
+	if code != exitBadInput || stdout != "" || !strings.Contains(stderr, "the file exists (a save never overwrites a game)") {
+		t.Fatalf("--save of an existing file: exit %d, %q", code, stderr)
+	}
+	save = filepath.Join(dir, "q2.jsonl")
 	code, _, stderr = playScript(t, []string{"1"}, 3, "--game", "dragonheart", "--agents", "human,random", "--seed", "2", "--save", save)
 	if code != exitFailure || !strings.Contains(stderr, "the input ended before the game did; the game so far is saved in "+save) {
 		t.Fatalf("end of input: exit %d, %q", code, stderr)
@@ -203,5 +214,58 @@ func TestPlayBadFlags(t *testing.T) {
 		"--agents", "human,oracle:iters=10,oracle:iters=10", "--save", save)
 	if code != 0 || !strings.Contains(out, "CHEATS") {
 		t.Fatalf("two oracles: exit %d %s", code, stderr)
+	}
+}
+
+// Issue 26: every game played through stdin at 80×24 and 100×40: no line is wider than
+// the screen, and one turn (from its title to the prompt) fits its height with a line to
+// spare for the answer.
+func TestPlayFitsTheScreen(t *testing.T) {
+	dir := t.TempDir()
+	games := [][]string{
+		{"--game", "dragonheart", "--agents", "human,greedy"},
+		{"--game", "draco", "--players", "3", "--agents", "greedy,human,random"},
+		{"--game", "draco", "--players", "5", "--agents", "human,random,random,random,random"},
+		{"--game", "redhot", "--players", "3", "--agents", "random,random,human"},
+		{"--game", "redhot", "--players", "5", "--agents", "human,random,random,random,random"},
+		{"--game", "dragonscales", "--players", "1", "--agents", "human"},
+		{"--game", "dragonscales", "--players", "2", "--agents", "human,random", "--set", "duoHand=3"},
+		{"--game", "dragonscales", "--players", "3", "--agents", "random,human,random", "--set", "maxThrows=300"},
+	}
+	title := regexp.MustCompile(`— seat \d, your turn \(decision \d+\)$`)
+	prompt := regexp.MustCompile(`^seat \d> `)
+	for _, size := range [][2]int{{80, 24}, {100, 40}} {
+		t.Setenv("COLUMNS", strconv.Itoa(size[0]))
+		t.Setenv("LINES", strconv.Itoa(size[1]))
+		for gi, args := range games {
+			turns := 0
+			for _, seed := range []string{"1", "2", "3"} {
+				save := filepath.Join(dir, fmt.Sprintf("g%d-%d-%s.jsonl", size[0], gi, seed))
+				code, out, stderr := playScript(t, []string{"1", "2", "1", "3"}, 100000, append(args, "--seed", seed, "--save", save)...)
+				if code != 0 {
+					t.Fatalf("%v: exit %d %s", args, code, stderr)
+				}
+				start := -1
+				lines := strings.Split(out, "\n")
+				for i, l := range lines {
+					if n := utf8.RuneCountInString(l); n > size[0] {
+						t.Fatalf("%dx%d %v seed %s: a line of %d characters:\n%s", size[0], size[1], args, seed, n, l)
+					}
+					switch {
+					case title.MatchString(l):
+						start = i
+					case prompt.MatchString(l) && start >= 0:
+						turns++
+						if h := i - start + 1; h > size[1]-1 {
+							t.Fatalf("%dx%d %v seed %s: a turn of %d lines:\n%s", size[0], size[1], args, seed, h, strings.Join(lines[start:i+1], "\n"))
+						}
+						start = -1
+					}
+				}
+			}
+			if turns == 0 {
+				t.Fatalf("%v: no turn screen found", args)
+			}
+		}
 	}
 }

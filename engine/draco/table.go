@@ -62,14 +62,13 @@ func (s *State) Board(viewer, width int) []string {
 		}
 		tokens = append(tokens, t)
 	}
-	lines := []string{fmt.Sprintf("Track (B small scoring: squares ≤%d score · G big · S summit · * yours)", r.smallMax)}
-	lines = append(lines, engine.Wrap("  "+strings.Join(tokens, " "), width, "  ")...)
-	status := fmt.Sprintf("Summit: %d of %d dragons (the game ends at %d) · pile %d · discarded %d",
-		bits.OnesCount16(s.onSummit), r.toEnd, r.toEnd, s.pileLen, s.discards)
-	if s.phase == phDiscard {
-		status += fmt.Sprintf(" · seat %d may discard summit cards (DR-11)", s.toMove)
+	head := fmt.Sprintf("Track · B small scoring ≤%d · G big · S summit (%d of %d reached) · pile %d",
+		r.smallMax, bits.OnesCount16(s.onSummit), r.toEnd, s.pileLen)
+	if s.discards > 0 {
+		head += fmt.Sprintf(" · discarded %d", s.discards)
 	}
-	return append(lines, engine.Wrap(status, width, "  ")...)
+	lines := engine.Wrap(head, width, "  ")
+	return append(lines, engine.Wrap("  "+strings.Join(tokens, " ")+"   (* yours)", width, "  ")...)
 }
 
 // SeatBoard is seat's score, its dragon and square, and its hand (the cards for the

@@ -41,7 +41,7 @@ func TestDR08_Previews(t *testing.T) {
 		}
 	}
 	board := strings.Join(s.Board(0, 80), "\n")
-	for _, w := range []string{"0{light blue,purple,orange}", "1:1{blue}", "2:2{red*,green}", "4:3B{black}", "22:4G{brown}", "Summit: 2 of 3"} {
+	for _, w := range []string{"0{light blue,purple,orange}", "1:1{blue}", "2:2{red*,green}", "4:3B{black}", "22:4G{brown}", "S summit (2 of 3 reached)"} {
 		if !strings.Contains(board, w) {
 			t.Errorf("board lacks %q:\n%s", w, board)
 		}

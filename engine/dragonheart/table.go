@@ -107,8 +107,8 @@ func (s *State) SeatBoard(seat, viewer int) string {
 
 // Preview says what the play a does at once (DH-6..DH-15), all from the public board and
 // the player's own cards: the cards it takes and the points they bring, the figurine, a
-// space it fills and the voyage, or how full it leaves a limited space (the next card of
-// that type fills it, for whoever plays it).
+// space it fills and the voyage, or how full it leaves a limited space and what the card
+// that fills it will take (whoever plays it).
 func (s *State) Preview(a engine.Action) string {
 	if s.terminal {
 		return ""
@@ -118,50 +118,51 @@ func (s *State) Preview(a engine.Action) string {
 	x := *s
 	x.play(a)
 	t := int(a >> typeShift & 15)
+	took := x.scoreSum[me] - s.scoreSum[me]
 	gain := x.score32(me) - s.score32(me)
+	takes := "nothing to take"
+	switch {
+	case x.fig != s.fig:
+		takes = fmt.Sprintf("takes %d + figurine: %+d", took, gain)
+	case took > 0:
+		takes = fmt.Sprintf("takes %d: %+d", took, gain)
+	}
+	c := r.capacity[t]
+	filled := c > 0 && x.boardN[t] < s.boardN[t]+uint8(r.countOf(actionCounts(a)))
 	var parts []string
-	if c := r.capacity[t]; c > 0 {
-		if x.boardN[t] < s.boardN[t]+uint8(r.countOf(actionCounts(a))) { // it filled
-			parts = append(parts, "fills "+shortNames[t])
-			if t == tShip {
-				parts = append(parts, fmt.Sprintf("voyage %d/%d", x.voyages, r.voyagesToEnd))
-			}
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %d/%d", shortNames[t], x.boardN[t], c))
-			if left := int(c) - int(x.boardN[t]); left == 1 {
-				parts = append(parts, fmt.Sprintf("the next %s fills it (%s)", typeWords[t], fillStake(&x, t)))
+	switch {
+	case t == tTreasure || t == tPetrified:
+		parts = append(parts, fmt.Sprintf("no action; %s now %d", shortNames[t], x.boardSum[t]))
+	case c == 0:
+		parts = append(parts, takes)
+	case filled && t == tShip:
+		parts = append(parts, fmt.Sprintf("fills Ship: voyage %d/%d", x.voyages, r.voyagesToEnd), takes)
+		if x.voyages == r.voyagesToEnd {
+			parts = append(parts, "the game ends")
+		}
+	case filled:
+		parts = append(parts, "fills "+shortNames[t], takes)
+	default:
+		parts = append(parts, fmt.Sprintf("%s %d/%d", shortNames[t], x.boardN[t], c))
+		if int(c)-int(x.boardN[t]) == 1 {
+			if stake := fillStake(&x, t); stake != "" {
+				parts = append(parts, fmt.Sprintf("next %s takes %s", typeWords[t], stake))
 			}
 		}
-	} else if t == tTreasure || t == tPetrified {
-		parts = append(parts, fmt.Sprintf("%s now %d", shortNames[t], x.boardSum[t]))
-	}
-	if gain != 0 || (t != tTreasure && t != tPetrified && r.capacity[t] == 0) {
-		took := x.scoreSum[me] - s.scoreSum[me]
-		switch {
-		case x.fig != s.fig:
-			parts = append(parts, fmt.Sprintf("takes %d + figurine: %+d", took, gain))
-		case took > 0 || gain != 0:
-			parts = append(parts, fmt.Sprintf("takes %d: %+d", took, gain))
-		case x.boardN[t] < s.boardN[t]+uint8(r.countOf(actionCounts(a))) || r.capacity[t] == 0:
-			parts = append(parts, "takes nothing")
-		}
-	}
-	if x.voyages == r.voyagesToEnd && x.voyages > s.voyages {
-		parts = append(parts, "the game ends")
 	}
 	return strings.Join(parts, "; ")
 }
 
-// fillStake is what the card that fills limited space t of x would take.
+// fillStake is what the card that fills limited space t of x would take ("" nothing).
 func fillStake(x *State, t int) string {
-	switch t {
-	case tDwarf:
-		return fmt.Sprintf("dwarfs %d+", x.boardSum[tDwarf])
-	case tHero:
-		return fmt.Sprintf("Princess %d or Troll %d", x.boardSum[tPrincess], x.boardSum[tTroll])
-	case tSlayer:
-		return fmt.Sprintf("Fire dragons %d", x.boardSum[tFire])
-	case tShip:
+	switch {
+	case t == tDwarf:
+		return fmt.Sprintf("%d+", x.boardSum[tDwarf])
+	case t == tHero && (x.boardSum[tPrincess] > 0 || x.boardSum[tTroll] > 0):
+		return fmt.Sprintf("Princess %d | Troll %d", x.boardSum[tPrincess], x.boardSum[tTroll])
+	case t == tSlayer && x.boardSum[tFire] > 0:
+		return fmt.Sprintf("Fire %d", x.boardSum[tFire])
+	case t == tShip && x.holdSum > 0:
 		return fmt.Sprintf("hold %d", x.holdSum)
 	}
 	return ""

@@ -28,11 +28,11 @@ func TestDH13_Previews(t *testing.T) {
 	setPile(t, s, 1, filler(5)...)
 	want := map[string]string{
 		"2 dwarf (2,2)":             "fills Dwarf; takes 8: +8",
-		"1 dwarf (2)":               "Dwarf 3/4; the next dwarf fills it (dwarfs 6+)",
+		"1 dwarf (2)":               "Dwarf 3/4; next dwarf takes 6+",
 		"1 princess (1) >treasure":  "takes 5: +5",
 		"1 princess (1) >petrified": "takes 4 + figurine: +7",
-		"1 ship (0)":                "Ship 2/3; the next ship fills it (hold 5)",
-		"1 troll (1)":               "takes nothing",
+		"1 ship (0)":                "Ship 2/3; next ship takes hold 5",
+		"1 troll (1)":               "nothing to take",
 	}
 	for text, w := range want {
 		if got := s.Preview(act(t, s, text)); got != w {

@@ -68,7 +68,11 @@ func (s *State) Board(viewer, width int) []string {
 	lines = append(lines, engine.Wrap(goal, width, "    ")...)
 	lines = append(lines, engine.Wrap("Piles: "+s.describePiles(), width, "    ")...)
 	if s.phase == phJoker {
-		lines = append(lines, fmt.Sprintf("Joker of seat %d: operation %d of %d", s.actor, int(r.ops-s.ops)+1, r.ops))
+		who := fmt.Sprintf(" of seat %d", s.actor)
+		if r.players == 1 {
+			who = ""
+		}
+		lines = append(lines, fmt.Sprintf("Joker%s: operation %d of %d", who, int(r.ops-s.ops)+1, r.ops))
 	}
 	return lines
 }

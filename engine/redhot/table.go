@@ -49,26 +49,29 @@ func (s *State) Board(viewer, width int) []string {
 	add(round)
 	var extra []string
 	if s.second {
-		extra = append(extra, "second breath: the dragon breathes twice")
+		extra = append(extra, "second breath (two flames)")
 	}
 	if s.fury {
 		extra = append(extra, fmt.Sprintf("fury: last round, power and range %+d", r.furyBonus))
 	}
 	if s.princess == princessHeld {
-		extra = append(extra, "the princess is held: a survivor on spot 1 may rescue her")
+		extra = append(extra, "princess held: spot 1 may rescue her")
 	}
 	if s.revealed && s.mod != 0 {
-		extra = append(extra, fmt.Sprintf("this round power and range %+d in all", s.mod))
+		extra = append(extra, fmt.Sprintf("power and range %+d this round", s.mod))
 	}
-	if len(extra) > 0 {
-		add("  " + strings.Join(extra, " · "))
+	fury := ""
+	if !s.fury {
+		fury = fmt.Sprintf(" (fury in the last %d)", r.furyK)
 	}
-	add("Lair (spot:treasure): " + s.lairPays() + " · a flame hits spots ≤ range")
+	extra = append(extra, fmt.Sprintf("deck %d%s · discarded %d", s.deckLen-s.top, fury, s.nDisc))
+	add("  " + strings.Join(extra, " · "))
+	add("Lair (spot:treasure, hit if spot ≤ range): " + s.lairPays())
 	var res []string
 	for a := range uint8(nAdv) {
 		res = append(res, fmt.Sprintf("%s %d", advNames[a], r.resist[a]))
 	}
-	add("It burns who has power > resistance: " + strings.Join(res, " · "))
+	add("Burned if hit and power > resistance: " + strings.Join(res, " · "))
 	if s.phase == phaseChoose || s.phase == phaseStone {
 		var it []string
 		for i := range uint8(nItems) {
@@ -76,11 +79,6 @@ func (s *State) Board(viewer, width int) []string {
 		}
 		add("Items: " + strings.Join(it, " · "))
 	}
-	fury := ""
-	if !s.fury {
-		fury = fmt.Sprintf(" (the fury is among the last %d)", r.furyK)
-	}
-	add(fmt.Sprintf("Dragon deck: %d cards left%s · discarded %d", s.deckLen-s.top, fury, s.nDisc))
 	return lines
 }
 
@@ -107,21 +105,24 @@ func (s *State) lairPays() string {
 	return strings.Join(parts, " ")
 }
 
-// SeatBoard is seat's treasures, team, Hall of Flame, items left and, once revealed, the
-// adventurer it sends and its spot (RH-18: public); a pending secret choice is named to
-// the seat itself only.
+// SeatBoard is seat's treasures, its adventurers in the Hall of Flame (the others are in
+// its team), the items it has used and, once revealed, the adventurer it sends and its
+// spot (RH-18: public); a pending secret choice is named to the seat itself only.
 func (s *State) SeatBoard(seat, viewer int) string {
 	i := uint8(seat)
-	var items []string
+	out := fmt.Sprintf("%d treasures", s.score[i])
+	if s.hall[i] != 0 {
+		out += " · burned " + maskNames(s.hall[i])
+	}
+	var used []string
 	for it := range uint8(nItems) {
-		if s.used[i]&(1<<it) == 0 {
-			items = append(items, itemNames[it])
+		if s.used[i]&(1<<it) != 0 {
+			used = append(used, itemNames[it])
 		}
 	}
-	if items == nil {
-		items = []string{"-"}
+	if used != nil {
+		out += " · used " + strings.Join(used, " ")
 	}
-	out := fmt.Sprintf("%d treasures · team %s · hall %s · items %s", s.score[i], maskNames(s.team[i]), maskNames(s.hall[i]), strings.Join(items, " "))
 	switch {
 	case s.inLair&(1<<i) != 0 && s.spotOf[i] == 0:
 		out += " · sends " + s.choiceText(i)

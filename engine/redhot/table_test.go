@@ -42,7 +42,7 @@ func TestRH12_Previews(t *testing.T) {
 		t.Errorf("hothead+cape: %q", got)
 	}
 	board := strings.Join(s.Board(0, 80), "\n")
-	for _, w := range []string{"MIN/MAX: power = lowest die, range = highest die", "1:6 2:5 3:4 4:3 5:2 6:1", "hothead 2 · teaser 3", "gain ×2", "stone revive one"} {
+	for _, w := range []string{"MIN/MAX: power = lowest die, range = highest die", "hit if spot ≤ range): 1:6 2:5 3:4 4:3 5:2 6:1", "power > resistance: hothead 2 · teaser 3", "gain ×2", "stone revive one"} {
 		if !strings.Contains(board, w) {
 			t.Errorf("board lacks %q:\n%s", w, board)
 		}

@@ -1,8 +1,6 @@
 package play
 
 import (
-	"bytes"
-	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,29 +8,6 @@ import (
 	"dragonlab/agents"
 	"dragonlab/engine"
 )
-
-// scriptConsole answers every prompt from a cycle of lines (limit lines in all, then
-// io.EOF) and records what is printed.
-type scriptConsole struct {
-	lines []string
-	i     int
-	limit int
-	out   bytes.Buffer
-}
-
-func (c *scriptConsole) Terminal() bool                { return false }
-func (c *scriptConsole) Clear()                        {}
-func (c *scriptConsole) Print(text string)             { c.out.WriteString(text) }
-func (c *scriptConsole) Paint(_ Role, s string) string { return s }
-func (c *scriptConsole) ReadLine() (string, error) {
-	if c.limit == 0 {
-		return "", io.EOF
-	}
-	c.limit--
-	line := c.lines[c.i%len(c.lines)]
-	c.i++
-	return line, nil
-}
 
 // newTestSession is a session of game with one spec per seat (Human or an agent).
 func newTestSession(t *testing.T, game string, players int, seed uint64, specs []string, con Console, save string) *Session {
@@ -56,7 +31,7 @@ func newTestSession(t *testing.T, game string, players int, seed uint64, specs [
 		t.Fatal(err)
 	}
 	ps, err := New(Config{Game: g, Params: g.DefaultParams(), Players: players, Seed: seed, Specs: specs,
-		Factories: fs, Hint: hint, Save: save, Width: 100}, con)
+		Factories: fs, Hint: hint, Save: save}, con)
 	if err != nil {
 		t.Fatal(err)
 	}
