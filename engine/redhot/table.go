@@ -51,8 +51,11 @@ func (s *State) Board(viewer, width int) []string {
 	if s.second {
 		extra = append(extra, "second breath (two flames)")
 	}
-	if s.fury {
+	switch {
+	case s.fury && !s.revealed:
 		extra = append(extra, fmt.Sprintf("fury: last round, power and range %+d", r.furyBonus))
+	case s.fury:
+		extra = append(extra, "fury: last round")
 	}
 	if s.princess == princessHeld {
 		extra = append(extra, "princess held: spot 1 may rescue her")
@@ -106,7 +109,7 @@ func (s *State) lairPays() string {
 }
 
 // SeatBoard is seat's treasures, its adventurers in the Hall of Flame (the others are in
-// its team), the items it has used and, once revealed, the adventurer it sends and its
+// its team), the items it has used (or those left, when fewer) and, once revealed, the adventurer it sends and its
 // spot (RH-18: public); a pending secret choice is named to the seat itself only.
 func (s *State) SeatBoard(seat, viewer int) string {
 	i := uint8(seat)
@@ -114,14 +117,22 @@ func (s *State) SeatBoard(seat, viewer int) string {
 	if s.hall[i] != 0 {
 		out += " · burned " + maskNames(s.hall[i])
 	}
-	var used []string
+	var used, left []string
 	for it := range uint8(nItems) {
 		if s.used[i]&(1<<it) != 0 {
 			used = append(used, itemNames[it])
+		} else {
+			left = append(left, itemNames[it])
 		}
 	}
-	if used != nil {
+	switch {
+	case used == nil:
+	case left == nil:
+		out += " · no item left"
+	case len(used) <= len(left):
 		out += " · used " + strings.Join(used, " ")
+	default:
+		out += " · left " + strings.Join(left, " ")
 	}
 	switch {
 	case s.inLair&(1<<i) != 0 && s.spotOf[i] == 0:
