@@ -111,6 +111,9 @@ func (s *State) Preview(a engine.Action) string {
 	case from == to:
 		parts[0] = "stays on " + r.squareText(to)
 	}
+	if o := s.rider[c]; o >= 0 && int(o) != seat {
+		parts[0] += fmt.Sprintf(" (s%d's)", o)
+	}
 	if r.kind[to] == sqBlue || r.kind[to] == sqGreen || arrival {
 		var gains []string
 		for i := 0; i < int(s.n); i++ {

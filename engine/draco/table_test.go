@@ -26,13 +26,14 @@ func TestDR08_Previews(t *testing.T) {
 	s := build(t, 3, layout{
 		pos:    map[string]int{"blue": 1, "black": 4, "red": 2, "green": 2, "brown": 22, "grey": 23, "yellow": 24},
 		ride:   []string{"red", "black", "blue"},
-		hands:  [][]string{{"green 2", "purple 1", "red 2", "brown 1", "orange 1"}, {}, {}},
+		hands:  [][]string{{"green 2", "purple 1", "red 2", "brown 1", "orange 1", "blue 1"}, {}, {}},
 		summit: []string{"grey", "yellow"},
 	})
 	for text, want := range map[string]string{
 		"green 2":       "2→4:3B; you +3, s1 +3, s2 +1; you ride it",
 		"red 2":         "2→4:3B; you +3, s1 +3, s2 +1",
 		"purple 1 ride": "0→1:1; you ride it",
+		"blue 1":        "1→2:2 (s2's)",
 		"purple 1 stay": "0→1:1; you keep red",
 		"brown 1":       "22→23:5S; you +5, s1 +3, s2 +1; you ride it; game ends",
 	} {

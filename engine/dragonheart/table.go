@@ -138,8 +138,10 @@ func (s *State) Preview(a engine.Action) string {
 	case filled && t == tShip:
 		parts = append(parts, fmt.Sprintf("fills Ship: voyage %d/%d", x.voyages, r.voyagesToEnd), takes)
 		if x.voyages == r.voyagesToEnd {
-			parts = append(parts, "the game ends")
+			parts = append(parts, fmt.Sprintf("seat %d's last turn", 1-me))
 		}
+	case filled && (t == tHero || t == tSlayer):
+		parts = append(parts, "fills "+shortNames[t], takes, "to the hold")
 	case filled:
 		parts = append(parts, "fills "+shortNames[t], takes)
 	default:

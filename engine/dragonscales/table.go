@@ -206,7 +206,11 @@ func (s *State) Decider() string {
 		if r.players == 2 {
 			rule = "DS-20"
 		}
-		return fmt.Sprintf("seat %d holds %d of the %d it needs (%s)", s.winner, s.measure(s.at[s.winner]), r.target, rule)
+		what := "connected pieces"
+		if !r.connected {
+			what = "pieces"
+		}
+		return fmt.Sprintf("seat %d reached the target of %d with %d %s (%s)", s.winner, r.target, s.measure(s.at[s.winner]), what, rule)
 	case endLoss:
 		return fmt.Sprintf("a deck ran out with %d of 9 pieces on the blue dragon: a loss (DS-9)", bits.OnesCount16(s.at[hBlue]))
 	case endCapRounds:

@@ -76,11 +76,27 @@ func (s *State) Board(viewer, width int) []string {
 	}
 	add("Burned if hit and power > resistance: " + strings.Join(res, " · "))
 	if s.phase == phaseChoose || s.phase == phaseStone {
+		// The odds of the prediction: each adventurer's chance to burn if the flame
+		// reaches him, with the fury but before anybody's items.
+		mod := 0
+		if s.fury {
+			mod = int(r.furyBonus)
+		}
+		var odds []string
+		for a := range uint8(nAdv) {
+			odds = append(odds, fmt.Sprintf("%s %s", advNames[a], pct(s.burnChance(int(r.resist[a]), mod, 0))))
+		}
+		add("Burn if reached (items aside): " + strings.Join(odds, " · "))
+		// What the items do: the viewer's items left (all of them for the omniscient).
 		var it []string
 		for i := range uint8(nItems) {
-			it = append(it, itemNames[i]+" "+itemShort[i])
+			if viewer < 0 || viewer >= int(s.n) || s.used[viewer]&(1<<i) == 0 {
+				it = append(it, itemNames[i]+" "+itemShort[i])
+			}
 		}
-		add("Items: " + strings.Join(it, " · "))
+		if it != nil {
+			add("Items: " + strings.Join(it, " · "))
+		}
 	}
 	return lines
 }

@@ -56,7 +56,7 @@ func (ps *Session) Finish(note string) error {
 	from := len(ps.steps)
 	for seat := range ps.Specs {
 		if ps.Specs[seat] == Human {
-			from = min(from, ps.seen[seat])
+			from = min(from, max(ps.seen[seat], ps.shown[seat]))
 		}
 	}
 	if from < len(ps.steps) {
@@ -84,13 +84,24 @@ func (ps *Session) Finish(note string) error {
 	}
 	ps.printf("%s\n", ps.bold("Scores:"))
 	for i, name := range names {
-		line := fmt.Sprintf("  %-*s  %g", nameW, name, s.Score(i))
+		head := fmt.Sprintf("  %-*s  %g", nameW, name, s.Score(i))
+		parts := ""
 		if ex != nil {
-			if parts := ex.ScoreParts(i); parts != "" {
-				line += "  (" + parts + ")"
+			parts = ex.ScoreParts(i)
+		}
+		if parts == "" {
+			ps.printf("%s\n", head)
+			continue
+		}
+		// The parts after the score, wrapped in their own column.
+		pad := strings.Repeat(" ", utf8.RuneCountInString(head)+2)
+		for j, l := range engine.Wrap(parts, max(30, w-1-len(pad)), "  ") {
+			if j == 0 {
+				ps.printf("%s  %s\n", head, l)
+			} else {
+				ps.printf("%s%s\n", pad, l)
 			}
 		}
-		ps.printf("%s\n", wrap(line, strings.Repeat(" ", nameW+4)))
 	}
 	ps.printf("%s\n", ps.bold("The whole game revealed — the deal:"))
 	for _, l := range ps.dealLines(engine.Omniscient) {

@@ -217,7 +217,7 @@ func TestEndingsExplainTheResult(t *testing.T) {
 	}
 	out := con.out.String()
 	if !regexp.MustCompile(`How: (voyage 3 sailed \(DH-15\)|a pile ran out \(DH-16\))`).MatchString(out) ||
-		!regexp.MustCompile(`seat 0 \(you\) +\d+ +\((\w+ \d+ \+ )*\w+ \d+ = \d+\)`).MatchString(out) {
+		!regexp.MustCompile(`seat 0 \(you\) +(\d+) +\w+ \d+ \+ [\w\s+]*= \d+`).MatchString(out) {
 		t.Fatalf("the end of a Dragonheart game:\n%s", out[strings.Index(out, "Game over"):])
 	}
 }

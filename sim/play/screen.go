@@ -289,9 +289,19 @@ func fitNews(news []newsItem, n int, dim func(string) string) []newsItem {
 			left -= len(it.full)
 			continue
 		case i == len(news)-1:
-			k := left - 1
-			out = append(out, newsItem{full: it.full[len(it.full)-k:]})
+			// Its first line (who did what), then as much of its end as fits.
+			k := left - 1 - reserve
+			if k >= 3 {
+				tailLines := append([]text{it.full[0], plain(dim("        …"))}, it.full[len(it.full)-(k-2):]...)
+				out = append(out, newsItem{full: tailLines})
+			} else {
+				out = append(out, newsItem{full: []text{it.compact}})
+				k = 1
+			}
 			left -= k
+			dropped = i > 0
+			i = -1 // done
+			continue
 		case 1+reserve <= left:
 			out = append(out, newsItem{full: []text{it.compact}})
 			left--

@@ -96,7 +96,8 @@ type Session struct {
 	rngs     []engine.RNG
 	humans   int
 	steps    []step
-	seen     []int  // per seat: steps already shown to that human
+	seen     []int  // per seat: steps already shown to that human on a turn's screen
+	shown    []int  // per seat: steps shown to that human one at a time (with a pause)
 	dealt    []bool // per seat: the deal was shown to that human
 	onScreen int    // the human whose private view is on the screen, -1 none
 	mu       sync.Mutex
@@ -137,6 +138,7 @@ func (ps *Session) deal() error {
 	ps.bots = make([]agents.Agent, c.Players)
 	ps.rngs = make([]engine.RNG, c.Players)
 	ps.seen = make([]int, c.Players)
+	ps.shown = make([]int, c.Players)
 	ps.dealt = make([]bool, c.Players)
 	for seat, spec := range c.Specs {
 		// The same agent streams as `dragonlab run` and `trace` (fixed seating): a bot
@@ -212,12 +214,12 @@ var errQuit = errors.New("quit")
 // end of the input it returns ErrInputEnded (wrapped, saying where the game was saved); a
 // save that fails is a *SaveError.
 func (ps *Session) Play() error {
+	ps.intro()
 	if ps.resumed == 0 {
 		if err := ps.offerVariant(); err != nil {
 			return ps.stop(err)
 		}
 	}
-	ps.intro()
 	if ps.Step && ps.resumed == 0 {
 		if err := ps.stepDeal(); err != nil {
 			return ps.stop(err)
@@ -340,7 +342,7 @@ func (ps *Session) offerVariant() error {
 		}
 		w, _ := ps.size()
 		ps.printf("%s\n", ps.warn(strings.Join(engine.Wrap(o.warn, w-1, ""), "\n")))
-		ps.printf("%s", o.ask)
+		ps.printf("%s ", strings.Join(engine.Wrap(strings.TrimSpace(o.ask), w-2, ""), "\n"))
 		answer, err := ps.con.ReadLine()
 		if err != nil && !errors.Is(err, ErrLineTooLong) {
 			return err
@@ -375,7 +377,8 @@ func (ps *Session) readAnswer(seat int) (string, error) {
 			ps.eofs = 0
 			return line, nil
 		case errors.Is(err, ErrLineTooLong):
-			ps.printf("%s\n%s ", ps.warn(fmt.Sprintf("That line is longer than %d characters: it was ignored.", MaxLine)), ps.prompt)
+			ps.say(ps.warn, "That line is longer than %d characters: it was ignored.", MaxLine)
+			ps.printf("%s ", ps.prompt)
 			continue
 		case err == io.EOF && ps.con.Interactive():
 			ps.eofs++
@@ -383,7 +386,9 @@ func (ps *Session) readAnswer(seat int) (string, error) {
 				ps.note = fmt.Sprintf("seat %d quit", seat)
 				return "", errQuit
 			}
-			ps.printf("\n%s\n%s ", ps.warn("Stop the game? Press Ctrl-D again to stop (the game is saved"+ps.saveNote()+"), or type your answer to go on."), ps.prompt)
+			ps.printf("\n")
+			ps.say(ps.warn, "Stop the game? Press Ctrl-D again to stop (the game is saved%s), or type your answer to go on.", ps.saveNote())
+			ps.printf("%s ", ps.prompt)
 			continue
 		}
 		return "", err
@@ -401,7 +406,8 @@ func (ps *Session) Interrupt() bool {
 	if n >= 2 {
 		return true
 	}
-	ps.printf("\n%s\n", ps.warn("Ctrl-C: press it again to stop the game (it is saved"+ps.saveNote()+"), or go on playing."))
+	ps.printf("\n")
+	ps.say(ps.warn, "Ctrl-C: press it again to stop the game (it is saved%s), or go on playing.", ps.saveNote())
 	if ps.prompt != "" {
 		ps.printf("%s ", ps.prompt)
 	}
@@ -445,7 +451,8 @@ func (ps *Session) humanTurn(seat int) (engine.Action, error) {
 			ps.printf("%s\n", ps.dim("you play: "+texts[i]))
 			return legal[i], nil
 		case msg == cmdQuit:
-			ps.printf("Stop the game now? The game so far will be saved%s. [y/N] ", ps.saveNote())
+			w, _ := ps.size()
+			ps.printf("%s ", strings.Join(engine.Wrap(fmt.Sprintf("Stop the game now? The game so far will be saved%s. [y/N]", ps.saveNote()), w-2, ""), "\n"))
 			yes, err := ps.con.ReadLine()
 			if err != nil || strings.HasPrefix(strings.ToLower(yes), "y") {
 				ps.note = fmt.Sprintf("seat %d quit", seat)
@@ -687,7 +694,17 @@ func (ps *Session) stepShow(seat int) error {
 	if !ps.s.Terminal() {
 		next = ps.s.ToMove()
 	}
-	return ps.showBeats(lines, bot && next != v || len(ps.splitBeats(lines)) > 1)
+	// Nothing to read in a secret choice not yet revealed: no pause after it.
+	action, events := NarrateStep(ps.steps[k].before, ps.steps[k].after, ps.steps[k].action, v)
+	secret := len(events) == 0 && action == "(secret choice)"
+	pause := bot && next != v && !secret || len(ps.splitBeats(lines)) > 1
+	if err := ps.showBeats(lines, pause); err != nil {
+		return err
+	}
+	if pause {
+		ps.shown[v] = k + 1
+	}
+	return nil
 }
 
 // stepDeal shows the deal beat by beat when it has several (Dragon Scales' solitaire
@@ -705,14 +722,19 @@ func (ps *Session) stepDeal() error {
 	return ps.showBeats(deal, true)
 }
 
-// splitBeats cuts lines at the game's beats.
+// splitBeats cuts lines at the game's beats: a group holds at most one beat (what comes
+// before the first one goes with it).
 func (ps *Session) splitBeats(lines []string) [][]string {
 	re := beats[ps.Game.Name]
 	var out [][]string
+	hasBeat := false
 	for _, l := range lines {
-		if len(out) == 0 || re != nil && re.MatchString(strings.TrimSpace(l)) {
+		beat := re != nil && re.MatchString(strings.TrimSpace(l))
+		if len(out) == 0 || beat && hasBeat {
 			out = append(out, nil)
+			hasBeat = false
 		}
+		hasBeat = hasBeat || beat
 		out[len(out)-1] = append(out[len(out)-1], l)
 	}
 	return out
@@ -731,6 +753,9 @@ func (ps *Session) showBeats(lines []string, pauseAfter bool) error {
 			return nil
 		}
 		ps.prompt = ps.dim("Enter: next · f: on to your turn ·")
+		if ps.s.Terminal() && i == len(groups)-1 {
+			ps.prompt = ps.dim("Enter: the result ·")
+		}
 		ps.printf("%s ", ps.prompt)
 		line, err := ps.readAnswer(ps.viewer())
 		if err != nil {
