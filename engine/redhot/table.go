@@ -86,7 +86,7 @@ func (s *State) Board(viewer, width int) []string {
 		for a := range uint8(nAdv) {
 			odds = append(odds, fmt.Sprintf("%s %s", advNames[a], pct(s.burnChance(int(r.resist[a]), mod, 0))))
 		}
-		add("Burn if reached (items aside): " + strings.Join(odds, " · "))
+		add("If hit, burns (no items): " + strings.Join(odds, " · "))
 		// What the items do: the viewer's items left (all of them for the omniscient).
 		var it []string
 		for i := range uint8(nItems) {
