@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/reports"
+	"dragonlab/reports/experiment"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -45,7 +46,7 @@ and summary.json as one machine. Missing or interrupted shards are named with th
 					if cmd.Flags().Changed("out") {
 						return badInput("merge %s writes into %s: --out is for merging results files", args[0], args[0])
 					}
-					return mergeAndReport(args[0], o.Partial, o.stdout, o.stderr)
+					return asPlanError(experiment.MergeDir(args[0], o.Partial, o.stdout, o.stderr))
 				}
 				if strings.TrimSpace(o.Out) == "" {
 					return badInput("--out must name the merged results file")
@@ -71,7 +72,7 @@ func (o *mergeOptions) run(args []string) error {
 	if err != nil {
 		return asBadInput(err)
 	}
-	printSummary(o.stdout, m)
+	experiment.PrintRun(o.stdout, m)
 	if err := m.WriteFile(o.Out); err != nil {
 		return err
 	}

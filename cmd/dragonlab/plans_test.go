@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/engine"
+	"dragonlab/reports/experiment"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -73,7 +74,7 @@ func outputs(t *testing.T, dir string) map[string]string {
 		switch {
 		case info.IsDir() && rel == plan.PartsDir:
 			return filepath.SkipDir
-		case info.IsDir(), rel == LadderName: // the ladder's costs vary between runs
+		case info.IsDir(), rel == experiment.LadderName: // the ladder's costs vary between runs
 			return nil
 		case strings.HasSuffix(rel, ".json") && rel != "summary.json" && rel != plan.FileName:
 			out[rel] = stripRun(t, path)
@@ -251,8 +252,8 @@ func TestLadderWritesRatingsAndCost(t *testing.T) {
 	if !strings.Contains(out, "ms/decision") || !strings.Contains(out, "Elo") {
 		t.Fatalf("stdout: %s", out)
 	}
-	var lf ladderFile
-	readJSON(t, filepath.Join(dir, LadderName), &lf)
+	var lf experiment.LadderFile
+	readJSON(t, filepath.Join(dir, experiment.LadderName), &lf)
 	if lf.Schema != "dragonlab.ladder/v1" || len(lf.Agents) != 3 || lf.Agents[2].Agent != "random" || lf.Players != 2 {
 		t.Fatalf("ladder.json: %+v", lf)
 	}
@@ -275,7 +276,7 @@ func TestAblateReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var o ablatePlan
+	var o experiment.AblateOptions
 	if err := p.DecodeOptions(&o); err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +389,7 @@ func writePlanDir(t *testing.T) string {
 
 func classesOf(t *testing.T, game string, players int) []string {
 	g, _ := engine.Lookup(game)
-	cs, err := actionClasses(g, g.DefaultParams(), players)
+	cs, err := experiment.ActionClasses(g, g.DefaultParams(), players)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,40 +403,12 @@ func firstClass(t *testing.T, game string, players int) string { return classesO
 func buildPlan(t *testing.T, name string, args ...string) (*plan.Plan, error) {
 	t.Helper()
 	cmd := &cobra.Command{Use: name}
-	c := &expCommon{cmd: cmd}
-	build := experiments[name].flags(cmd, c)
+	build := experiments[name].flags(cmd)
+	var c experiment.Common
 	cmd.Flags().Uint64Var(&c.Seed, "seed", 1, "")
 	if err := cmd.ParseFlags(args); err != nil {
 		t.Fatal(err)
 	}
-	c.command = canonicalCommand(cmd, name)
-	return build()
-}
-
-// Luck: one replay run per level (self-play, each deal K times) and one duplicate run per
-// pair of consecutive levels, stronger alone against weaker; none for one player.
-func TestLuckPlan(t *testing.T) {
-	p, err := buildPlan(t, "luck", "--game", "draco", "--players", "3", "--agents", "random,greedy:samples=1,studytest-first", "--replays", "5", "--deals", "70")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var o luckPlan
-	if err := p.DecodeOptions(&o); err != nil {
-		t.Fatal(err)
-	}
-	if len(p.Runs) != 5 || len(o.Replay) != 3 || len(o.Duels) != 2 || o.Replays != 5 {
-		t.Fatalf("%d runs, options %+v", len(p.Runs), o)
-	}
-	r := p.Runs[p.Index(o.Replay[1])]
-	if r.Seating != sim.SeatReplay || r.Replays != 5 || r.Units != 70 || r.Games() != 350 || strings.Join(r.Agents, ",") != "greedy:samples=1,greedy:samples=1,greedy:samples=1" {
-		t.Errorf("replay run %+v", r)
-	}
-	d := p.Runs[p.Index(o.Duels[1].Run)]
-	if d.Seating != sim.SeatDuplicate || strings.Join(d.Agents, ",") != "studytest-first,greedy:samples=1,greedy:samples=1" || o.Duels[1].Stronger != 2 {
-		t.Errorf("duel run %+v", d)
-	}
-	p, err = buildPlan(t, "luck", "--game", "dragonscales", "--players", "1", "--agents", "random,greedy")
-	if err != nil || len(p.Runs) != 2 {
-		t.Fatalf("one player: %v, %d runs", err, len(p.Runs))
-	}
+	c.Command = canonicalCommand(cmd, name)
+	return build(c)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/reports"
+	"dragonlab/reports/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -54,12 +55,12 @@ func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
 	if err != nil {
 		return asBadInput(err)
 	}
-	e := experiments[p.Kind]
-	if e == nil {
-		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, strings.Join(experimentNames(), ", "))
+	k := experiment.Lookup(p.Kind)
+	if k == nil {
+		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, strings.Join(experiment.Names(), ", "))
 	}
 	if !cmd.Flags().Changed("out") {
-		o.x.Out = e.defaultOut
+		o.x.Out = k.DefaultOut
 	}
 	sh, err := o.x.check(cmd)
 	if err != nil {
@@ -72,6 +73,5 @@ func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
 		fmt.Fprintf(o.stdout, "%s belongs to the plan of a %s (%s, %s); nothing played\n", o.x.Out, p.Kind, reports.Plural(int64(len(p.Runs)), "run"), reports.Plural(p.Games(), "game"))
 		return nil
 	}
-	r := &planRunner{exp: e, plan: p, x: &o.x, shard: sh, stdout: o.stdout, stderr: o.stderr}
-	return r.run()
+	return playPlan(p, &o.x, sh, o.stdout, o.stderr)
 }
