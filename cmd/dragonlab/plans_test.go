@@ -412,3 +412,38 @@ func buildPlan(t *testing.T, name string, args ...string) (*plan.Plan, error) {
 	c.Command = canonicalCommand(cmd, name)
 	return build(c)
 }
+
+// A hand-edited plan file is checked completely before anything plays (issue 27, class
+// 5): run-plan, merge DIR and --from refuse it in one line, exit 2, with no results file
+// written.
+func TestEditedPlanFilesAreRefusedBeforePlaying(t *testing.T) {
+	file := writePlan(t, "tournament", "--game", "draco", "--agents", "random,studytest-first,studytest-last", "--games", "20")
+	data, _ := os.ReadFile(file)
+	for name, c := range map[string]struct{ from, to string }{
+		"pairing index out of range": {`"b": 1`, `"b": 7`},
+		"options name no such run":   {`"run": "pair-1-random-vs-2-studytest-first"`, `"run": "pair-9"`},
+	} {
+		edited := strings.Replace(string(data), c.from, c.to, 1)
+		if edited == string(data) {
+			t.Fatalf("%s: %s not in the plan", name, c.from)
+		}
+		bad := filepath.Join(t.TempDir(), "bad.json")
+		os.WriteFile(bad, []byte(edited), 0o644)
+		out := filepath.Join(t.TempDir(), "out")
+		code, stdout, stderr := cli(t, "run-plan", bad, "--out", out, "--quiet")
+		checkRefused(t, name, code, stdout, stderr)
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: run-plan created %s", name, out)
+		}
+		// The same plan in a directory that shards played: merge DIR refuses it and
+		// writes no results.
+		dir := filepath.Join(t.TempDir(), "t")
+		mustCLI(t, "run-plan", file, "--shard", "0/1", "--out", dir, "--quiet")
+		os.WriteFile(filepath.Join(dir, plan.FileName), []byte(edited), 0o644)
+		code, stdout, stderr = cli(t, "merge", dir)
+		checkRefused(t, name+" (merge)", code, stdout, stderr)
+		if results, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(results) > 1 {
+			t.Errorf("%s: merge wrote %v", name, results)
+		}
+	}
+}

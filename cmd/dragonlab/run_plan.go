@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -51,16 +50,12 @@ plan) and writes OUT/plan.json, so that OUT belongs to the plan before any task 
 }
 
 func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
-	p, err := plan.Read(file)
+	p, err := experiment.ReadPlan(file)
 	if err != nil {
 		return asBadInput(err)
 	}
-	k := experiment.Lookup(p.Kind)
-	if k == nil {
-		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, strings.Join(experiment.Names(), ", "))
-	}
 	if !cmd.Flags().Changed("out") {
-		o.x.Out = k.DefaultOut
+		o.x.Out = experiment.Lookup(p.Kind).DefaultOut
 	}
 	sh, err := o.x.check(cmd)
 	if err != nil {

@@ -44,7 +44,9 @@ type Restriction struct {
 	Run    string   `json:"run"`
 }
 
-func init() { register(&Kind{Name: "ablate", DefaultOut: "ablate", Analyze: analyzeAblate}) }
+func init() {
+	register(&Kind{Name: "ablate", DefaultOut: "ablate", Analyze: analyzeAblate, check: checkAblate})
+}
 
 // Plan is a baseline run and one duplicate run per restriction.
 func (o Ablate) Plan() (*plan.Plan, error) {

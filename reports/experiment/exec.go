@@ -32,6 +32,9 @@ func Play(ctx context.Context, p *plan.Plan, o plan.Options, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
+	if err := CheckPlan(p); err != nil {
+		return plan.InputError{Err: err}
+	}
 	dir := o.Dir
 	if err := plan.Check(dir, p); err != nil {
 		return err
@@ -72,13 +75,20 @@ func ReportFrom(dir string, p *plan.Plan, stdout, stderr io.Writer) error {
 // the experiment's report there. With partial, missing or interrupted shards are left
 // out and the report is marked incomplete (not an interruption).
 func MergeDir(dir string, partial bool, stdout, stderr io.Writer) error {
-	p, m, err := plan.MergeDir(dir, partial)
+	p, err := plan.ReadDir(dir)
 	if err != nil {
-		return interrupted(err)
+		return err
 	}
 	k, err := kindOf(p, dir+" holds a plan")
 	if err != nil {
 		return err
+	}
+	if err := CheckPlan(p); err != nil {
+		return inputErr("%s: %v", filepath.Join(dir, plan.FileName), err)
+	}
+	p, m, err := plan.MergeDir(dir, partial)
+	if err != nil {
+		return interrupted(err)
 	}
 	if m.Parts > 0 {
 		fmt.Fprintf(stdout, "merged %s of %s in %s\n", reports.Plural(int64(m.Parts), "part"), reports.Plural(int64(len(p.Runs)), "run"), dir)

@@ -37,6 +37,8 @@ type Kind struct {
 	// summary on a.Stdout and writes the report into a.Dir, returning the files written.
 	// Its input errors are plan.InputError.
 	Analyze func(a *Analysis) ([]string, error)
+	// check checks the options of a plan of this kind against its runs (CheckPlan).
+	check func(c *checker) error
 }
 
 var kinds = map[string]*Kind{}

@@ -42,7 +42,9 @@ type LuckDuelRun struct {
 	Run      string `json:"run"`
 }
 
-func init() { register(&Kind{Name: "luck", DefaultOut: "luck", Analyze: analyzeLuck}) }
+func init() {
+	register(&Kind{Name: "luck", DefaultOut: "luck", Analyze: analyzeLuck, check: checkLuck})
+}
 
 // Plan is one replay run per level and one duplicate run per pair of consecutive levels.
 func (o Luck) Plan() (*plan.Plan, error) {

@@ -40,7 +40,7 @@ type RunOptions struct {
 	Meta Meta `json:"meta"`
 }
 
-func init() { register(&Kind{Name: "run", DefaultOut: "run", Analyze: analyzeRun}) }
+func init() { register(&Kind{Name: "run", DefaultOut: "run", Analyze: analyzeRun, check: checkRun}) }
 
 // Plan is a plan of the one run.
 func (o SingleRun) Plan() (*plan.Plan, error) {

@@ -43,7 +43,9 @@ type SkillOptions struct {
 	Self  []string       `json:"self"`  // self-play run of rung i
 }
 
-func init() { register(&Kind{Name: "skill", DefaultOut: "skill", Analyze: analyzeSkill}) }
+func init() {
+	register(&Kind{Name: "skill", DefaultOut: "skill", Analyze: analyzeSkill, check: checkSkill})
+}
 
 // timeBudget matches a time budget option (ms=N with N > 0) anywhere in a spec, also in
 // a wrapper's base.

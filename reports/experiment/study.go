@@ -225,7 +225,7 @@ type Study struct {
 	OnlySet bool
 }
 
-func init() { register(&Kind{Name: "study", DefaultOut: "study", Analyze: analyzeStudy}) }
+func init() { register(&Kind{Name: "study", DefaultOut: "study", Analyze: analyzeStudy, check: checkStudy}) }
 
 // Design is the design the options choose, and the name of its budget (default, quick,
 // full, or custom for a design file).

@@ -42,7 +42,9 @@ type SweepOptions struct {
 // variantsKey names the rules-file dimension of a sweep.
 const variantsKey = "rules"
 
-func init() { register(&Kind{Name: "sweep", DefaultOut: "sweep", Analyze: analyzeSweep}) }
+func init() {
+	register(&Kind{Name: "sweep", DefaultOut: "sweep", Analyze: analyzeSweep, check: checkSweep})
+}
 
 // Plan validates everything and builds one run per combination of values.
 func (o Sweep) Plan() (*plan.Plan, error) {

@@ -37,8 +37,8 @@ type PairingOptions struct {
 }
 
 func init() {
-	register(&Kind{Name: "tournament", DefaultOut: "tournament", Analyze: analyzeTournament})
-	register(&Kind{Name: "ladder", DefaultOut: "ladder", Analyze: analyzeLadder})
+	register(&Kind{Name: "tournament", DefaultOut: "tournament", Analyze: analyzeTournament, check: checkRoundRobin(false)})
+	register(&Kind{Name: "ladder", DefaultOut: "ladder", Analyze: analyzeLadder, check: checkRoundRobin(true)})
 }
 
 // TournamentPlan is the plan of a tournament: one duplicate run per pairing.
