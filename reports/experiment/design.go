@@ -113,6 +113,9 @@ type ByKey[T any] struct {
 	one   T
 	by    map[string]T
 	isMap bool
+	// nulls are the keys whose value was JSON null ("" for the one value): refused by
+	// checkKeys, except for levers (null: no lever).
+	nulls []string
 }
 
 // One is the same value for every game and player count.
@@ -137,6 +140,12 @@ func (b *ByKey[T]) UnmarshalJSON(data []byte) error {
 				return err
 			}
 			*b = ByKey[T]{by: m, isMap: true}
+			for k, v := range probe {
+				if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+					b.nulls = append(b.nulls, k)
+				}
+			}
+			sort.Strings(b.nulls)
 			return nil
 		}
 	}
@@ -145,6 +154,9 @@ func (b *ByKey[T]) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*b = ByKey[T]{one: v}
+	if bytes.Equal(data, []byte("null")) {
+		b.nulls = []string{""}
+	}
 	return nil
 }
 
@@ -177,24 +189,58 @@ func (b ByKey[T]) at(game string, players int) T {
 	return zero
 }
 
-// checkKeys refuses a key that is none of "default", a game, "Np" or "game/Np".
+// checkKeys refuses a key that is none of "default", a game, "Np" or "game/Np" (with a
+// player count some game, or that game, is played by), and a null value (but a null
+// lever: no lever).
 func (b ByKey[T]) checkKeys(field string) error {
+	if _, lever := any(b.one).(*Lever); !lever {
+		for _, k := range b.nulls {
+			if k == "" {
+				return fmt.Errorf("%s: null is not a value (leave the field out instead)", field)
+			}
+			return fmt.Errorf("%s: key %q: null is not a value (leave the key out instead)", field, k)
+		}
+	}
+	keys := make([]string, 0, len(b.by))
 	for k := range b.by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
 		if k == "default" {
 			continue
 		}
 		game, np, hasNP := strings.Cut(k, "/")
 		if !hasNP && playersKey.MatchString(game) {
+			if n := int(game[0] - '0'); !anyGamePlays(n) {
+				return fmt.Errorf("%s: key %q: no game is played by %d players", field, k, n)
+			}
 			continue
 		}
-		if _, err := engine.Lookup(game); err != nil {
+		g, err := engine.Lookup(game)
+		if err != nil {
 			return fmt.Errorf("%s: unknown key %q (want default, a game, Np or game/Np; games: %s)", field, k, strings.Join(engine.Names(), ", "))
 		}
 		if hasNP && !playersKey.MatchString(np) {
 			return fmt.Errorf("%s: key %q: want game/Np, e.g. draco/2p", field, k)
 		}
+		if hasNP {
+			if err := g.CheckPlayers(int(np[0] - '0')); err != nil {
+				return fmt.Errorf("%s: key %q: %v", field, k, err)
+			}
+		}
 	}
 	return nil
+}
+
+// anyGamePlays reports whether some registered game is played by n players.
+func anyGamePlays(n int) bool {
+	for _, g := range engine.Games() {
+		if g.CheckPlayers(n) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -308,6 +354,9 @@ func (s *Design) entries(only []string) ([]studyEntry, error) {
 			}
 		}
 		players := sg.Players
+		if players != nil && len(players) == 0 {
+			return nil, fmt.Errorf("%s.players: empty: list the player counts, or leave the field out for every one", what)
+		}
 		if len(players) == 0 {
 			for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
 				players = append(players, n)
@@ -316,10 +365,10 @@ func (s *Design) entries(only []string) ([]studyEntry, error) {
 		pseen := map[int]bool{}
 		for _, n := range players {
 			if err := g.CheckPlayers(n); err != nil {
-				return nil, fmt.Errorf("%s: %v", what, err)
+				return nil, fmt.Errorf("%s.players: %v", what, err)
 			}
 			if pseen[n] {
-				return nil, fmt.Errorf("%s: %d players listed twice", what, n)
+				return nil, fmt.Errorf("%s.players: %d players listed twice", what, n)
 			}
 			pseen[n] = true
 			if err := params.Validate(n); err != nil {

@@ -225,7 +225,9 @@ type Study struct {
 	OnlySet bool
 }
 
-func init() { register(&Kind{Name: "study", DefaultOut: "study", Analyze: analyzeStudy, check: checkStudy}) }
+func init() {
+	register(&Kind{Name: "study", DefaultOut: "study", Analyze: analyzeStudy, check: checkStudy})
+}
 
 // Design is the design the options choose, and the name of its budget (default, quick,
 // full, or custom for a design file).
@@ -393,7 +395,7 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 			}
 			cfg.Ablation = append(cfg.Ablation, sa)
 		}
-		for _, cs := range s.Compensation {
+		for ci, cs := range s.Compensation {
 			lv := cs.Lever.at(g.Name, n)
 			deals := cs.Deals.at(g.Name, n)
 			if lv == nil || deals <= 0 {
@@ -414,10 +416,7 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 				}
 				params, err := leverParams(g, e.params, n, sl, x)
 				if err != nil {
-					return nil, fmt.Errorf("compensation at %s for %s %dp: %v", cs.Level, g.Name, n, err)
-				}
-				if params == nil {
-					continue // a value out of the parameter's range for this player count
+					return nil, fmt.Errorf("compensation[%d].lever (%s, %s%s %dp): value %v: %v", ci, lv.Key, g.Name, variantText(e.variant), n, x, err)
 				}
 				name := fmt.Sprintf("%s-lever-%s-%s=%s", base, cs.Level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
 				p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", cs.Level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
@@ -476,8 +475,9 @@ func leverOf(g engine.Game, params engine.Params, players int, lv *Lever) (*Stud
 	return sl, nil
 }
 
-// leverParams are the rules with the lever at x; nil when x is outside the parameter's
-// range for this player count (that value is left out).
+// leverParams are the rules with the lever at x; an error when x is outside the
+// parameter's range for this player count, not a whole number for a whole parameter, or
+// makes the rules invalid.
 func leverParams(g engine.Game, base engine.Params, players int, sl *StudyLever, x float64) (engine.Params, error) {
 	p := cloneParams(g, base)
 	value := strconv.FormatFloat(x, 'g', -1, 64)
@@ -485,21 +485,20 @@ func leverParams(g engine.Game, base engine.Params, players int, sl *StudyLever,
 		if x != math.Trunc(x) {
 			return nil, fmt.Errorf("lever seatBonus: value %g is not a whole number of points", x)
 		}
+		if math.Abs(x)*float64(players-1) > engine.MaxSeatBonus {
+			return nil, fmt.Errorf("seat %d would start with %g points, more than the %d allowed", players-1, x*float64(players-1), engine.MaxSeatBonus)
+		}
 		b := make([]string, players)
 		for s := range b {
-			v := int(x) * s
-			if v < -engine.MaxSeatBonus || v > engine.MaxSeatBonus {
-				return nil, nil
-			}
-			b[s] = strconv.Itoa(v)
+			b[s] = strconv.Itoa(int(x) * s)
 		}
 		value = "[" + strings.Join(b, ",") + "]"
 	}
 	if err := engine.SetParam(g, p, sl.Key+"="+value); err != nil {
-		return nil, nil
+		return nil, err
 	}
 	if err := p.Validate(players); err != nil {
-		return nil, nil
+		return nil, fmt.Errorf("%s rules: %v", g.Name, err)
 	}
 	return p, nil
 }

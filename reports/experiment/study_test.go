@@ -340,3 +340,39 @@ func TestLuckPlan(t *testing.T) {
 		t.Fatalf("one player: %v, %d runs", err, len(p.Runs))
 	}
 }
+
+// Study designs do not drop or default bad values (issue 27, class 6): lever values
+// outside the parameter's range, not whole for a whole parameter, or huge; null sizes;
+// an empty list of player counts; size keys of player counts no game has. Each is refused
+// with the field's path.
+func TestDesignBadValuesAreRefusedWithTheirPath(t *testing.T) {
+	dir := t.TempDir()
+	levels := `"levels": [{"name": "random", "agent": "random", "deals": 10}, {"name": "greedy", "agent": "greedy", "deals": 10}]`
+	lever := func(game, key, values string) string {
+		return `{"schema": "dragonlab.study/v1", "games": [{"game": "` + game + `", "players": [3]}], ` + levels +
+			`, "compensation": [{"level": "greedy", "deals": 5, "lever": {"key": "` + key + `", "values": ` + values + `}}]}`
+	}
+	for name, c := range map[string]struct{ design, want string }{
+		"seat bonus out of range": {lever("draco", "seatBonus", "[1, 99]"), "compensation[0].lever"},
+		"not whole":               {lever("draco", "handSize", "[2.5]"), "compensation[0].lever"},
+		"huge":                    {lever("draco", "handSize", "[1e300]"), "compensation[0].lever"},
+		"huge seat bonus":         {lever("draco", "seatBonus", "[1e300]"), "compensation[0].lever"},
+		"outside the range":       {lever("draco", "handSize", "[99]"), "compensation[0].lever"},
+		"deals null":              {`{"schema": "dragonlab.study/v1", "levels": [{"name": "random", "agent": "random", "deals": null}, {"name": "greedy", "agent": "greedy", "deals": 10}]}`, "levels[0] (random).deals: null"},
+		"deals key null":          {`{"schema": "dragonlab.study/v1", ` + levels + `, "ladder": {"deals": {"default": 5, "2p": null}}}`, `ladder.deals: key "2p": null`},
+		"players empty":           {`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "players": []}], ` + levels + `}`, "games[0].players"},
+		"9p":                      {`{"schema": "dragonlab.study/v1", ` + levels + `, "ladder": {"deals": {"default": 5, "9p": 40}}}`, `ladder.deals: key "9p"`},
+		"draco/1p":                {`{"schema": "dragonlab.study/v1", "levels": [{"name": "random", "agent": "random", "deals": {"default": 5, "draco/1p": 3}}, {"name": "greedy", "agent": "greedy", "deals": 10}]}`, `levels[0] (random).deals: key "draco/1p"`},
+	} {
+		file := filepath.Join(dir, strings.NewReplacer(" ", "-", "/", "-").Replace(name)+".json")
+		os.WriteFile(file, []byte(c.design), 0o644)
+		p, err := Study{Common: Common{Seed: 1}, DesignFile: file, DesignSet: true}.Plan()
+		if err == nil {
+			t.Errorf("%s: accepted (%d runs)", name, len(p.Runs))
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %q does not name %q", name, err, c.want)
+		}
+	}
+}
