@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/reports/experiment"
 	"dragonlab/sim"
@@ -444,6 +445,36 @@ func TestEditedPlanFilesAreRefusedBeforePlaying(t *testing.T) {
 		checkRefused(t, name+" (merge)", code, stdout, stderr)
 		if results, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(results) > 1 {
 			t.Errorf("%s: merge wrote %v", name, results)
+		}
+	}
+}
+
+// A ladder or study plan edited to use a time budget (ms=) is refused like the flags
+// that would make it (issue 27, class 7): nothing plays.
+func TestPlansEditedToUseTimeBudgetsAreRefused(t *testing.T) {
+	timed, err := agents.Parse("noisy:base=(mcts:iters=10,ms=2)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, file := range map[string]string{
+		"ladder": writePlan(t, "ladder", "--game", "draco", "--agents", "random,studytest-first", "--games", "20"),
+		"study":  writePlan(t, "study", "--plan", tinyStudyDesign(t, "")),
+	} {
+		data, _ := os.ReadFile(file)
+		edited := strings.ReplaceAll(string(data), `"studytest-first"`, `"`+timed.Spec+`"`)
+		if edited == string(data) {
+			t.Fatalf("%s: no agent to edit", name)
+		}
+		bad := filepath.Join(t.TempDir(), "bad.json")
+		os.WriteFile(bad, []byte(edited), 0o644)
+		out := filepath.Join(t.TempDir(), "out")
+		code, stdout, stderr := cli(t, "run-plan", bad, "--out", out, "--quiet")
+		checkRefused(t, name, code, stdout, stderr)
+		if !strings.Contains(stderr, "time budget") {
+			t.Errorf("%s: %q does not say time budget", name, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: run-plan created %s", name, out)
 		}
 	}
 }

@@ -431,8 +431,12 @@ func (s *Design) check() error {
 			if strings.TrimSpace(spec) == "" {
 				return fmt.Errorf("%s.agent: empty agent spec", what)
 			}
-			if _, err := agents.Parse(spec); err != nil {
+			f, err := agents.Parse(spec)
+			if err != nil {
 				return fmt.Errorf("%s.agent: %v", what, err)
+			}
+			if err := noTimeBudget(what+".agent", f.Spec); err != nil {
+				return err
 			}
 			if agents.Cheats(spec) {
 				return fmt.Errorf("%s.agent: %s cheats (it sees hidden cards): a level of play must be an honest agent", what, spec)

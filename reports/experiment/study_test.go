@@ -376,3 +376,18 @@ func TestDesignBadValuesAreRefusedWithTheirPath(t *testing.T) {
 		}
 	}
 }
+
+// Time budgets (ms=) do not slip into studies (issue 27, class 7): a design level with a
+// time budget, also inside a wrapper's base, is refused.
+func TestDesignLevelsRefuseTimeBudgets(t *testing.T) {
+	dir := t.TempDir()
+	for _, agent := range []string{"mcts:ms=2", "noisy:base=(mcts:ms=2)", "restrict:base=(noisy:base=(mcts:iters=5,ms=7)),forbid=x"} {
+		file := filepath.Join(dir, "design.json")
+		os.WriteFile(file, []byte(`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "players": [2]}],
+  "levels": [{"name": "random", "agent": "random", "deals": 10}, {"name": "timed", "agent": "`+agent+`", "deals": 10}]}`), 0o644)
+		_, err := Study{DesignFile: file, DesignSet: true}.Plan()
+		if err == nil || !strings.Contains(err.Error(), "levels[1] (timed).agent") || !strings.Contains(err.Error(), "time budget") {
+			t.Errorf("%s: %v", agent, err)
+		}
+	}
+}
