@@ -481,3 +481,34 @@ func TestPlansEditedToUseTimeBudgetsAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// merge DIR DIR …: the shards of one plan, each played into a directory of its own (as
+// on cluster nodes without a shared file system), merge into the first with the report
+// of one machine (issue 27, "Also").
+func TestMergeOfSeveralShardDirectories(t *testing.T) {
+	args := []string{"tournament", "--game", "draco", "--agents", "random,studytest-first", "--games", "600", "--quiet"}
+	whole := t.TempDir()
+	mustCLI(t, append(args, "--out", whole)...)
+	base := t.TempDir()
+	var dirs []string
+	for k := 0; k < 3; k++ {
+		dir := filepath.Join(base, fmt.Sprintf("node%d", k))
+		mustCLI(t, append(args, "--out", dir, "--shard", fmt.Sprintf("%d/3", k))...)
+		dirs = append(dirs, dir)
+	}
+	code, _, stderr := cli(t, append([]string{"merge"}, dirs[:2]...)...)
+	if code != exitBadInput || !strings.Contains(stderr, "shard 2/3 is missing") {
+		t.Fatalf("two of three directories: exit %d: %s", code, stderr)
+	}
+	mustCLI(t, append([]string{"merge"}, dirs...)...)
+	a, b := outputs(t, whole), outputs(t, dirs[0])
+	for _, k := range keys(a) {
+		if a[k] != b[k] {
+			t.Errorf("%s differs between the whole run and the merged directories", k)
+		}
+	}
+	if len(a) != len(b) {
+		t.Errorf("different files: %v %v", keys(a), keys(b))
+	}
+	refused(t, "not every argument", nil, "merge", dirs[0], t.TempDir())
+}

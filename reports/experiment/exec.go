@@ -75,6 +75,17 @@ func ReportFrom(dir string, p *plan.Plan, stdout, stderr io.Writer) error {
 // the experiment's report there. With partial, missing or interrupted shards are left
 // out and the report is marked incomplete (not an interruption).
 func MergeDir(dir string, partial bool, stdout, stderr io.Writer) error {
+	return MergeDirs([]string{dir}, partial, stdout, stderr)
+}
+
+// MergeDirs is MergeDir over several output directories of one plan (plan.MergeDirs: the
+// shards of a cluster job that each wrote into a directory of its own): the merged
+// results and the report go into the first.
+func MergeDirs(dirs []string, partial bool, stdout, stderr io.Writer) error {
+	if len(dirs) == 0 {
+		return inputErr("no directory to merge")
+	}
+	dir := dirs[0]
 	p, err := plan.ReadDir(dir)
 	if err != nil {
 		return err
@@ -86,7 +97,7 @@ func MergeDir(dir string, partial bool, stdout, stderr io.Writer) error {
 	if err := CheckPlan(p); err != nil {
 		return inputErr("%s: %v", filepath.Join(dir, plan.FileName), err)
 	}
-	p, m, err := plan.MergeDir(dir, partial)
+	p, m, err := plan.MergeDirs(dirs, partial)
 	if err != nil {
 		return interrupted(err)
 	}
