@@ -141,6 +141,9 @@ func (e *expCommand) command(stdout, stderr io.Writer, planOnly bool) *cobra.Com
 		Example: e.exs,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := refuseEmpty(cmd, "from", "shard"); err != nil {
+				return err
+			}
 			c.Command = canonicalCommand(cmd, e.name)
 			p, err := build(c)
 			if err != nil {

@@ -119,6 +119,7 @@ func (o Sweep) Plan() (*plan.Plan, error) {
 	p := o.newPlan("sweep")
 	opts := SweepOptions{Meta: newMeta(g, base, players, o.Seed), Agents: specs(fs), Vary: vs}
 	used := map[string]bool{}
+	same := map[string]string{} // rules → the label of the run that plays them
 	for i := 0; i < n; i++ {
 		idx := index(i)
 		// The variant first (it replaces the base rules; the rules files are the last
@@ -147,6 +148,11 @@ func (o Sweep) Plan() (*plan.Plan, error) {
 		if err := params.Validate(players); err != nil {
 			return nil, fmt.Errorf("%s: %s rules: %v", strings.Join(label, " "), g.Name, err)
 		}
+		rules := string(engine.ParamsJSON(params))
+		if other, ok := same[rules]; ok {
+			return nil, fmt.Errorf("%s and %s play the same rules: a sweep compares different rules (does a --vary replace what the --variants files set?)", other, strings.Join(label, " "))
+		}
+		same[rules] = strings.Join(label, " ")
 		name := "sweep-" + strings.Join(stem, "-")
 		if used[strings.ToLower(name)] { // long values cut to the same name
 			name = fmt.Sprintf("sweep-%d-%s", i+1, strings.Join(stem, "-"))
