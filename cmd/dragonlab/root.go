@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"dragonlab/reports/experiment"
 	"dragonlab/sim"
 )
 
@@ -37,7 +38,7 @@ func asBadInput(err error) error {
 }
 
 // errInterrupted: the run was stopped by Ctrl-C; what was finished has been written.
-var errInterrupted = errors.New("interrupted: the games finished so far were kept and written, marked incomplete")
+var errInterrupted = experiment.ErrInterrupted
 
 // newRootCmd builds the command tree. Each subcommand lives in its own file as an options
 // struct plus a run function (the pattern of GitHub's gh CLI), so flag parsing and
@@ -78,7 +79,9 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	}
 	var ue usageError
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	// One line, and no raw control characters: messages quote text from files (a plan's
+	// command line, the tool that wrote a directory), which must not drive the terminal.
+	msg := sim.Printable(strings.ReplaceAll(err.Error(), "\n", " "))
 	fmt.Fprintln(stderr, "dragonlab:", msg)
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return exitBadInput

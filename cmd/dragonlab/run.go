@@ -10,8 +10,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"dragonlab/agents"
-	"dragonlab/reports"
+	"dragonlab/reports/experiment"
+	"dragonlab/reports/format"
 	"dragonlab/sim"
 )
 
@@ -51,9 +51,10 @@ summary table (win share per seat with its 95% Wilson interval, draws, mean scor
 decisions per game, games/s) and write the results file (JSON, see the README).
 
 Game i is seeded from (--seed, i), so the same command gives byte-identical results
-(outside the "run" key) whatever --workers is. Ctrl-C or SIGTERM stops the run: the games
-finished so far are written, marked incomplete, and with --checkpoint a final checkpoint
-holds every one of them, so --resume replays nothing.`,
+(outside the "run" key) whatever --workers is. Ctrl-C, SIGTERM or SIGHUP stops the run
+(within a second, also inside a long search): the games finished so far are written,
+marked incomplete, and with --checkpoint a final checkpoint holds every one of them, so
+--resume replays nothing. A closed stdout or stderr only stops the printing.`,
 			Example: `  dragonlab run --game dragonheart --players 2 --agents random,random --games 1000000 --seed 1
   dragonlab run --game draco --players 4 --seating rotate --out draco4.json
   dragonlab run --game dragonheart --set dragonBonus=5 --games 100000`,
@@ -103,8 +104,8 @@ func (o *runOptions) config() (sim.Config, error) {
 	if o.Games <= 0 {
 		return sim.Config{}, badInput("--games must be positive, not %d", o.Games)
 	}
-	if o.Workers < 0 {
-		return sim.Config{}, badInput("--workers must be positive (or 0 for all cores), not %d", o.Workers)
+	if err := sim.CheckWorkers(o.Workers); err != nil {
+		return sim.Config{}, badInput("--%v", err)
 	}
 	units := o.Games
 	switch o.Seating {
@@ -231,7 +232,7 @@ func (o *runOptions) run() error {
 	}
 	if ck := cfg.Resume; ck != nil {
 		fmt.Fprintf(o.stderr, "resuming from %s: %s of %s already played (checkpoint of %s)\n", ck.From,
-			reports.Plural(ck.Aggregate.Games, "game"), reports.Count(cfg.Units*int64(o.gamesPerUnit(cfg.Players))), ck.Tool)
+			format.Plural(ck.Aggregate.Games, "game"), format.Count(cfg.Units*int64(o.gamesPerUnit(cfg.Players))), ck.Tool)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -245,11 +246,11 @@ func (o *runOptions) run() error {
 		return err
 	}
 	if cfg.Shard.Count > 0 {
-		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, reports.Count(cfg.First), reports.Count(cfg.First+cfg.Units-1), reports.Count(cfg.TotalUnits))
+		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, format.Count(cfg.First), format.Count(cfg.First+cfg.Units-1), format.Count(cfg.TotalUnits))
 	}
-	printSummary(o.stdout, res)
+	experiment.PrintRun(o.stdout, res)
 	if res.StoppedAt > 0 {
-		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, reports.Plural(res.Games, "game"))
+		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, format.Plural(res.Games, "game"))
 	}
 	if o.Out != "" {
 		if err := res.WriteFile(o.Out); err != nil {
@@ -283,50 +284,4 @@ func newBar(total int64, what string, w io.Writer) *progressbar.ProgressBar {
 // ending in a tab, right-aligned in columns two spaces apart (Flush prints it).
 func newTable(w io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-}
-
-// printSummary prints the per-seat table of a run.
-func printSummary(w io.Writer, r *sim.Result) {
-	status := "complete"
-	if !r.Complete {
-		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", reports.Count(r.Games), reports.Count(r.Units))
-	}
-	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, reports.Plural(r.Games, "game"), r.Seed, r.Seating, status)
-	tw := newTable(w)
-	fmt.Fprintln(tw, "seat\tagent\twin share\t95% interval\twins alone\tmean score\t")
-	rows, label := r.Seats, "seat"
-	if r.Seating != sim.SeatFixed && r.Seating != sim.SeatReplay {
-		rows, label = r.ByAgent, "agent"
-	}
-	for _, s := range rows {
-		ci := reports.Wilson(s.WinShare, float64(s.Games))
-		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, agents.Short(s.Agent), 100*s.WinShare/float64(max(s.Games, 1)), 100*ci.Lo, 100*ci.Hi, reports.Count(s.Wins), s.ScoreMean)
-	}
-	tw.Flush()
-	if label == "agent" {
-		fmt.Fprintln(w, "(rows are agents: each agent played every seat in turn)")
-	}
-	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", reports.Count(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), reports.Count(r.NoWinner), r.DecisionsMean)
-	if r.Run != nil && r.Run.Workers > 0 {
-		fmt.Fprintf(w, ", %.0f games/s on %d workers", r.Run.GamesPerSec, r.Run.Workers)
-	}
-	fmt.Fprintln(w)
-	printCost(w, r)
-}
-
-// printCost prints each agent's time (and search iterations) per decision.
-func printCost(w io.Writer, r *sim.Result) {
-	if r.Run == nil {
-		return
-	}
-	for j, c := range r.Run.Cost {
-		if c.Decisions == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "cost of agent %d %s: %.3g ms/decision", j, agents.Short(c.Agent), c.MsPerDecision)
-		if c.Iterations > 0 {
-			fmt.Fprintf(w, ", %.0f iterations/decision", c.ItersPerDecision)
-		}
-		fmt.Fprintf(w, " (%s timed)\n", reports.Plural(c.Decisions, "decision"))
-	}
 }

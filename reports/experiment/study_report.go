@@ -1,0 +1,165 @@
+package experiment
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"dragonlab/engine"
+	"dragonlab/reports/designer"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/format"
+	"dragonlab/reports/stats"
+	"dragonlab/reports/value"
+	"dragonlab/sim"
+	"dragonlab/sim/plan"
+)
+
+// analyzeStudy turns the study's results into the designer's report (reports/designer).
+func analyzeStudy(a *Analysis) ([]string, error) {
+	in, err := studyInput(a)
+	if err != nil {
+		return nil, err
+	}
+	played := 0
+	for _, r := range a.Results {
+		if r != nil && r.Games > 0 {
+			played++
+		}
+	}
+	if played == 0 {
+		return nil, errors.New("no stage of the study was played: nothing to report")
+	}
+	fmt.Fprintf(a.Stderr, "writing the report of %d stages…\n", played)
+	rp, err := designer.Analyze(in)
+	if err != nil {
+		return nil, fmt.Errorf("analyse the study: %w", err)
+	}
+	printStudy(a.Stdout, rp)
+	written, err := rp.Write(a.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("write report: %w", err)
+	}
+	fmt.Fprintf(a.Stdout, "study of %d stages: report in %s and %s\n", played, filepath.Join(a.Dir, doc.PDFName), filepath.Join(a.Dir, doc.HTMLName))
+	return written, nil
+}
+
+// studyInput maps the plan's options and results onto the designer's input.
+func studyInput(a *Analysis) (*designer.Input, error) {
+	var o StudyOptions
+	if err := a.options(&o); err != nil {
+		return nil, err
+	}
+	in := &designer.Input{Title: o.Title, Command: a.Plan.Command, Tool: "dragonlab " + sim.Version, Budget: o.Budget,
+		Replays: o.Replays, Complete: a.Complete, Notes: o.Notes}
+	if len(a.Plan.Runs) > 0 {
+		in.Seed = a.Plan.Runs[0].Seed
+	}
+	for _, c := range o.Configs {
+		g, err := engine.Lookup(c.Game)
+		if err != nil {
+			return nil, plan.InputError{Err: err}
+		}
+		dc := designer.Config{Game: c.Game, Title: g.Title, Variant: c.Variant, Players: c.Players}
+		for _, lv := range c.Levels {
+			l := designer.Level{Name: lv.Name, Agent: lv.Agent, Written: lv.Written, About: lv.About}
+			if lv.Run != "" {
+				l.File, l.Result = a.file(lv.Run), a.result(lv.Run)
+				if r := l.Result; r != nil && dc.Params == nil {
+					dc.Params = r.Params
+				}
+			}
+			dc.Levels = append(dc.Levels, l)
+		}
+		for _, st := range c.Ladder {
+			dc.Ladder = append(dc.Ladder, designer.Step{Upper: st.Upper, Lower: st.Lower, File: a.file(st.Run), Result: a.result(st.Run)})
+		}
+		for _, ab := range c.Ablation {
+			da := designer.Ablation{Level: ab.Level, Classes: ab.Classes}
+			for _, r := range ab.Runs {
+				da.Rows = append(da.Rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
+			}
+			dc.Ablation = append(dc.Ablation, da)
+		}
+		for _, l := range c.Levers {
+			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat}
+			for _, p := range l.Points {
+				dl.Points = append(dl.Points, designer.LeverPoint{X: p.X, File: a.file(p.Run), Result: a.result(p.Run)})
+			}
+			dc.Levers = append(dc.Levers, dl)
+		}
+		in.Configs = append(in.Configs, dc)
+	}
+	return in, nil
+}
+
+// printStudy writes the answers at a glance on the terminal.
+func printStudy(w io.Writer, rp *designer.Report) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "game\tplayers\tlevel\tseat 0's advantage (points) or success\tluck share\tlevels told apart\t")
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.Top < 0 {
+				continue
+			}
+			la := a.Levels[a.Top]
+			fair := "–"
+			switch {
+			case la.Success != nil:
+				fair = "success " + format.Pct(float64(la.Success.Value)) + " " + format.IvPct(stats.Estimate{Lo: float64(la.Success.Lo), Hi: float64(la.Success.Hi)})
+			case len(la.Seats) > 0:
+				e := la.Seats[0].Advantage
+				fair = fmt.Sprintf("%s %s", format.Pts(float64(e.Value)), format.IvPts(stats.Estimate{Lo: float64(e.Lo), Hi: float64(e.Hi)}))
+				if la.Favoured {
+					fair += " favoured"
+				}
+			}
+			luck := "–"
+			if la.Luck != nil {
+				luck = format.Pct(float64(la.Luck.Value))
+			}
+			levels := "–"
+			if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
+				levels = fmt.Sprintf("%d of %d", a.Ladder.Distinguishable, len(a.Levels))
+			}
+			name := g.Game
+			if g.Variant != "" {
+				name += " (" + g.Variant + ")"
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t\n", name, a.Players, la.Level, fair, luck, levels)
+		}
+	}
+	tw.Flush()
+	for _, g := range rp.Games {
+		title := g.Title
+		if g.Variant != "" {
+			title += " (variant " + g.Variant + ")"
+		}
+		fmt.Fprintf(w, "\n%s\n", wrap(title+": "+g.Answer, 100))
+	}
+	fmt.Fprintln(w)
+}
+
+// wrap breaks text into lines of at most width runes (at spaces).
+func wrap(text string, width int) string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && len([]rune(line))+1+len([]rune(word)) > width {
+			out = append(out, line)
+			line = word
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
