@@ -208,8 +208,14 @@ func (p *ChanceProbe) feat(i int) []float64 { return p.feats[i*p.nk : (i+1)*p.nk
 // pit adds the probability integral transform of the event whose outcome gave the
 // features of listed outcome first (the first of its class).
 func (p *ChanceProbe) pit(first int) {
-	class := map[string]int{} // features → first outcome giving them
-	key := func(i int) string { return fmt.Sprint(p.feat(i)) }
+	class := map[uint64]int{} // hash of the features → first outcome giving them
+	key := func(i int) uint64 {
+		h := uint64(14695981039346656037)
+		for _, x := range p.feat(i) {
+			h = (h ^ math.Float64bits(x)) * 1099511628211
+		}
+		return h
+	}
 	for i := range p.outs {
 		if _, ok := class[key(i)]; !ok {
 			class[key(i)] = i
