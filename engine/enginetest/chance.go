@@ -210,9 +210,10 @@ func (p *ChanceProbe) feat(i int) []float64 { return p.feats[i*p.nk : (i+1)*p.nk
 func (p *ChanceProbe) pit(first int) {
 	class := map[uint64]int{} // hash of the features → first outcome giving them
 	key := func(i int) uint64 {
-		h := uint64(14695981039346656037)
+		h := uint64(0)
 		for _, x := range p.feat(i) {
-			h = (h ^ math.Float64bits(x)) * 1099511628211
+			h ^= math.Float64bits(x + 0) // +0: -0 and 0 are one value
+			h = engine.SplitMix64(&h)
 		}
 		return h
 	}
