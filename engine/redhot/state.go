@@ -131,7 +131,7 @@ type State struct {
 	occ      [maxSpots + 1]uint8
 	order    [maxSeats]uint8 // placement order (seats)
 	nOrder   uint8
-	mod      int8 // power and range modifier: buckets, bellows, fury (RH-12)
+	mod      int8  // power and range modifier: buckets, bellows, fury (RH-12)
 	flamed   uint8 // flames resolved this round
 
 	last lastRound
