@@ -364,3 +364,94 @@ func checkChanceAllocs(t testing.TB, newState func(uint64) engine.State) {
 		t.Fatal(probe.Failure)
 	}
 }
+
+// CheckChanceCodes plays games random games of s with a hook that asks, at every chance
+// event, which outcome code is about to happen (next, a peek into the game's internals
+// that only its own tests can write), checks that it is listed, and tests, per kind, that
+// the outcomes happen with the listed probabilities: a randomized probability integral
+// transform over the outcomes in listed order must have equally frequent deciles
+// (chi-square at the 1e-6 level), and each outcome code must happen as often as the sum
+// of its listed probabilities says, within 5 standard errors.
+func CheckChanceCodes(t testing.TB, s engine.State, games int, next func(engine.State) uint32) {
+	t.Helper()
+	ce := s.(engine.ChanceEvents)
+	h := &codeHook{next: next, rng: engine.NewRNG(7), bins: make([][10]int, len(ce.ChanceKinds())), codes: map[[2]uint32]*codeCount{}}
+	var buf [512]engine.Action
+	for g := 0; g < games; g++ {
+		r := engine.NewRNG(uint64(g) + 500)
+		ce.ResetObserved(engine.DeriveSeed(31, uint64(g)), h)
+		playObserved(s, &r, buf[:], h)
+		if h.failure != "" {
+			t.Fatalf("game %d: %s", g, h.failure)
+		}
+	}
+	p := &ChanceProbe{PITBins: h.bins}
+	CheckPIT(t, s, p)
+	for key, c := range h.codes {
+		if z := (c.seen - c.want) / math.Sqrt(c.vari); c.want >= 5 && math.Abs(z) > 5 { // rare outcomes: too few to judge
+			t.Errorf("chance kind %q, outcome %d: happened %.0f times, the listed probabilities say %.1f (%.1f standard errors)",
+				ce.ChanceKinds()[key[0]], key[1], c.seen, c.want, z)
+		}
+	}
+	for k, b := range h.bins {
+		n := 0
+		for _, x := range b {
+			n += x
+		}
+		if n == 0 {
+			t.Errorf("chance kind %q never happened", ce.ChanceKinds()[k])
+		}
+	}
+}
+
+type codeHook struct {
+	codes   map[[2]uint32]*codeCount // by kind and code
+	next    func(engine.State) uint32
+	outs    []engine.ChanceOutcome
+	rng     engine.RNG
+	bins    [][10]int
+	failure string
+}
+
+func (h *codeHook) BeforeChance(s engine.State) {
+	ce := s.(engine.ChanceEvents)
+	h.outs = ce.ChanceOutcomes(h.outs[:0])
+	code := h.next(s)
+	total, before, mass := 0.0, 0.0, -1.0
+	for _, o := range h.outs {
+		if o.Code == code {
+			mass = o.Weight
+		} else if mass < 0 {
+			before += o.Weight
+		}
+		total += o.Weight
+	}
+	if mass < 0 {
+		if h.failure == "" {
+			h.failure = fmt.Sprintf("%s: outcome %d happens but is not listed", ce.ChanceKinds()[ce.ChanceKind()], code)
+		}
+		return
+	}
+	u := (before + h.rng.Float64()*mass) / total
+	h.bins[ce.ChanceKind()][min(int(u*10), 9)]++
+	for _, o := range h.outs {
+		key := [2]uint32{uint32(ce.ChanceKind()), o.Code}
+		c := h.codes[key]
+		if c == nil {
+			c = &codeCount{}
+			h.codes[key] = c
+		}
+		q := o.Weight / total
+		c.want += q
+		c.vari += q * (1 - q)
+		if o.Code == code {
+			c.seen++
+		}
+	}
+}
+
+// codeCount is how often an outcome happened and the sum of its listed probabilities (and
+// of their Bernoulli variances) over the events that listed it.
+type codeCount struct{ seen, want, vari float64 }
+
+func (h *codeHook) AfterChance(engine.State) {}
