@@ -28,6 +28,9 @@ type Game struct {
 	// New builds a state for the given (already validated) parameters and player count;
 	// call Reset(seed) to deal a game. It allocates; call it once per worker or agent.
 	New func(p Params, players int) (State, error)
+	// Value is the game's frozen value function (value.json beside the game, embedded),
+	// for luck accounting; nil if it has none. Its format is package sim/value's.
+	Value []byte
 }
 
 var registry = map[string]Game{}

@@ -115,6 +115,7 @@ type Aggregate struct {
 	Components *ComponentAgg `json:"components,omitempty"`
 	Metrics    *Metrics      `json:"metrics,omitempty"`
 	Replays    *ReplayAgg    `json:"replays,omitempty"`
+	Luck       *LuckAgg      `json:"luck,omitempty"`
 }
 
 func newAggregate(players int) Aggregate {

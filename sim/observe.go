@@ -19,6 +19,7 @@ type whyShape struct {
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
+	luckKinds  []string // engine.ChanceEvents ChanceKinds (nil unless Config.Luck)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -35,6 +36,9 @@ func (cfg *Config) checkWhy() error {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
+	if err := cfg.checkLuck(); err != nil {
+		return err
+	}
 	if !cfg.Components {
 		return nil
 	}
@@ -72,6 +76,9 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	if cfg.Seating == SeatReplay {
 		a.Replays = &ReplayAgg{K: cfg.Replays, Seats: make([][]ReplayBin, cfg.Players)}
 	}
+	if cfg.Luck != nil {
+		a.Luck = newLuckAgg(cfg.Luck.Ref, cfg.shape.luckKinds, cfg.Players)
+	}
 	return a
 }
 
@@ -107,6 +114,9 @@ type observer struct {
 
 	// replay seating (replay.go): per seat, Σ and Σ² of the win share over the replays
 	replayS, replayQ []int64
+
+	// luck accounting (luck.go); nil unless Config.Luck
+	luck *luckObserver
 }
 
 func (w *worker) initObserver() {
@@ -137,6 +147,9 @@ func (w *worker) initObserver() {
 	if cfg.Seating == SeatReplay {
 		o.replayS, o.replayQ = make([]int64, cfg.Players), make([]int64, cfg.Players)
 	}
+	if cfg.Luck != nil {
+		o.luck = newLuckObserver(cfg, w.state)
+	}
 	if cfg.Metrics {
 		o.metrics, o.players = true, cfg.Players
 		o.legalBuf = make([]engine.Action, 0, agents.MaxActions)
@@ -150,7 +163,7 @@ func (w *worker) initObserver() {
 func (o *observer) instrumented() (observe, timed bool) {
 	timed = o.games%o.every == 0
 	o.games++
-	return timed || o.tracker != nil || o.metrics, timed
+	return timed || o.tracker != nil || o.metrics || o.luck != nil, timed
 }
 
 // playObserved plays the game dealt in w.state like the plain loop of play, with the
@@ -171,6 +184,9 @@ func (w *worker) playObserved(timed bool) int64 {
 		if o.metrics {
 			nLegal = len(s.Legal(o.legalBuf))
 		}
+		if o.luck != nil {
+			o.luck.decision(s, seat)
+		}
 		var a engine.Action
 		if timed {
 			sr := o.searchers[j]
@@ -190,7 +206,11 @@ func (w *worker) playObserved(timed bool) int64 {
 		} else {
 			a = w.agents[j].Act(s, &w.rngs[seat])
 		}
-		s.Apply(a)
+		if o.luck != nil {
+			s.(engine.ChanceEvents).ApplyObserved(a, o.luck)
+		} else {
+			s.Apply(a)
+		}
 		decisions++
 		if o.tracker != nil {
 			o.stepComponents(len(w.rngs), decisions)
@@ -209,6 +229,9 @@ func (w *worker) recordObserved(decisions int64, winners int) {
 	}
 	if w.obs.metrics {
 		w.obs.endMetrics(w.agg.Metrics, w.state, w.out, decisions, winners)
+	}
+	if w.obs.luck != nil {
+		w.obs.luck.end(w.out, w.agentAt, int(w.unitNo%LuckBatches))
 	}
 }
 
@@ -239,6 +262,13 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Replays.merge(o.Replays)
 		}
 	}
+	if o.Luck != nil {
+		if a.Luck == nil {
+			a.Luck = o.Luck.clone()
+		} else {
+			a.Luck.merge(o.Luck)
+		}
+	}
 }
 
 // sameWhy says why two aggregates of the same run cannot be added (nil if they can):
@@ -255,6 +285,10 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
+	case (a.Luck == nil) != (b.Luck == nil):
+		return fmt.Errorf("some parts have luck accounting (--luck) and others do not: run every part with the same options")
+	case a.Luck != nil && !a.Luck.sameShape(b.Luck):
+		return fmt.Errorf("the parts' luck accounting used different value functions (or dragonlab versions)")
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/sim/value"
 )
 
 // Seating plans.
@@ -88,7 +89,10 @@ type Config struct {
 	Components bool
 	Metrics    bool
 	Replays    int
-	shape      whyShape // set by check
+	// Luck, if set, is the value function with which every game's outcome is split into
+	// luck and decisions (luck.go); it must be the game's (LoadValue).
+	Luck  *value.Loaded
+	shape whyShape // set by check
 }
 
 // chunk is how many units a worker claims at once: large enough that the shared counter
@@ -105,6 +109,7 @@ type worker struct {
 	shares  []float64 // by agent, for a duplicate deal
 	agg     Aggregate
 	obs     observer // optional instrumentation (observe.go)
+	unitNo  int64    // the unit being played
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -126,7 +131,12 @@ func newWorker(cfg *Config) (*worker, error) {
 func (w *worker) play(seed uint64, rotation int) {
 	s := w.state
 	n := len(w.rngs)
-	s.Reset(seed)
+	if lo := w.obs.luck; lo != nil {
+		lo.start(w.agg.Luck)
+		s.(engine.ChanceEvents).ResetObserved(seed, lo)
+	} else {
+		s.Reset(seed)
+	}
 	for seat := 0; seat < n; seat++ {
 		w.rngs[seat].Seed(agentSeed(seed, seat, rotation))
 	}
@@ -175,6 +185,7 @@ func (w *worker) unit(i int64) {
 	cfg := w.cfg
 	n := cfg.Players
 	seed := GameSeed(cfg.Seed, i)
+	w.unitNo = i
 	switch cfg.Seating {
 	case SeatRotate:
 		w.rotate(int(i % int64(n)))

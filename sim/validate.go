@@ -122,6 +122,9 @@ func (r *Result) validate() (engine.Params, error) {
 	if err := r.checkTrackerNames(g, p); err != nil {
 		return nil, err
 	}
+	if err := r.checkLuckNames(g, p); err != nil {
+		return nil, err
+	}
 	if err := r.checkSummary(); err != nil {
 		return nil, err
 	}
@@ -459,6 +462,11 @@ func (a *Aggregate) check(players int, seating string) error {
 	if a.Metrics != nil {
 		if err := a.Metrics.check(a, players); err != nil {
 			return fmt.Errorf("metrics: %v", err)
+		}
+	}
+	if a.Luck != nil {
+		if err := a.Luck.check(a, players); err != nil {
+			return fmt.Errorf("luck: %v", err)
 		}
 	}
 	if a.Replays != nil {
