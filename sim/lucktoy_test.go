@@ -103,9 +103,11 @@ func (s *coinSkill) after() {
 		s.hook.AfterChance(s)
 	}
 }
-func (s *coinSkill) Reseed(seed uint64)                { s.rng.Seed(seed) }
-func (s *coinSkill) Determinize(_ int, seed uint64)    { s.rng.Seed(seed) }
-func (s *coinSkill) Observe(_ int, buf []byte) []byte  { return fmt.Appendf(buf, "%v%v", s.coin, s.picks) }
+func (s *coinSkill) Reseed(seed uint64)             { s.rng.Seed(seed) }
+func (s *coinSkill) Determinize(_ int, seed uint64) { s.rng.Seed(seed) }
+func (s *coinSkill) Observe(_ int, buf []byte) []byte {
+	return fmt.Appendf(buf, "%v%v", s.coin, s.picks)
+}
 func (s *coinSkill) CopyFrom(src engine.State)         { *s = *src.(*coinSkill) }
 func (s *coinSkill) Clone() engine.State               { c := *s; return &c }
 func (s *coinSkill) ActionText(a engine.Action) string { return fmt.Sprint(a) }
@@ -117,7 +119,7 @@ func (s *coinSkill) ResetObserved(seed uint64, h engine.ChanceHook) {
 	s.hook = nil
 }
 func (s *coinSkill) ApplyObserved(a engine.Action, h engine.ChanceHook) { s.Apply(a) } // no chance
-func (s *coinSkill) ChanceKind() int                                     { return s.kind }
+func (s *coinSkill) ChanceKind() int                                    { return s.kind }
 func (s *coinSkill) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	buf = buf[:0]
 	if s.kind == csMode {
