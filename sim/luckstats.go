@@ -148,6 +148,19 @@ func (a *LuckAgg) Advantage(seat int, agents, adjusted bool) LuckEstimate {
 	})
 }
 
+// LuckAdvantage is the luck's part of seat's (agents: agent's) advantage: its mean luck
+// less the mean over every seat. It has mean zero (every chance correction has); the
+// luck-adjusted advantage is the raw one less it.
+func (a *LuckAgg) LuckAdvantage(seat int, agents bool) LuckEstimate {
+	return a.jackknife(agents, func(m []moments) float64 {
+		mean := 0.0
+		for _, x := range m {
+			mean += x.l
+		}
+		return m[seat].l - mean/float64(len(m))
+	})
+}
+
 // VarianceRatio is how many times smaller the luck-adjusted seat advantage's variance is
 // than the raw one's (their jackknife variances): the same interval from that many times
 // fewer games.
