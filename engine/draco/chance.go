@@ -1,6 +1,7 @@
 package draco
 
 import (
+	"math"
 	"math/bits"
 
 	"dragonlab/engine"
@@ -152,6 +153,7 @@ func (s *State) ForceChance(o engine.ChanceOutcome) {
 var featureNames = []string{
 	"lead", "lead*end", "lead*end^2", "leader*end", "ahead",
 	"square", "square*end", "position", "on summit", "push", "to move",
+	"odds 3", "odds 10", "odds 30",
 }
 
 const featureVersion = "draco/1"
@@ -225,6 +227,11 @@ func (s *State) Features(out []float64) {
 		if int(s.toMove) == seat {
 			f[10] = 1
 		}
+		// The lead squashed by how much can still change (tanh(points / (c·(1 − end + 0.1)))).
+		left := 1 - end + 0.1
+		f[11] = math.Tanh(10 * lead / (3 * left))
+		f[12] = math.Tanh(10 * lead / (10 * left))
+		f[13] = math.Tanh(10 * lead / (30 * left))
 	}
 }
 

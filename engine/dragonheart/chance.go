@@ -1,6 +1,10 @@
 package dragonheart
 
-import "dragonlab/engine"
+import (
+	"math"
+
+	"dragonlab/engine"
+)
 
 // Chance events (engine.ChanceEvents) and value features (engine.ValueFeatures).
 //
@@ -114,11 +118,15 @@ func (s *State) ForceChance(o engine.ChanceOutcome) {
 // scores include the figurine bonus and starting points (DH-19); "end" is how far the game
 // is from its end (the larger of the share of both decks drawn and of the voyages sailed,
 // DH-15, DH-16), 1 in the final turn; "take" is the most a seat could take with one play
-// of the cards in its hand now (DH-10..DH-13), the figurine's bonus included.
+// of the cards in its hand now (DH-10..DH-13), the figurine's bonus included; the
+// "odds" are the score difference d squashed by how much can still change,
+// tanh(d / (c·(1 − end + 0.1))) for a few scales c (a linear model of them can bend like a
+// chance of winning), the last one with the difference of takes and hand values added.
 var featureNames = []string{
 	"score", "score*end", "score*end^2", "lead*end", "lead*final",
 	"figurine", "hand value", "hand size", "pile", "take", "take to move",
 	"to move", "board*end", "dwarfs on board",
+	"odds 5", "odds 15", "odds 40", "odds with hand",
 }
 
 const featureVersion = "dragonheart/1"
@@ -181,6 +189,12 @@ func (s *State) Features(out []float64) {
 		f[11] = mover
 		f[12] = mover * float64(board) / 10 * end
 		f[13] = mover * float64(s.boardN[tDwarf]) / float64(r.capacity[tDwarf])
+		left := 1 - end + 0.1
+		pts := 10 * d
+		f[14] = math.Tanh(pts / (5 * left))
+		f[15] = math.Tanh(pts / (15 * left))
+		f[16] = math.Tanh(pts / (40 * left))
+		f[17] = math.Tanh((pts + 0.5*(take[p]-take[o]) + 0.3*(handV[p]-handV[o])) / (15 * left))
 	}
 }
 

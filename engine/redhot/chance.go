@@ -1,6 +1,7 @@
 package redhot
 
 import (
+	"math"
 	"math/bits"
 
 	"dragonlab/engine"
@@ -185,6 +186,7 @@ var featureNames = []string{
 	"lead", "lead*end", "lead*end^2", "leader*end", "leader*fury", "ahead",
 	"out", "team", "items", "burned", "stone left", "rescuer",
 	"sure gain", "gain at stake", "gain at stake*fury",
+	"odds 2", "odds 6", "odds 20",
 }
 
 const featureVersion = "redhot/1"
@@ -267,6 +269,12 @@ func (s *State) Features(out []float64) {
 		f[12] = rel(4, sure[seat]) / 10
 		f[13] = rel(5, stake[seat]) / 10
 		f[14] = f[13] * fury
+		// The lead with this round's sure gains, squashed by how much can still change.
+		left := 1 - end + 0.1
+		pts := 10*lead + sure[seat]
+		f[15] = math.Tanh(pts / (2 * left))
+		f[16] = math.Tanh(pts / (6 * left))
+		f[17] = math.Tanh(pts / (20 * left))
 	}
 }
 
