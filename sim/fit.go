@@ -104,7 +104,7 @@ func FitValue(ctx context.Context, cfg FitConfig) (*value.Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s, %d players: %v", cfg.Game.Name, cfg.Players, err)
 	}
-	return &value.Model{Players: cfg.Players, Features: names, Intercept: ic, Weights: w, Samples: total.N, R2: r2}, nil
+	return &value.Model{Players: cfg.Players, Agent: cfg.Agent.Spec, Games: cfg.Games, Features: names, Intercept: ic, Weights: w, Samples: total.N, R2: r2}, nil
 }
 
 // fitter plays the games of one worker and keeps every position's features of the game

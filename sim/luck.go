@@ -195,7 +195,7 @@ func LoadValue(g engine.Game, p engine.Params, players int, data []byte) (*value
 	if l.Model(players) == nil {
 		return nil, fmt.Errorf("the value function of %s has no model for %d players: fit one with dragonlab value fit", g.Name, players)
 	}
-	return l, nil
+	return l.For(players), nil
 }
 
 // checkLuck validates Config.Luck against the run (called by checkWhy).

@@ -31,7 +31,7 @@ func fitRandom(t testing.TB, game string, players int, workers int) *value.Loade
 	}
 	s, _ := g.New(p, players)
 	version, names := s.(engine.ValueFeatures).FeatureSet()
-	file := value.File{Schema: value.Schema, Game: game, Version: version, Fit: value.FitInfo{Agent: "random", Seed: 7, Games: 60}, Models: []value.Model{*m}}
+	file := value.File{Schema: value.Schema, Game: game, Version: version, Fit: value.FitInfo{Seed: 7}, Models: []value.Model{*m}}
 	data, err := file.Marshal()
 	if err != nil {
 		t.Fatal(err)

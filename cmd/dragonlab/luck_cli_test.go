@@ -46,10 +46,17 @@ func TestLuckCLI(t *testing.T) {
 	if data, _ := os.ReadFile(res); !strings.Contains(string(data), `"luck"`) || !strings.Contains(string(data), `"sha256"`) {
 		t.Fatalf("the results file does not record the luck accounting")
 	}
+	// --add fits another player count at another level into the same file.
+	code, out, errs = cli(t, "value", "fit", "--game", "redhot", "--agents", "greedy", "--games", "10", "--player-counts", "3", "--add", "--out", vf)
+	if code != 0 {
+		t.Fatalf("value fit --add: exit %d, %s %s", code, out, errs)
+	}
 	code, out, errs = cli(t, "value", "show", "--game", "redhot", "--file", vf)
-	if code != 0 || !strings.Contains(out, "2 players") {
+	if code != 0 || !strings.Contains(out, "2 players: 40 games of random") || !strings.Contains(out, "3 players: 10 games of greedy") {
 		t.Fatalf("value show: exit %d, %s %s", code, out, errs)
 	}
+	code, _, errs = cli(t, "value", "fit", "--game", "redhot", "--games", "10", "--player-counts", "4", "--seed", "3", "--add", "--out", vf)
+	checkRefused(t, "value fit --add with another seed", code, "", errs)
 	data, err := os.ReadFile(vf)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +73,7 @@ func TestLuckCLI(t *testing.T) {
 		{[]string{"run", "--game", "redhot", "--luck", "--value", old}, "refit"},
 		{[]string{"run", "--game", "redhot", "--luck", "--value", vf, "--seed", fmt.Sprint(fitSeed)}, "fitted on"},
 		{[]string{"run", "--game", "redhot", "--value", vf}, "only with --luck"},
-		{[]string{"run", "--game", "redhot", "--players", "3", "--luck", "--value", vf}, "no model for 3 players"},
+		{[]string{"run", "--game", "redhot", "--players", "4", "--luck", "--value", vf}, "no model for 4 players"},
 		{[]string{"run", "--game", "redhot", "--luck", "--value", filepath.Join(dir, "missing.json")}, "read value function"},
 		{[]string{"value", "fit", "--game", "redhot"}, "--out"},
 		{[]string{"value", "fit", "--game", "redhot", "--player-counts", "7"}, "not 7"},

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +30,7 @@ type valueFitOptions struct {
 	Workers int
 	Ridge   float64
 	Out     string
+	Add     bool
 	stdout  io.Writer
 	stderr  io.Writer
 }
@@ -56,7 +60,8 @@ dragonlab. Refitting is this deliberate command; nothing else changes the file.`
 			Use:   "fit",
 			Short: "Fit a game's value function on self-play and write it (then rebuild dragonlab to embed it)",
 			Example: `  dragonlab value fit --game dragonheart --agents expert --games 2000 --out engine/dragonheart/value.json
-  dragonlab value fit --game draco --player-counts 2,3,4,5 --games 800 --workers 1 --out engine/draco/value.json`,
+  dragonlab value fit --game draco --player-counts 2,3,4,5 --games 800 --workers 1 --out engine/draco/value.json
+  dragonlab value fit --game dragonscales --player-counts 3 --agents expert:iters=60 --add --out engine/dragonscales/value.json`,
 			Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error { return fo.run() },
 		}
@@ -69,6 +74,7 @@ dragonlab. Refitting is this deliberate command; nothing else changes the file.`
 		f.IntVarP(&fo.Workers, "workers", "w", 0, "parallel workers (default: all cores); the fit is the same for any number")
 		f.Float64Var(&fo.Ridge, "ridge", 1e-4, "ridge penalty per sample on the feature weights")
 		f.StringVarP(&fo.Out, "out", "o", "", "value-function file to write (required), e.g. engine/dragonheart/value.json")
+		f.BoolVar(&fo.Add, "add", false, "add the fitted player counts to the models already in --out (same seed, rules and ridge), replacing those fitted again")
 		so := &valueShowOptions{stdout: stdout}
 		show := &cobra.Command{
 			Use:     "show",
@@ -113,7 +119,18 @@ func (o *valueFitOptions) run() error {
 		return badInput("--ridge must be a number ≥ 0")
 	}
 	file := value.File{Schema: value.Schema, Game: g.Name,
-		Fit: value.FitInfo{Tool: sim.ToolName(), Agent: f.Spec, Seed: o.Seed, Games: o.Games, Params: engine.ParamsJSON(p), Ridge: o.Ridge}}
+		Fit: value.FitInfo{Tool: sim.ToolName(), Seed: o.Seed, Params: engine.ParamsJSON(p), Ridge: o.Ridge}}
+	if o.Add {
+		old, err := o.existing(g, p)
+		if err != nil {
+			return err
+		}
+		for _, m := range old.File.Models {
+			if !slices.Contains(counts, m.Players) {
+				file.Models = append(file.Models, m)
+			}
+		}
+	}
 	ctx, stop := interruptible()
 	defer stop()
 	for _, n := range counts {
@@ -140,6 +157,7 @@ func (o *valueFitOptions) run() error {
 			return err
 		}
 		file.Models = append(file.Models, *m)
+		slices.SortFunc(file.Models, func(a, b value.Model) int { return a.Players - b.Players })
 		fmt.Fprintf(o.stdout, "%s %dp: %s positions×seats, R² %.3f\n", g.Name, n, strconv.FormatInt(m.Samples, 10), m.R2)
 	}
 	data, err := file.Marshal()
@@ -151,6 +169,35 @@ func (o *valueFitOptions) run() error {
 	}
 	fmt.Fprintf(o.stdout, "value function written to %s (rebuild dragonlab to embed it)\n", o.Out)
 	return nil
+}
+
+// existing reads the file that --add adds to: the same game, features, seed, rules and
+// ridge (a model fitted otherwise would not be one value function).
+func (o *valueFitOptions) existing(g engine.Game, p engine.Params) (*value.Loaded, error) {
+	data, err := os.ReadFile(o.Out)
+	if err != nil {
+		return nil, badInput("--add: read %s: %v", o.Out, err)
+	}
+	names := map[int][]string{}
+	version := ""
+	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+		if st, err := g.New(p, n); err == nil {
+			if vf, ok := st.(engine.ValueFeatures); ok {
+				version, names[n] = vf.FeatureSet()
+			}
+		}
+	}
+	l, err := value.Parse(data, g.Name, version, names)
+	if err != nil {
+		return nil, badInput("--add: %s: %v", o.Out, err)
+	}
+	var had, want bytes.Buffer
+	json.Compact(&had, l.File.Fit.Params)
+	json.Compact(&want, engine.ParamsJSON(p))
+	if l.File.Fit.Seed != o.Seed || !bytes.Equal(had.Bytes(), want.Bytes()) || l.File.Fit.Ridge != o.Ridge {
+		return nil, badInput("--add: %s was fitted with another seed, rules or ridge", o.Out)
+	}
+	return l, nil
 }
 
 // counts is the player counts to fit.
@@ -196,10 +243,9 @@ func (o *valueShowOptions) run() error {
 	}
 	fi := l.File.Fit
 	fmt.Fprintf(o.stdout, "%s value function, features %s, sha256 %s\n", g.Name, l.File.Version, l.Ref.SHA256)
-	fmt.Fprintf(o.stdout, "fitted by %s on %d self-play games per player count of %s, seed %d (runs with --luck must use other seeds)\n",
-		fi.Tool, fi.Games, agents.Short(fi.Agent), fi.Seed)
+	fmt.Fprintf(o.stdout, "fitted by %s on self-play, seed %d (runs with --luck must use other seeds)\n", fi.Tool, fi.Seed)
 	for _, m := range l.File.Models {
-		fmt.Fprintf(o.stdout, "  %d players: %d positions×seats, R² %.3f\n", m.Players, m.Samples, m.R2)
+		fmt.Fprintf(o.stdout, "  %d players: %d games of %s, %d positions×seats, R² %.3f\n", m.Players, m.Games, agents.Short(m.Agent), m.Samples, m.R2)
 		for j, name := range m.Features {
 			fmt.Fprintf(o.stdout, "    %-20s %+.4f\n", name, m.Weights[j])
 		}

@@ -40,9 +40,7 @@ type File struct {
 // FitInfo is how the models were fitted.
 type FitInfo struct {
 	Tool   string          `json:"tool"`   // the dragonlab that fitted them
-	Agent  string          `json:"agent"`  // the measuring level, in every seat (canonical spec)
 	Seed   uint64          `json:"seed"`   // the fit's run seed: analysed runs must use others
-	Games  int64           `json:"games"`  // self-play games per player count
 	Params json.RawMessage `json:"params"` // the rules fitted on
 	Ridge  float64         `json:"ridge"`  // ridge penalty per sample on the feature weights
 }
@@ -51,6 +49,8 @@ type FitInfo struct {
 // Intercept[s] + Σ_j Weights[j]·feature_j(s).
 type Model struct {
 	Players   int       `json:"players"`
+	Agent     string    `json:"agent"` // the measuring level it was fitted at, in every seat
+	Games     int64     `json:"games"` // self-play games fitted on
 	Features  []string  `json:"features"` // the engine's names, in its order
 	Intercept []float64 `json:"intercept"`
 	Weights   []float64 `json:"weights"`
@@ -63,7 +63,7 @@ type Ref struct {
 	Game    string `json:"game"`
 	Version string `json:"version"`
 	SHA256  string `json:"sha256"` // of the file's bytes
-	Agent   string `json:"agent"`  // the level it was fitted at
+	Agent   string `json:"agent"`  // the level the model used was fitted at
 	Seed    uint64 `json:"seed"`   // the fit's seed
 }
 
@@ -109,8 +109,8 @@ func Parse(data []byte, game, version string, names map[int][]string) (*Loaded, 
 			return nil, fmt.Errorf("the %d-player model weighs other features than %s %s has", m.Players, game, version)
 		case len(m.Weights) != len(m.Features) || len(m.Intercept) != m.Players:
 			return nil, fmt.Errorf("the %d-player model has %d weights for %d features and %d intercepts for %d seats", m.Players, len(m.Weights), len(m.Features), len(m.Intercept), m.Players)
-		case m.Samples < 0:
-			return nil, fmt.Errorf("the %d-player model was fitted on %d samples", m.Players, m.Samples)
+		case m.Samples < 0 || m.Games < 0:
+			return nil, fmt.Errorf("the %d-player model was fitted on %d games, %d samples", m.Players, m.Games, m.Samples)
 		}
 		for _, x := range slices.Concat(m.Weights, m.Intercept, []float64{m.R2}) {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -119,7 +119,16 @@ func Parse(data []byte, game, version string, names map[int][]string) (*Loaded, 
 		}
 	}
 	sum := sha256.Sum256(data)
-	return &Loaded{File: f, Ref: Ref{Game: game, Version: version, SHA256: hex.EncodeToString(sum[:]), Agent: f.Fit.Agent, Seed: f.Fit.Seed}}, nil
+	return &Loaded{File: f, Ref: Ref{Game: game, Version: version, SHA256: hex.EncodeToString(sum[:]), Seed: f.Fit.Seed}}, nil
+}
+
+// For is the reference of the file as used for players (with that model's level).
+func (l *Loaded) For(players int) *Loaded {
+	c := *l
+	if m := l.Model(players); m != nil {
+		c.Ref.Agent = m.Agent
+	}
+	return &c
 }
 
 // Model returns the model for players, or nil.
