@@ -49,8 +49,8 @@ type FitInfo struct {
 // Intercept[s] + Σ_j Weights[j]·feature_j(s).
 type Model struct {
 	Players   int       `json:"players"`
-	Agent     string    `json:"agent"` // the measuring level it was fitted at, in every seat
-	Games     int64     `json:"games"` // self-play games fitted on
+	Agent     string    `json:"agent"`    // the measuring level it was fitted at, in every seat
+	Games     int64     `json:"games"`    // self-play games fitted on
 	Features  []string  `json:"features"` // the engine's names, in its order
 	Intercept []float64 `json:"intercept"`
 	Weights   []float64 `json:"weights"`
