@@ -101,10 +101,18 @@ func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) {
 // ChanceKind is the kind of the pending event.
 func (s *State) ChanceKind() int { return int(s.ch.kind) }
 
-// law is the probability of each card kind (rules.kind) being the top card of pile p,
-// given what nobody has seen; one card of kind gone (noCard: none) has been turned from
-// the shared pool already in the same event.
-type law [maxCards]float64
+// law is what a pile's top card may be, given what nobody has seen: the unseen cards with
+// that back by kind, and (the two players' first piles, red back) the pile's own Joker and
+// red cards.
+type law struct {
+	n        [maxCards]float64 // unseen cards with the top's back, by kind (the pool)
+	pool     float64           // of them, those drawn uniformly (all but a duo's Jokers)
+	duoJoker bool              // two players' first piles, red back: the Joker is the pile's own
+	jokers   float64           // this pile's Joker (0 or 1), with duoJoker
+	reds     float64           // this pile's red cards, with duoJoker
+	kinds    [maxCards]uint8   // the kinds with n > 0
+	nk       int
+}
 
 // shared reports whether the unseen cards of a colour form one pool over both piles
 // (the two players' first piles, the three-player piles), not one per pile.
@@ -112,7 +120,8 @@ func (s *State) shared() bool {
 	return s.r.players == 3 || (s.r.players == 2 && s.cycles == 0)
 }
 
-func (s *State) law(p int, gone uint8, w *law) {
+// law of the top card of pile p.
+func (s *State) law(p int, w *law) {
 	*w = law{}
 	r := s.r
 	top := &s.piles[p]
@@ -120,11 +129,10 @@ func (s *State) law(p int, gone uint8, w *law) {
 		return
 	}
 	back := r.back[top.top()]
-	var n [maxCards]float64 // unseen cards with that back, by kind
 	add := func(pl *pile) {
 		for _, c := range pl.c[:pl.n] {
 			if r.back[c] == back {
-				n[r.kind[c]]++
+				w.n[r.kind[c]]++
 			}
 		}
 	}
@@ -132,73 +140,125 @@ func (s *State) law(p int, gone uint8, w *law) {
 	if s.shared() {
 		add(&s.piles[1-p])
 	}
-	if gone != noCard && n[gone] > 0 {
-		n[gone]--
+	for k := 0; k < r.nCards; k++ { // in kind order: the list must not depend on the piles' order
+		if w.n[k] > 0 {
+			w.kinds[w.nk] = uint8(k)
+			w.nk++
+		}
 	}
-	duoJoker := s.r.players == 2 && s.shared() && back == tRed
-	var jokers, reds, pool float64 // two players' first piles: this pile's Joker and reds, the pool's reds
-	if duoJoker {
+	w.duoJoker = r.players == 2 && s.shared() && back == tRed
+	if w.duoJoker {
 		for _, c := range top.c[:top.n] {
 			switch r.typ[c] {
 			case tRed:
-				reds++
+				w.reds++
 			case tJoker:
-				jokers++
+				w.jokers++
 			}
 		}
 	}
-	total := 0.0
-	for k, x := range n {
-		if duoJoker && r.typ[k] == tJoker {
-			continue
-		}
-		total += x
-	}
-	pool = total
-	for k, x := range n {
-		switch {
-		case x == 0:
-		case !duoJoker:
-			w[k] = x / total
-		case r.typ[k] == tJoker:
-			w[k] = jokers / (reds + jokers)
-		default:
-			w[k] = reds / (reds + jokers) * x / pool
+	for _, k := range w.kinds[:w.nk] {
+		if !w.duoJoker || r.typ[k] != tJoker {
+			w.pool += w.n[k]
 		}
 	}
+}
+
+// p is the probability that the top card is of kind k when one card of kind gone has
+// already been turned from the same pool in the same event (noCard: none).
+func (w *law) p(r *rules, k, gone uint8) float64 {
+	x, pool := w.n[k], w.pool
+	if gone != noCard && w.n[gone] > 0 {
+		if k == gone {
+			x--
+		}
+		if !w.duoJoker || r.typ[gone] != tJoker {
+			pool--
+		}
+	}
+	switch {
+	case x <= 0:
+		return 0
+	case !w.duoJoker:
+		return x / pool
+	case r.typ[k] == tJoker:
+		return w.jokers / (w.reds + w.jokers)
+	}
+	return w.reds / (w.reds + w.jokers) * x / pool
 }
 
 // ChanceOutcomes lists the pending event's outcomes by card kind (identical cards are one
 // outcome): the card of one pile, or the pair of cards of a combat (code k0<<8 | k1).
 func (s *State) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	buf = buf[:0]
+	r := s.r
 	var w0, w1 law
 	if s.single() {
-		s.law(int(s.ch.pile), noCard, &w0)
-		for k, x := range w0 {
-			if x > 0 {
+		s.law(int(s.ch.pile), &w0)
+		for _, k := range w0.kinds[:w0.nk] {
+			if x := w0.p(r, k, noCard); x > 0 {
 				buf = append(buf, engine.ChanceOutcome{Code: uint32(k), Weight: x})
 			}
 		}
 		return buf
 	}
-	s.law(0, noCard, &w0)
-	for k0, x0 := range w0 {
+	// The pairs of a combat are grouped by what they do: who wins, with which card (the
+	// loser's card changes nothing but the used piles), or a draw (of two Jokers, or not).
+	var at [2 + 2*maxCards]int16 // group → index+1 in buf
+	s.law(0, &w0)
+	s.law(1, &w1)
+	shared := s.shared()
+	var p1 [maxCards]float64 // pile 1's law when it does not depend on pile 0's card
+	if !shared {
+		for _, k1 := range w1.kinds[:w1.nk] {
+			p1[k1] = w1.p(r, k1, noCard)
+		}
+	}
+	for _, k0 := range w0.kinds[:w0.nk] {
+		x0 := w0.p(r, k0, noCard)
 		if x0 == 0 {
 			continue
 		}
-		gone := uint8(noCard)
-		if s.shared() {
-			gone = uint8(k0)
-		}
-		s.law(1, gone, &w1)
-		for k1, x1 := range w1 {
-			if x1 > 0 {
-				buf = append(buf, engine.ChanceOutcome{Code: uint32(k0)<<8 | uint32(k1), Weight: x0 * x1})
+		for _, k1 := range w1.kinds[:w1.nk] {
+			x1 := p1[k1]
+			if shared {
+				x1 = w1.p(r, k1, k0)
 			}
+			if x1 == 0 {
+				continue
+			}
+			g := s.combatGroup(k0, k1)
+			if at[g] == 0 {
+				buf = append(buf, engine.ChanceOutcome{Code: uint32(k0)<<8 | uint32(k1)})
+				at[g] = int16(len(buf))
+			}
+			buf[at[g]-1].Weight += x0 * x1
 		}
 	}
 	return buf
+}
+
+// combatGroup is what the combat of cards k0 and k1 (piles 0 and 1) does: 0 a draw, 1 a
+// draw of two Jokers, 2 + w·maxCards + k the win of seat (solitaire: colour) w with card k.
+func (s *State) combatGroup(k0, k1 uint8) int {
+	r := s.r
+	if r.players == 1 { // DS-5: a Joker wins, then the stronger weapon, a tie to red
+		if r.typ[k0] != tJoker && beats(r.weapon[k1], r.weapon[k0]) {
+			return 2 + maxCards + int(k1)
+		}
+		return 2 + int(k0)
+	}
+	switch w := r.duoWinner(k0, k1); w {
+	case -1:
+		if r.typ[k0] == tJoker {
+			return 1
+		}
+		return 0
+	case 0:
+		return 2 + int(k0)
+	default:
+		return 2 + maxCards + int(k1)
+	}
 }
 
 // single reports whether the game's events turn one card (three players, hands) rather
@@ -317,8 +377,21 @@ func (s *State) Features(out []float64) {
 		heldSum += held[seat]
 	}
 	k := len(duoFeatures)
+	var jokerLeft [2]float64 // two players: each seat's own Joker still in a pile
 	if n == 3 {
 		k = len(trioFeatures)
+	} else {
+		first := uint8(r.nRed + r.nBlue)
+		for _, c := range s.piles[0].c[:s.piles[0].n] {
+			if c >= first {
+				jokerLeft[c-first] = 1
+			}
+		}
+		for _, c := range s.piles[1].c[:s.piles[1].n] {
+			if c >= first {
+				jokerLeft[c-first] = 1
+			}
+		}
 	}
 	for seat := 0; seat < n; seat++ {
 		best := 0.0
@@ -344,15 +417,7 @@ func (s *State) Features(out []float64) {
 			}
 			continue
 		}
-		f[5], f[6], f[7] = 0, 0, 0
-		joker := uint8(r.nRed + r.nBlue + seat)
-		for _, pl := range []*pile{&s.piles[0], &s.piles[1]} {
-			for _, c := range pl.c[:pl.n] {
-				if c == joker {
-					f[5] = 1
-				}
-			}
-		}
+		f[5], f[6], f[7] = jokerLeft[seat], 0, 0
 		h := &s.hands[seat]
 		for _, c := range h.c[:h.n] {
 			if r.typ[c] == tJoker {

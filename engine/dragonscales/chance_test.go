@@ -8,14 +8,20 @@ import (
 )
 
 // nextCards is the outcome code a chance event is about to give: the kind of the top card
-// of its pile, or of both piles' top cards.
+// of its pile, or the listed outcome whose combat does what both piles' top cards do.
 func nextCards(st engine.State) uint32 {
 	s := st.(*State)
-	kind := func(p int) uint32 { return uint32(s.r.kind[s.piles[p].top()]) }
+	kind := func(p int) uint8 { return s.r.kind[s.piles[p].top()] }
 	if s.single() {
-		return kind(int(s.ch.pile))
+		return uint32(kind(int(s.ch.pile)))
 	}
-	return kind(0)<<8 | kind(1)
+	g := s.combatGroup(kind(0), kind(1))
+	for _, o := range s.ChanceOutcomes(nil) {
+		if s.combatGroup(uint8(o.Code>>8), uint8(o.Code)) == g {
+			return o.Code
+		}
+	}
+	return 1 << 31
 }
 
 // TestChanceLawsExact: in every mode, the cards turned follow the listed probabilities

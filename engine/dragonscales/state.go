@@ -525,6 +525,28 @@ func (s *State) play(kind uint8) {
 	s.fight(c[0], c[1])
 }
 
+// duoWinner is the seat whose card wins a two-player combat (DS-16), -1 for a draw.
+func (r *rules) duoWinner(c0, c1 uint8) int8 {
+	t0, t1 := r.typ[c0], r.typ[c1]
+	switch {
+	case t0 == tJoker && t1 == tJoker:
+	case t0 == tJoker:
+		return 0
+	case t1 == tJoker:
+		return 1
+	case beats(r.weapon[c0], r.weapon[c1]):
+		return 0
+	case beats(r.weapon[c1], r.weapon[c0]):
+		return 1
+	case t0 != t1: // equal weapons: red beats blue
+		if t0 == tRed {
+			return 0
+		}
+		return 1
+	}
+	return -1
+}
+
 // fight compares the two players' cards (DS-16) and resolves the winner's card.
 func (s *State) fight(c0, c1 uint8) {
 	r := s.r
@@ -540,25 +562,7 @@ func (s *State) fight(c0, c1 uint8) {
 		s.trk.bits[0][ev] |= r.trk.card[c0]
 		s.trk.bits[1][ev] |= r.trk.card[c1]
 	}
-	t0, t1 := r.typ[c0], r.typ[c1]
-	w := int8(-1)
-	switch {
-	case t0 == tJoker && t1 == tJoker:
-	case t0 == tJoker:
-		w = 0
-	case t1 == tJoker:
-		w = 1
-	case beats(r.weapon[c0], r.weapon[c1]):
-		w = 0
-	case beats(r.weapon[c1], r.weapon[c0]):
-		w = 1
-	case t0 != t1: // equal weapons: red beats blue
-		if t0 == tRed {
-			w = 0
-		} else {
-			w = 1
-		}
-	}
+	w := r.duoWinner(c0, c1)
 	s.lastWin = w
 	if w < 0 {
 		s.finishCombat()
