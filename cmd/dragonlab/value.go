@@ -245,10 +245,18 @@ func (o *valueShowOptions) run() error {
 	fmt.Fprintf(o.stdout, "%s value function, features %s, sha256 %s\n", g.Name, l.File.Version, l.Ref.SHA256)
 	fmt.Fprintf(o.stdout, "fitted by %s on self-play, seed %d (runs with --luck must use other seeds)\n", fi.Tool, fi.Seed)
 	for _, m := range l.File.Models {
-		fmt.Fprintf(o.stdout, "  %d players: %d games of %s, %d positions×seats, R² %.3f\n", m.Players, m.Games, agents.Short(m.Agent), m.Samples, m.R2)
+		fmt.Fprintf(o.stdout, "  %d %s: %d games of %s, %d positions×seats, R² %.3f\n", m.Players, plural(m.Players, "player"), m.Games, agents.Short(m.Agent), m.Samples, m.R2)
 		for j, name := range m.Features {
 			fmt.Fprintf(o.stdout, "    %-20s %+.4f\n", name, m.Weights[j])
 		}
 	}
 	return nil
+}
+
+// plural is word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

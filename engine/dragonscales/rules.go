@@ -371,6 +371,7 @@ func init() {
 		MaxPlayers:    3,
 		DefaultParams: func() engine.Params { return DefaultParams() },
 		ParamDocs:     paramDocs,
+		Value:         valueFile,
 		New:           newState,
 	})
 }
