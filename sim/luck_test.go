@@ -255,3 +255,23 @@ func TestLuckAdjustedAgreesOnDragonheart(t *testing.T) {
 		t.Fatalf("adjusted %+.4f, raw %+.4f ± %.4f: differ by %.4f (luck's advantage %.4f ± %.4f)", adj.Value, raw.Value, raw.SE, d, luck.Value, luck.SE)
 	}
 }
+
+// Every game has a frozen value function for every player count, for its default rules.
+func TestEveryGameHasAValueFunction(t *testing.T) {
+	for _, name := range []string{"dragonheart", "draco", "redhot", "dragonscales"} {
+		g, err := engine.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+			l, err := LoadValue(g, nil, n, nil)
+			if err != nil {
+				t.Errorf("%s %dp: %v", name, n, err)
+				continue
+			}
+			if m := l.Model(n); m.Games < 500 || m.R2 <= 0 || l.Ref.Agent == "" || l.Ref.Seed == 1 {
+				t.Errorf("%s %dp: fitted on %d games of %q (seed %d), R² %.3f", name, n, m.Games, l.Ref.Agent, l.Ref.Seed, m.R2)
+			}
+		}
+	}
+}
