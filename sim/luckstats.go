@@ -168,3 +168,42 @@ func (a *LuckAgg) VarianceRatio(seat int, agents bool) float64 {
 	raw, adj := a.Advantage(seat, agents, false), a.Advantage(seat, agents, true)
 	return raw.SE * raw.SE / (adj.SE * adj.SE)
 }
+
+// KindShare is the part of the luck share carried by kind k of chance event:
+// Σ_seats Cov(Y, L_k) / Σ_seats Var(Y), L_k a seat's luck from events of that kind
+// (the kinds' parts add up to the luck share, but for the rounding of each kind's sums).
+// From the run's totals, without an interval.
+func (a *LuckAgg) KindShare(k int) float64 {
+	var games int64
+	players := len(a.Batches[0].Seats)
+	tot := make([]LuckTally, players)
+	for b := range a.Batches {
+		games += a.Batches[b].Games
+		for s := range players {
+			tot[s].merge(&a.Batches[b].Seats[s])
+		}
+	}
+	if games == 0 {
+		return math.NaN()
+	}
+	n := float64(games)
+	var cov, vr float64
+	for s := range players {
+		m := tallyMoments(&tot[s], games)
+		lk := float64(a.Events[k].Luck[s]) / LuckScale / n
+		ylk := float64(a.Events[k].LuckY[s]) / (60 * LuckScale) / n
+		cov += ylk - m.y*lk
+		vr += m.yy - m.y*m.y
+	}
+	return cov / vr
+}
+
+// MeanSwing is the mean swing of the events of kind k: half the sum over seats of
+// |correction|, the winning chance one event moves from some seats to others.
+func (a *LuckAgg) MeanSwing(k int) float64 {
+	e := a.Events[k]
+	if e.Events == 0 {
+		return math.NaN()
+	}
+	return float64(e.Swing) / SwingScale / float64(e.Events)
+}

@@ -203,7 +203,11 @@ func TestLuckShareCalibrated(t *testing.T) {
 			if err := res.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			e := res.Aggregate.Luck.LuckShare()
+			l := res.Aggregate.Luck
+			e := l.LuckShare()
+			if mode, coin := l.KindShare(csMode), l.KindShare(csCoin); mode != 0 || math.Abs(coin-e.Value) > 1e-9 {
+				t.Fatalf("q %d/4, seed %d: the mode carries %.4f and the coin %.4f of a luck share of %.4f, want 0 and all", q, seed, mode, coin, e.Value)
+			}
 			if q == 0 || q == 4 { // exact: no spread
 				if math.Abs(e.Value-truth) > 1e-9 || e.SE > 1e-9 {
 					t.Fatalf("q %d/4, seed %d: luck share %.6f ± %.6f, want exactly %.2f", q, seed, e.Value, e.SE, truth)

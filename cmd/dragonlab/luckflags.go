@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"dragonlab/engine"
+	"dragonlab/reports"
 	"dragonlab/sim"
 	"dragonlab/sim/value"
 )
@@ -71,13 +72,14 @@ func printLuck(w io.Writer, r *sim.Result) {
 	var ks []kind
 	for k, e := range l.Events {
 		if e.Events > 0 {
-			ks = append(ks, kind{l.Kinds[k], e.Events, float64(e.Swing) / sim.SwingScale / float64(e.Events), 0})
+			ks = append(ks, kind{l.Kinds[k], e.Events, l.MeanSwing(k), l.KindShare(k)})
 		}
 	}
 	sort.SliceStable(ks, func(i, j int) bool { return ks[i].swing > ks[j].swing })
+	tw = newTable(w)
+	fmt.Fprintln(tw, "chance event\tevents\tmean swing\tshare of the spread\t")
 	for _, k := range ks {
-		fmt.Fprintf(w, "  %-14s %s events, mean swing %.2f points of winning chance\n", k.name, fmtCount(k.events), 100*k.swing)
+		fmt.Fprintf(tw, "%s\t%s\t%.2f points\t%.1f%%\t\n", k.name, reports.Count(k.events), 100*k.swing, 100*k.share)
 	}
+	tw.Flush()
 }
-
-func fmtCount(n int64) string { return fmt.Sprintf("%d", n) }
