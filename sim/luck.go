@@ -248,10 +248,13 @@ type luckObserver struct {
 	single  bool // the pending event has one outcome
 	agg     *LuckAgg
 
-	// the game being played
+	// the game being played (added to agg only when it is recorded: a game a stop cuts
+	// short is not)
 	started    bool
 	v0, l, s   []float64 // by seat
 	kl         []float64 // [kind*n + seat]
+	events     []int64   // by kind
+	swings     []int64   // by kind, SwingScale
 	vDec, lDec []float64 // value and luck at the last decision
 	decider    int       // seat of the last decision, -1 before the first
 }
@@ -262,7 +265,8 @@ func newLuckObserver(cfg *Config, s engine.State) *luckObserver {
 	f := func() []float64 { return make([]float64, n) }
 	return &luckObserver{model: cfg.Luck.Model(n), scratch: s.Clone(), n: n, k: k,
 		feat: make([]float64, n*k), v: f(), expect: f(), outs: make([]engine.ChanceOutcome, 0, engine.MaxChanceOutcomes),
-		v0: f(), l: f(), s: f(), kl: make([]float64, len(cfg.shape.luckKinds)*n), vDec: f(), lDec: f()}
+		v0: f(), l: f(), s: f(), kl: make([]float64, len(cfg.shape.luckKinds)*n), vDec: f(), lDec: f(),
+		events: make([]int64, len(cfg.shape.luckKinds)), swings: make([]int64, len(cfg.shape.luckKinds))}
 }
 
 // value writes every seat's value in st into out: its result once it is over.
@@ -282,6 +286,8 @@ func (o *luckObserver) start(agg *LuckAgg) {
 	clear(o.l)
 	clear(o.s)
 	clear(o.kl)
+	clear(o.events)
+	clear(o.swings)
 	o.decider = -1
 }
 
@@ -321,8 +327,7 @@ func (o *luckObserver) BeforeChance(st engine.State) {
 
 // AfterChance adds the event's corrections: the value now less the expected value.
 func (o *luckObserver) AfterChance(st engine.State) {
-	ev := &o.agg.Events[o.kind]
-	ev.Events++
+	o.events[o.kind]++
 	if o.single {
 		return
 	}
@@ -334,7 +339,7 @@ func (o *luckObserver) AfterChance(st engine.State) {
 		o.kl[o.kind*o.n+i] += c
 		swing += math.Abs(c)
 	}
-	ev.Swing += int64(math.Round(swing / 2 * SwingScale))
+	o.swings[o.kind] += int64(math.Round(swing / 2 * SwingScale))
 }
 
 // decision notes a decision of seat in st: the previous decision's term ends here.
@@ -372,6 +377,10 @@ func (o *luckObserver) end(out []float64, agentAt []int, b int) {
 		batch.Seats[seat].add(y, l, s, v0)
 		batch.Agents[agentAt[seat]].add(y, l, s, v0)
 		for k := range o.agg.Events {
+			if seat == 0 {
+				o.agg.Events[k].Events += o.events[k]
+				o.agg.Events[k].Swing += o.swings[k]
+			}
 			lk := fixed(o.kl[k*o.n+seat])
 			o.agg.Events[k].Luck[seat] += lk
 			o.agg.Events[k].LuckY[seat] += y * lk

@@ -7,7 +7,7 @@ import (
 	"sort"
 
 	"dragonlab/engine"
-	"dragonlab/reports"
+	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/value"
 )
@@ -79,7 +79,7 @@ func printLuck(w io.Writer, r *sim.Result) {
 	tw = newTable(w)
 	fmt.Fprintln(tw, "chance event\tevents\tmean swing\tshare of the spread\t")
 	for _, k := range ks {
-		fmt.Fprintf(tw, "%s\t%s\t%.2f points\t%.1f%%\t\n", k.name, reports.Count(k.events), 100*k.swing, 100*k.share)
+		fmt.Fprintf(tw, "%s\t%s\t%.2f points\t%.1f%%\t\n", k.name, format.Count(k.events), 100*k.swing, 100*k.share)
 	}
 	tw.Flush()
 }
