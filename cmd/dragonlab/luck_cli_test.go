@@ -40,7 +40,7 @@ func TestLuckCLI(t *testing.T) {
 	}
 	res := filepath.Join(dir, "r.json")
 	code, out, errs = cli(t, "run", "--game", "redhot", "--luck", "--value", vf, "--games", "60", "-w", "1", "--out", res)
-	if code != 0 || !strings.Contains(out, "luck:") || !strings.Contains(out, "variance ratio") {
+	if code != 0 || !strings.Contains(out, "luck:") || !strings.Contains(out, "variance ratio") || !strings.Contains(out, "flame dice") {
 		t.Fatalf("run --luck: exit %d, %s %s", code, out, errs)
 	}
 	if data, _ := os.ReadFile(res); !strings.Contains(string(data), `"luck"`) || !strings.Contains(string(data), `"sha256"`) {

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 
 	"dragonlab/engine"
 	"dragonlab/reports/format"
+	"dragonlab/reports/luck"
+	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/value"
 )
@@ -41,45 +42,37 @@ func loadLuck(luck bool, file string, g engine.Game, p engine.Params, players in
 // printLuck prints a run's luck accounting: the luck share, the seats' advantages raw and
 // luck-adjusted, and the kinds of chance event by their mean swing.
 func printLuck(w io.Writer, r *sim.Result) {
-	l := r.Aggregate.Luck
-	if l == nil || r.Games == 0 {
+	if r.Aggregate.Luck == nil || r.Games == 0 {
 		return
 	}
-	pct := func(e sim.LuckEstimate) string {
+	acc, err := luck.Account(r)
+	if err != nil {
+		return
+	}
+	pct := func(e stats.Estimate) string {
 		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.Lo, 100*e.Hi)
 	}
-	fmt.Fprintf(w, "luck: %s of the outcome's variance is carried by the chance events; the seats' own decisions %s\n", pct(l.LuckShare()), pct(l.DecisionShare()))
-	agents := r.Seating != sim.SeatFixed && r.Seating != sim.SeatReplay
-	label := "seat"
-	if agents {
-		label = "agent"
+	fmt.Fprintf(w, "luck: %s of the outcome's variance is carried by the chance events; the seats' own decisions %s\n",
+		pct(acc.LuckShare.Estimate), pct(acc.DecisionShare.Estimate))
+	if len(acc.Seats) > 0 {
+		label := "seat"
+		if acc.ByAgent {
+			label = "agent"
+		}
+		tw := newTable(w)
+		fmt.Fprintf(tw, "%s\tadvantage\t95%% interval\tluck-adjusted\t95%% interval\t\n", label)
+		for _, s := range acc.Seats {
+			fmt.Fprintf(tw, "%d\t%+.2f\t[%+.2f, %+.2f]\t%+.2f\t[%+.2f, %+.2f]\t\n", s.Seat, 100*s.Raw.Value, 100*s.Raw.Lo, 100*s.Raw.Hi,
+				100*s.Adjusted.Value, 100*s.Adjusted.Lo, 100*s.Adjusted.Hi)
+		}
+		tw.Flush()
+		fmt.Fprintf(w, "variance ratio %.2f: the luck-adjusted advantages are as precise as the raw ones from %.2f times as many games\n",
+			float64(acc.VarianceRatio), float64(acc.VarianceRatio))
 	}
 	tw := newTable(w)
-	fmt.Fprintf(tw, "%s\tadvantage\t95%% interval\tluck-adjusted\t95%% interval\tvariance ratio\t\n", label)
-	for s := 0; s < r.Players && r.Players > 1; s++ {
-		raw, adj := l.Advantage(s, agents, false), l.Advantage(s, agents, true)
-		fmt.Fprintf(tw, "%d\t%+.2f\t[%+.2f, %+.2f]\t%+.2f\t[%+.2f, %+.2f]\t%.2f×\t\n", s, 100*raw.Value, 100*raw.Lo, 100*raw.Hi,
-			100*adj.Value, 100*adj.Lo, 100*adj.Hi, l.VarianceRatio(s, agents))
-	}
-	if r.Players > 1 {
-		tw.Flush()
-	}
-	type kind struct {
-		name         string
-		events       int64
-		swing, share float64
-	}
-	var ks []kind
-	for k, e := range l.Events {
-		if e.Events > 0 {
-			ks = append(ks, kind{l.Kinds[k], e.Events, l.MeanSwing(k), l.KindShare(k)})
-		}
-	}
-	sort.SliceStable(ks, func(i, j int) bool { return ks[i].swing > ks[j].swing })
-	tw = newTable(w)
 	fmt.Fprintln(tw, "chance event\tevents\tmean swing\tshare of the spread\t")
-	for _, k := range ks {
-		fmt.Fprintf(tw, "%s\t%s\t%.2f points\t%.1f%%\t\n", k.name, format.Count(k.events), 100*k.swing, 100*k.share)
+	for _, k := range acc.Kinds {
+		fmt.Fprintf(tw, "%s\t%s\t%.2f points\t%.1f%%\t\n", k.Kind, format.Count(k.Events), 100*float64(k.MeanSwing), 100*float64(k.Share))
 	}
 	tw.Flush()
 }
