@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"dragonlab/reports/doc"
+	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/value"
@@ -291,4 +292,56 @@ func Account(r *sim.Result) (*Accounting, error) {
 	}
 	sort.SliceStable(acc.Kinds, func(i, j int) bool { return acc.Kinds[i].MeanSwing > acc.Kinds[j].MeanSwing })
 	return acc, nil
+}
+
+// Sentences say what the luck accounting found, in the words of the package comment.
+func (a *Accounting) Sentences() []string {
+	out := []string{fmt.Sprintf("The chance events (cards, dice) carry %s of the spread of results, the seats' own decisions %s (luck measured along the game over %s; the rest is the other seats' decisions and what the value function cannot see).",
+		format.PctIv(a.LuckShare.Estimate), format.PctIv(a.DecisionShare.Estimate), format.Plural(a.Games, "game"))}
+	if len(a.Kinds) > 0 {
+		k := a.Kinds[0]
+		out = append(out, fmt.Sprintf("The chance events that swing games most are the %s: %s on average moves %s points of winning chance from some seats to others (%s of the spread of results).",
+			k.Kind, "one", format.Num(100*float64(k.MeanSwing), 1), format.Pct(float64(k.Share))))
+	}
+	if len(a.Seats) > 0 && !math.IsNaN(float64(a.VarianceRatio)) {
+		who := "seat"
+		if a.ByAgent {
+			who = "agent"
+		}
+		s := a.Seats[0]
+		out = append(out, fmt.Sprintf("Once the luck of the cards and dice is taken out, %s 0's advantage is %s points (raw %s): the luck-adjusted advantages are as precise as the raw ones from %s times as many games.",
+			who, format.PtsIv(s.Adjusted.Estimate), format.PtsIv(s.Raw.Estimate), format.Num(float64(a.VarianceRatio), 2)))
+	}
+	return out
+}
+
+// Tables are the seats' advantages raw and luck-adjusted, and the kinds of chance event.
+func (a *Accounting) Tables() []doc.TextTable {
+	var out []doc.TextTable
+	if len(a.Seats) > 0 {
+		who := "seat"
+		if a.ByAgent {
+			who = "agent"
+		}
+		t := doc.TextTable{Title: "Seat advantage, raw and luck-adjusted (points of win share above the fair share)",
+			Header: []string{who, "raw", "95% interval", "luck-adjusted", "95% interval", "luck's part"},
+			Note:   fmt.Sprintf("Luck-adjusted: each result less the seat's luck; the same expectation, as precise as the raw number from %s times as many games.", format.Num(float64(a.VarianceRatio), 2))}
+		for _, s := range a.Seats {
+			t.Rows = append(t.Rows, []string{fmt.Sprint(s.Seat), format.Pts(s.Raw.Value), format.IvPts(s.Raw.Estimate),
+				format.Pts(s.Adjusted.Value), format.IvPts(s.Adjusted.Estimate), format.Pts(s.Luck.Value)})
+		}
+		out = append(out, t)
+	}
+	t := doc.TextTable{Title: "Chance events, by mean swing",
+		Header: []string{"chance event", "events", "mean swing (points)", "share of the spread"},
+		Note:   "Swing of an event: half the sum over the seats of |value after − value expected|, the winning chance it moves from some seats to others."}
+	for _, k := range a.Kinds {
+		t.Rows = append(t.Rows, []string{k.Kind, format.Count(k.Events), format.Num(100*float64(k.MeanSwing), 2), format.Pct(float64(k.Share))})
+	}
+	return append(out, t)
+}
+
+// AccountingContent is the luck accounting's sentences and tables, with the method.
+func AccountingContent(a *Accounting) *doc.Content {
+	return &doc.Content{Title: "Luck along the game", Sentences: a.Sentences(), Tables: a.Tables(), Notes: []string{AccountingMethod}}
 }
