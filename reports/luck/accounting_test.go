@@ -2,12 +2,15 @@ package luck
 
 import (
 	"context"
+	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
 	_ "dragonlab/engine/all"
+	"dragonlab/reports/doc"
 	"dragonlab/reports/luck/lucktest"
 	"dragonlab/sim"
 	"dragonlab/sim/value"
@@ -146,5 +149,41 @@ func TestLuckAdjustedAgreesOnDragonheart(t *testing.T) {
 	}
 	if float64(acc.VarianceRatio) <= 0 {
 		t.Fatalf("variance ratio %v", acc.VarianceRatio)
+	}
+}
+
+// A luck experiment whose level runs had luck accounting reports, per level, the luck
+// share along the game {estimate, lo, hi} and the variance ratio in summary.json, beside
+// the replay luck share; a level without it reports neither.
+func TestExperimentWithAccounting(t *testing.T) {
+	run := func(vf *value.Loaded) *sim.Result {
+		res, err := sim.Run(context.Background(), sim.Config{Game: lucktest.Game, Params: &lucktest.Params{Q: 2, Bias: 5}, Players: 2,
+			Agents: randomPlayers(t, 2), Seed: 3, Units: 500, Seating: sim.SeatReplay, Replays: 2, Workers: 1, Luck: vf})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	with, without := run(lucktest.Value([2]float64{0.5, 0.5}, 0)), run(nil)
+	e, err := AnalyzeExperiment(doc.Meta{Game: "coinskill", Players: 2}, 2,
+		[]Level{{Agent: "random", File: "a.json", Result: with}, {Agent: "random", File: "b.json", Result: without}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := e.Levels[0], e.Levels[1]
+	if a.LuckShare == nil || a.VarianceRatio == nil || !a.LuckShare.Contains(0.5) || b.LuckShare != nil || b.VarianceRatio != nil {
+		t.Fatalf("levels: %+v %+v", a.LuckShare, b.LuckShare)
+	}
+	data, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"luckShare":{"estimate":`) || strings.Count(string(data), `"varianceRatio"`) != 2 { // the level's and its accounting's
+		t.Fatalf("summary: %s", data)
+	}
+	var out strings.Builder
+	e.Print(&out)
+	if !strings.Contains(out.String(), "along the game") {
+		t.Fatalf("print: %s", out.String())
 	}
 }
