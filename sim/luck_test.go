@@ -250,7 +250,7 @@ func TestEveryGameHasAValueFunction(t *testing.T) {
 				t.Errorf("%s %dp: %v", name, n, err)
 				continue
 			}
-			if m := l.Model(n); m.Games < 500 || m.R2 <= 0 || l.Ref.Agent == "" || l.Ref.Seed == 1 {
+			if m := l.Model(n); m.Games < 300 || m.R2 <= 0 || l.Ref.Agent == "" || l.Ref.Seed == 1 {
 				t.Errorf("%s %dp: fitted on %d games of %q (seed %d), R² %.3f", name, n, m.Games, l.Ref.Agent, l.Ref.Seed, m.R2)
 			}
 		}

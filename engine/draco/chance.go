@@ -149,14 +149,17 @@ func (s *State) ForceChance(o engine.ChanceOutcome) {
 // "square" is the value of the square under the seat's dragon (what the next big scoring
 // pays it, DR-9) and "position" how far up its dragon is, both less the others' mean;
 // "push" is the movement the seat holds in cards of its own dragon's colour, less the
-// others' mean.
+// others' mean; "best scoring" is the most the seat could gain on the best other seat
+// with one card of its hand, by the scoring the card's move triggers (DR-8, DR-9: a free
+// dragon ridden from then on), less the others' mean — what its hand is worth.
 var featureNames = []string{
 	"lead", "lead*end", "lead*end^2", "leader*end", "ahead",
 	"square", "square*end", "position", "on summit", "push", "to move",
 	"odds 3", "odds 10", "odds 30",
+	"best scoring", "best scoring to move", "odds with hand",
 }
 
-const featureVersion = "draco/1"
+const featureVersion = "draco/2"
 
 // FeatureSet names the value features.
 func (s *State) FeatureSet() (string, []string) { return featureVersion, featureNames }
@@ -179,8 +182,8 @@ func (s *State) Features(out []float64) {
 	if s.phase == phOver {
 		end = 1
 	}
-	var square, position, push [MaxPlayers]float64
-	var scoreSum, squareSum, posSum, pushSum float64
+	var square, position, push, play [MaxPlayers]float64
+	var scoreSum, squareSum, posSum, pushSum, bestSum float64
 	for seat := 0; seat < n; seat++ {
 		c := s.ride[seat]
 		square[seat] = float64(r.value[s.pos[c]])
@@ -190,10 +193,12 @@ func (s *State) Features(out []float64) {
 				push[seat] += float64(r.cardValue[k&15])
 			}
 		}
+		play[seat] = float64(s.bestScoring(seat))
 		scoreSum += float64(s.score[seat])
 		squareSum += square[seat]
 		posSum += position[seat]
 		pushSum += push[seat]
+		bestSum += play[seat]
 	}
 	k := len(featureNames)
 	others := float64(max(n-1, 1))
@@ -232,7 +237,71 @@ func (s *State) Features(out []float64) {
 		f[11] = math.Tanh(10 * lead / (3 * left))
 		f[12] = math.Tanh(10 * lead / (10 * left))
 		f[13] = math.Tanh(10 * lead / (30 * left))
+		b := (play[seat] - (bestSum-play[seat])/others) / 10
+		f[14] = b
+		f[15] = b * f[10]
+		f[16] = math.Tanh((10*lead + 10*b*(0.5+0.5*f[10])) / (10 * left))
 	}
+}
+
+// bestScoring is the most seat could gain on the best other seat with one card of its
+// hand: for each card, the move (stopping on the last summit square, DR-7), the dragon it
+// rides afterwards (a free dragon is ridden from then on, DR-8: the better choice when it
+// was last) and the scoring the move triggers (DR-9), each seat's gain less the best other
+// gain; 0 when no card scores (playing it changes no score).
+func (s *State) bestScoring(seat int) int {
+	r := s.r
+	n := int(s.n)
+	best := 0
+	prev := uint8(0xFF)
+	for _, k := range s.hand[seat][:s.handLen[seat]] {
+		if k == prev {
+			continue
+		}
+		prev = k
+		c := k >> 4
+		before := int(s.pos[c])
+		after := min(before+int(r.cardValue[k&15]), r.last)
+		big := r.kind[after] == sqGreen || (r.kind[after] == sqSummit && before < r.summitStart)
+		small := r.kind[after] == sqBlue
+		if !big && !small {
+			continue
+		}
+		for _, switchTo := range [2]bool{false, true} {
+			if switchTo && s.rider[c] >= 0 {
+				continue
+			}
+			if !switchTo && s.rider[c] < 0 && s.lastMask&(1<<c) == 0 {
+				continue // a free dragon not in last place must be ridden
+			}
+			var gain [MaxPlayers]int
+			for o := 0; o < n; o++ {
+				d := s.ride[o]
+				if o == seat && switchTo {
+					d = c
+				}
+				p := int(s.pos[d])
+				if d == c {
+					p = after
+				}
+				v := int(r.value[p])
+				if big || v <= int(r.smallMax) {
+					gain[o] = v
+				}
+			}
+			other := -1 << 20
+			for o := 0; o < n; o++ {
+				if o != seat {
+					other = max(other, gain[o])
+				}
+			}
+			if n == 1 {
+				other = 0
+			}
+			best = max(best, gain[seat]-other)
+		}
+	}
+	return best
 }
 
 func sign(x float64) float64 {
