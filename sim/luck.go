@@ -179,7 +179,7 @@ func LoadValue(g engine.Game, p engine.Params, players int, data []byte) (*value
 		return nil, fmt.Errorf("game %s does not expose its chance events and value features: --luck is not available for it", g.Name)
 	}
 	if data == nil {
-		return nil, fmt.Errorf("game %s has no value function yet: fit one with dragonlab value fit", g.Name)
+		return nil, fmt.Errorf("game %s has no value function yet: fit one with dragonlab luck-model fit", g.Name)
 	}
 	version, _ := vf.FeatureSet()
 	names := map[int][]string{}
@@ -193,7 +193,7 @@ func LoadValue(g engine.Game, p engine.Params, players int, data []byte) (*value
 		return nil, err
 	}
 	if l.Model(players) == nil {
-		return nil, fmt.Errorf("the value function of %s has no model for %d players: fit one with dragonlab value fit", g.Name, players)
+		return nil, fmt.Errorf("the value function of %s has no model for %d players: fit one with dragonlab luck-model fit", g.Name, players)
 	}
 	return l.For(players), nil
 }
@@ -218,7 +218,7 @@ func (cfg *Config) checkLuck() error {
 	case cfg.Luck.Ref.Game != cfg.Game.Name:
 		return fmt.Errorf("the value function is for %s, not %s", cfg.Luck.Ref.Game, cfg.Game.Name)
 	case cfg.Luck.Ref.Version != version:
-		return fmt.Errorf("the value function weighs the features %s, but %s has %s: refit it (dragonlab value fit)", cfg.Luck.Ref.Version, cfg.Game.Name, version)
+		return fmt.Errorf("the value function weighs the features %s, but %s has %s: refit it (dragonlab luck-model fit)", cfg.Luck.Ref.Version, cfg.Game.Name, version)
 	case m == nil:
 		return fmt.Errorf("the value function of %s has no model for %d players", cfg.Game.Name, cfg.Players)
 	case !slices.Equal(m.Features, names):

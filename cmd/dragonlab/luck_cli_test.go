@@ -27,16 +27,16 @@ func init() {
 		}})
 }
 
-// value fit writes a value function; run --luck uses it and records it; bad input (a game
+// luck-model fit writes a value function; run --luck uses it and records it; bad input (a game
 // without luck accounting, a value function of another game or version, its fitting
 // seed, --value without --luck, a player count it has no model for) is refused with one
 // line, exit 2, nothing written.
 func TestLuckCLI(t *testing.T) {
 	dir := t.TempDir()
 	vf := filepath.Join(dir, "rh.json")
-	code, out, errs := cli(t, "value", "fit", "--game", "redhot", "--agents", "random", "--games", "40", "--player-counts", "2", "--out", vf)
+	code, out, errs := cli(t, "luck-model", "fit", "--game", "redhot", "--agents", "random", "--games", "40", "--player-counts", "2", "--out", vf)
 	if code != 0 || !strings.Contains(out, "redhot 2p") {
-		t.Fatalf("value fit: exit %d, %s %s", code, out, errs)
+		t.Fatalf("luck-model fit: exit %d, %s %s", code, out, errs)
 	}
 	res := filepath.Join(dir, "r.json")
 	code, out, errs = cli(t, "run", "--game", "redhot", "--luck", "--value", vf, "--games", "60", "-w", "1", "--out", res)
@@ -47,16 +47,16 @@ func TestLuckCLI(t *testing.T) {
 		t.Fatalf("the results file does not record the luck accounting")
 	}
 	// --add fits another player count at another level into the same file.
-	code, out, errs = cli(t, "value", "fit", "--game", "redhot", "--agents", "greedy", "--games", "10", "--player-counts", "3", "--add", "--out", vf)
+	code, out, errs = cli(t, "luck-model", "fit", "--game", "redhot", "--agents", "greedy", "--games", "10", "--player-counts", "3", "--add", "--out", vf)
 	if code != 0 {
-		t.Fatalf("value fit --add: exit %d, %s %s", code, out, errs)
+		t.Fatalf("luck-model fit --add: exit %d, %s %s", code, out, errs)
 	}
-	code, out, errs = cli(t, "value", "show", "--game", "redhot", "--file", vf)
+	code, out, errs = cli(t, "luck-model", "show", "--game", "redhot", "--file", vf)
 	if code != 0 || !strings.Contains(out, "2 players: 40 games of random") || !strings.Contains(out, "3 players: 10 games of greedy") {
-		t.Fatalf("value show: exit %d, %s %s", code, out, errs)
+		t.Fatalf("luck-model show: exit %d, %s %s", code, out, errs)
 	}
-	code, _, errs = cli(t, "value", "fit", "--game", "redhot", "--games", "10", "--player-counts", "4", "--seed", "3", "--add", "--out", vf)
-	checkRefused(t, "value fit --add with another seed", code, "", errs)
+	code, _, errs = cli(t, "luck-model", "fit", "--game", "redhot", "--games", "10", "--player-counts", "4", "--seed", "3", "--add", "--out", vf)
+	checkRefused(t, "luck-model fit --add with another seed", code, "", errs)
 	data, err := os.ReadFile(vf)
 	if err != nil {
 		t.Fatal(err)
@@ -75,9 +75,9 @@ func TestLuckCLI(t *testing.T) {
 		{[]string{"run", "--game", "redhot", "--value", vf}, "only with --luck"},
 		{[]string{"run", "--game", "redhot", "--players", "4", "--luck", "--value", vf}, "no model for 4 players"},
 		{[]string{"run", "--game", "redhot", "--luck", "--value", filepath.Join(dir, "missing.json")}, "read value function"},
-		{[]string{"value", "fit", "--game", "redhot"}, "--out"},
-		{[]string{"value", "fit", "--game", "redhot", "--player-counts", "7"}, "not 7"},
-		{[]string{"value", "fit", "--game", "test-plain"}, "no value features"},
+		{[]string{"luck-model", "fit", "--game", "redhot"}, "--out"},
+		{[]string{"luck-model", "fit", "--game", "redhot", "--player-counts", "7"}, "not 7"},
+		{[]string{"luck-model", "fit", "--game", "test-plain"}, "no value features"},
 	} {
 		args := append(tc.args, "--out", out2)
 		if tc.args[0] == "value" && tc.want != "--out" {

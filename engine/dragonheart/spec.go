@@ -13,7 +13,7 @@ import (
 var rulesText string
 
 // valueFile is this game's frozen value function for luck accounting (engine.Game.Value):
-// fitted by dragonlab value fit, never changed otherwise.
+// fitted by dragonlab luck-model fit, never changed otherwise.
 //
 //go:embed value.json
 var valueFile []byte

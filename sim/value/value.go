@@ -9,7 +9,7 @@
 // expectation over the event's outcomes under their true probabilities. A better one only
 // makes the corrections carry more of the outcome. So the file is fitted once, on seeds
 // disjoint from every analysed run (the fit's seed is recorded and refused for runs), and
-// refitting it is a deliberate command (dragonlab value fit), never a side effect.
+// refitting it is a deliberate command (dragonlab luck-model fit), never a side effect.
 package value
 
 import (
@@ -93,7 +93,7 @@ func Parse(data []byte, game, version string, names map[int][]string) (*Loaded, 
 		return nil, fmt.Errorf("the value function is for %s, not %s", f.Game, game)
 	}
 	if f.Version != version {
-		return nil, fmt.Errorf("the value function weighs the features %s, but this dragonlab's %s has %s: refit it (dragonlab value fit)", f.Version, game, version)
+		return nil, fmt.Errorf("the value function weighs the features %s, but this dragonlab's %s has %s: refit it (dragonlab luck-model fit)", f.Version, game, version)
 	}
 	if len(f.Models) == 0 {
 		return nil, fmt.Errorf("the value function has no model")

@@ -44,7 +44,7 @@ type valueShowOptions struct {
 func init() {
 	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
 		cmd := &cobra.Command{
-			Use:   "value",
+			Use:   "luck-model",
 			Short: "Fit or show a game's value function (the model behind luck accounting, --luck)",
 			Long: `A value function estimates every seat's chance of winning from a position. Luck
 accounting (run --luck) weighs each chance event with it: the value after the event
@@ -59,9 +59,9 @@ dragonlab. Refitting is this deliberate command; nothing else changes the file.`
 		fit := &cobra.Command{
 			Use:   "fit",
 			Short: "Fit a game's value function on self-play and write it (then rebuild dragonlab to embed it)",
-			Example: `  dragonlab value fit --game dragonheart --agents expert --games 2000 --out engine/dragonheart/value.json
-  dragonlab value fit --game draco --player-counts 2,3,4,5 --games 800 --workers 1 --out engine/draco/value.json
-  dragonlab value fit --game dragonscales --player-counts 3 --agents expert:iters=60 --add --out engine/dragonscales/value.json`,
+			Example: `  dragonlab luck-model fit --game dragonheart --agents expert --games 2000 --out engine/dragonheart/value.json
+  dragonlab luck-model fit --game draco --player-counts 2,3,4,5 --games 800 --workers 1 --out engine/draco/value.json
+  dragonlab luck-model fit --game dragonscales --player-counts 3 --agents expert:iters=60 --add --out engine/dragonscales/value.json`,
 			Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error { return fo.run() },
 		}
@@ -79,7 +79,7 @@ dragonlab. Refitting is this deliberate command; nothing else changes the file.`
 		show := &cobra.Command{
 			Use:     "show",
 			Short:   "Show a game's value function: how it was fitted and how much of the outcome it explains",
-			Example: "  dragonlab value show --game redhot\n  dragonlab value show --game redhot --file my-value.json",
+			Example: "  dragonlab luck-model show --game redhot\n  dragonlab luck-model show --game redhot --file my-value.json",
 			Args:    cobra.NoArgs,
 			RunE:    func(*cobra.Command, []string) error { return so.run() },
 		}
