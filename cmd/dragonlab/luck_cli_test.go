@@ -80,7 +80,7 @@ func TestLuckCLI(t *testing.T) {
 		{[]string{"luck-model", "fit", "--game", "test-plain"}, "no value features"},
 	} {
 		args := append(tc.args, "--out", out2)
-		if tc.args[0] == "value" && tc.want != "--out" {
+		if tc.args[0] == "luck-model" && tc.want != "--out" {
 			args = append(tc.args, "--out", out2)
 		} else if tc.want == "--out" {
 			args = tc.args
