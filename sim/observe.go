@@ -19,6 +19,8 @@ type whyShape struct {
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
+	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
+	luckKinds  []string // engine.ChanceEvents ChanceKinds (nil unless Config.Luck)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -35,6 +37,14 @@ func (cfg *Config) checkWhy() error {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
+	for _, f := range cfg.Agents {
+		if f.Kind == agents.RestrictKind {
+			cfg.shape.restricted = true
+		}
+	}
+	if err := cfg.checkLuck(); err != nil {
+		return err
+	}
 	if !cfg.Components {
 		return nil
 	}
@@ -72,6 +82,12 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	if cfg.Seating == SeatReplay {
 		a.Replays = &ReplayAgg{K: cfg.Replays, Seats: make([][]ReplayBin, cfg.Players)}
 	}
+	if cfg.shape.restricted {
+		a.Restrict = make([]Restriction, len(cfg.Agents))
+	}
+	if cfg.Luck != nil {
+		a.Luck = newLuckAgg(cfg.Luck.Ref, cfg.shape.luckKinds, cfg.Players)
+	}
 	return a
 }
 
@@ -107,6 +123,9 @@ type observer struct {
 
 	// replay seating (replay.go): per seat, Σ and Σ² of the win share over the replays
 	replayS, replayQ []int64
+
+	// luck accounting (luck.go); nil unless Config.Luck
+	luck *luckObserver
 }
 
 func (w *worker) initObserver() {
@@ -137,6 +156,9 @@ func (w *worker) initObserver() {
 	if cfg.Seating == SeatReplay {
 		o.replayS, o.replayQ = make([]int64, cfg.Players), make([]int64, cfg.Players)
 	}
+	if cfg.Luck != nil {
+		o.luck = newLuckObserver(cfg, w.state)
+	}
 	if cfg.Metrics {
 		o.metrics, o.players = true, cfg.Players
 		o.legalBuf = make([]engine.Action, 0, agents.MaxActions)
@@ -150,7 +172,7 @@ func (w *worker) initObserver() {
 func (o *observer) instrumented() (observe, timed bool) {
 	timed = o.games%o.every == 0
 	o.games++
-	return timed || o.tracker != nil || o.metrics, timed
+	return timed || o.tracker != nil || o.metrics || o.luck != nil, timed
 }
 
 // playObserved plays the game dealt in w.state like the plain loop of play, with the
@@ -172,6 +194,9 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 		nLegal := 0
 		if o.metrics {
 			nLegal = len(s.Legal(o.legalBuf))
+		}
+		if o.luck != nil {
+			o.luck.decision(s, seat)
 		}
 		var a engine.Action
 		if timed {
@@ -195,7 +220,11 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 		if w.stop != nil && w.stop.Load() {
 			return decisions, false
 		}
-		s.Apply(a)
+		if o.luck != nil {
+			s.(engine.ChanceEvents).ApplyObserved(a, o.luck)
+		} else {
+			s.Apply(a)
+		}
 		decisions++
 		if o.tracker != nil {
 			o.stepComponents(len(w.rngs), decisions)
@@ -214,6 +243,9 @@ func (w *worker) recordObserved(decisions int64, winners int) {
 	}
 	if w.obs.metrics {
 		w.obs.endMetrics(w.agg.Metrics, w.state, w.out, decisions, winners)
+	}
+	if w.obs.luck != nil {
+		w.obs.luck.end(w.out, w.agentAt, int(w.unitNo%LuckBatches))
 	}
 }
 
@@ -244,6 +276,22 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Replays.merge(o.Replays)
 		}
 	}
+	if o.Restrict != nil {
+		if a.Restrict == nil {
+			a.Restrict = make([]Restriction, len(o.Restrict))
+		}
+		for j, c := range o.Restrict {
+			a.Restrict[j].Bound += c.Bound
+			a.Restrict[j].Unkept += c.Unkept
+		}
+	}
+	if o.Luck != nil {
+		if a.Luck == nil {
+			a.Luck = o.Luck.clone()
+		} else {
+			a.Luck.merge(o.Luck)
+		}
+	}
 }
 
 // sameWhy says why two aggregates of the same run cannot be added (nil if they can):
@@ -260,6 +308,12 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
+	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
+		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
+	case (a.Luck == nil) != (b.Luck == nil):
+		return fmt.Errorf("some parts have luck accounting (--luck) and others do not: run every part with the same options")
+	case a.Luck != nil && !a.Luck.sameShape(b.Luck):
+		return fmt.Errorf("the parts' luck accounting used different value functions (or dragonlab versions)")
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/sim/value"
 )
 
 // Seating plans.
@@ -88,7 +89,10 @@ type Config struct {
 	Components bool
 	Metrics    bool
 	Replays    int
-	shape      whyShape // set by check
+	// Luck, if set, is the value function with which every game's outcome is split into
+	// luck and decisions (luck.go); it must be the game's (LoadValue).
+	Luck  *value.Loaded
+	shape whyShape // set by check
 }
 
 // chunk is how many units a worker claims at once: large enough that the shared counter
@@ -105,6 +109,11 @@ type worker struct {
 	shares  []float64 // by agent, for a duplicate deal
 	agg     Aggregate
 	obs     observer // optional instrumentation (observe.go)
+	// restricted are the restricted agents by agent index (nil for the others), and
+	// counted their counts already in agg (Aggregate.Restrict), when some agent is one.
+	restricted []agents.Restricted
+	counted    []Restriction
+	unitNo     int64 // the unit being played
 	// stop is the run's stop flag when some agent polls it inside its decisions
 	// (agents.Stoppable); nil otherwise. See playUnit.
 	stop *atomic.Bool
@@ -120,6 +129,12 @@ func newWorker(cfg *Config) (*worker, error) {
 		out: make([]float64, n), shares: make([]float64, n), agg: cfg.newRunAggregate()}
 	for _, f := range cfg.Agents {
 		w.agents = append(w.agents, f.New())
+	}
+	if w.agg.Restrict != nil {
+		w.restricted, w.counted = make([]agents.Restricted, len(w.agents)), make([]Restriction, len(w.agents))
+		for j, a := range w.agents {
+			w.restricted[j], _ = a.(agents.Restricted)
+		}
 	}
 	w.initObserver()
 	return w, nil
@@ -141,7 +156,12 @@ func (w *worker) watchStop(stop *atomic.Bool) {
 func (w *worker) play(seed uint64, rotation int) bool {
 	s := w.state
 	n := len(w.rngs)
-	s.Reset(seed)
+	if lo := w.obs.luck; lo != nil {
+		lo.start(w.agg.Luck)
+		s.(engine.ChanceEvents).ResetObserved(seed, lo)
+	} else {
+		s.Reset(seed)
+	}
 	for seat := 0; seat < n; seat++ {
 		w.rngs[seat].Seed(agentSeed(seed, seat, rotation))
 	}
@@ -186,7 +206,25 @@ func (w *worker) play(seed uint64, rotation int) bool {
 	if observe {
 		w.recordObserved(decisions, winners)
 	}
+	if w.restricted != nil {
+		w.countRestrictions()
+	}
 	return true
+}
+
+// countRestrictions adds the restricted agents' counts of the game just played (their
+// counters run over the worker's games) into the aggregate. A game cut short by a stop
+// is not counted, nor is the unit it belongs to (playUnit): the worker stops after it.
+func (w *worker) countRestrictions() {
+	for j, r := range w.restricted {
+		if r == nil {
+			continue
+		}
+		bound, unkept := r.Restriction()
+		w.agg.Restrict[j].Bound += bound - w.counted[j].Bound
+		w.agg.Restrict[j].Unkept += unkept - w.counted[j].Unkept
+		w.counted[j] = Restriction{Bound: bound, Unkept: unkept}
+	}
 }
 
 // unit plays unit index i under the seating plan. It returns false when the run was
@@ -196,6 +234,7 @@ func (w *worker) unit(i int64) bool {
 	cfg := w.cfg
 	n := cfg.Players
 	seed := GameSeed(cfg.Seed, i)
+	w.unitNo = i
 	switch cfg.Seating {
 	case SeatRotate:
 		w.rotate(int(i % int64(n)))

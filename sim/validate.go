@@ -122,6 +122,9 @@ func (r *Result) validate() (engine.Params, error) {
 	if err := r.checkTrackerNames(g, p); err != nil {
 		return nil, err
 	}
+	if err := r.checkLuckNames(g, p); err != nil {
+		return nil, err
+	}
 	if err := r.checkSummary(); err != nil {
 		return nil, err
 	}
@@ -459,6 +462,19 @@ func (a *Aggregate) check(players int, seating string) error {
 	if a.Metrics != nil {
 		if err := a.Metrics.check(a, players); err != nil {
 			return fmt.Errorf("metrics: %v", err)
+		}
+	}
+	for j, c := range a.Restrict {
+		if c.Bound < 0 || c.Unkept < 0 || c.Bound+c.Unkept > a.DecisionsSum || c.Bound+c.Unkept < 0 {
+			return fmt.Errorf("restrict: agent %d: %d bound and %d unkept decisions of %d", j, c.Bound, c.Unkept, a.DecisionsSum)
+		}
+	}
+	if a.Restrict != nil && len(a.Restrict) != players {
+		return fmt.Errorf("restrict: %d agents for %d players", len(a.Restrict), players)
+	}
+	if a.Luck != nil {
+		if err := a.Luck.check(a, players); err != nil {
+			return fmt.Errorf("luck: %v", err)
 		}
 	}
 	if a.Replays != nil {
