@@ -84,18 +84,19 @@ type MCTS struct {
 	first  engine.Action // the root's first legal action (played if no child could be made)
 
 	// Simultaneous nodes (simnode.go).
-	seesPending bool                // the oracle: a round it is asked mid-way is not rewound
-	simOn       bool                // the game has secret rounds and they are searched as nodes
-	rootSim     bool                // the decision is in a secret round: search it from its start
-	simSt       engine.Simultaneous // m.st as engine.Simultaneous (when simOn)
-	recs        []simRec            // the iteration's simultaneous decisions
-	recNodes    []int32             // their legal statistics children
-	recSig      []float64           // the probabilities each was sampled with
-	simSig      [MaxActions]float64 // scratch: sampling probabilities of a decision
-	simIdx      [MaxActions]int32   // scratch: statistics child of each legal action
-	pol         [MaxActions]float64 // scratch: the root's average strategy
-	worlds      []engine.State      // when set, the states the iterations start from in turn (PIMC)
-	itn         int                 // iterations started from worlds
+	seesPending  bool                // the oracle: a round it is asked mid-way is not rewound
+	rootChoosers int                 // choosers of the root's round (rootSim)
+	simOn        bool                // the game has secret rounds and they are searched as nodes
+	rootSim      bool                // the decision is in a secret round: search it from its start
+	simSt        engine.Simultaneous // m.st as engine.Simultaneous (when simOn)
+	recs         []simRec            // the iteration's simultaneous decisions
+	recNodes     []int32             // their legal statistics children
+	recSig       []float64           // the probabilities each was sampled with
+	simSig       [MaxActions]float64 // scratch: sampling probabilities of a decision
+	simIdx       [MaxActions]int32   // scratch: statistics child of each legal action
+	pol          [MaxActions]float64 // scratch: the root's average strategy
+	worlds       []engine.State      // when set, the states the iterations start from in turn (PIMC)
+	itn          int                 // iterations started from worlds
 
 	// Reuse: what the previous decision saw and played.
 	prev       engine.State
@@ -173,7 +174,9 @@ func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
 		return legal[0]
 	}
 	seat := s.ToMove()
-	reused := m.Reuse && m.reuse(s, seat)
+	// A round's statistics are kept differently at the decision's own round (simnode.go):
+	// a subtree is not reused as the root of one.
+	reused := m.Reuse && !(m.Sim != simSeq && secretChoosers(s) >= 2) && m.reuse(s, seat)
 	if reused {
 		m.reused++
 	}
@@ -182,10 +185,9 @@ func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
 	if m.rootSim {
 		// A round of secret choices: the seat's average strategy, purified and sampled.
 		legal := s.Legal(m.buf[:0])
-		pol := m.pol[:len(legal)]
 		a = m.first
-		if m.simPolicy(int32(seat), legal, pol) {
-			a = legal[sampleMixed(pol, rng)]
+		if c, ok := m.simChoice(int32(seat), legal, rng); ok {
+			a = c
 		}
 	} else {
 		gen := uint32(0)
@@ -691,8 +693,8 @@ func mctsOptions(withBudget bool) []Option {
 		Option{Name: "prior", Default: "0", Doc: "greedy prior: a node's first visit creates every legal child with its squashed one-move evaluation h, counted as this many virtual visits of reward h (PUCT-style progressive bias); 0 is off (plain UCT: untried moves in random order); needs reward=win"},
 		Option{Name: "reuse", Default: "false", Doc: "true keeps the subtree of the action played when the same seat decides again right after it (true or false)"},
 		Option{Name: "reward", Default: "win", Doc: "backed-up reward per seat: win (win share: 1, 1/k shared, 0) or score (score minus best opponent's, normalized)"},
-		Option{Name: "sim", Default: "rm", Doc: "rounds of secret simultaneous choices (Red Hot, Dragon Scales): rm (one simultaneous node, regret matching per seat, mixed choice from the average strategy), duct (decoupled UCB per seat, mixed choice from the visits) or seq (searched as the sequence the engine asks: later choosers answer earlier ones)"},
-		Option{Name: "simx", Default: "0.1", Doc: "with sim=rm: probability of a uniform choice at a simultaneous node (exploration), 0.001 to 1"},
+		Option{Name: "sim", Default: "rm", Doc: "rounds of secret simultaneous choices (Red Hot, Dragon Scales): rm (each round one simultaneous node; regret matching per seat in the decision's own round, played from the average strategy where the round is a guessing fight and as the safe best reply where it is not; decoupled UCB per seat in later rounds), duct (decoupled UCB in every round, mixed choice from the visits) or seq (searched as the sequence the engine asks: later choosers answer earlier ones)"},
+		Option{Name: "simx", Default: "0.1", Doc: "probability of a uniform choice at a simultaneous node (exploration of regret matching and decoupled UCB), 0.001 to 1"},
 	)
 }
 

@@ -115,11 +115,10 @@ func (p *PIMC) actSecret(s engine.State, seat int, legal []engine.Action, rng *e
 	p.inner.worlds, p.inner.itn = p.worlds[:p.K], 0
 	p.inner.search(s, seat, rng, false)
 	p.inner.worlds = nil
-	pol := p.inner.pol[:len(legal)]
-	if !p.inner.simPolicy(int32(seat), legal, pol) {
-		return legal[0]
+	if a, ok := p.inner.simChoice(int32(seat), legal, rng); ok {
+		return a
 	}
-	return legal[sampleMixed(pol, rng)]
+	return legal[0]
 }
 
 // actionIndex maps the actions of a legal list to their indices (open addressing,

@@ -27,21 +27,30 @@ import (
 //     the earlier choosers of the round picked in this iteration, so a node is keyed by what
 //     its mover knows (the information before the round), as in OpenSpiel's IS-MCTS;
 //   - the joint choice leads on, through ordinary nodes (one per chooser, in the order the
-//     engine asks), to the subtree after the reveal; these only route and count;
-//   - selection per seat is regret matching with exploration gamma (rm: Hannan consistent,
-//     its average strategy converges to an equilibrium of a two-player zero-sum round; the
-//     sampled regrets are variance-reduced by per-action baselines, see simBackup) or
-//     decoupled UCB1 (duct: each seat's own UCB over its own actions; not consistent, and
-//     measured not to find the biased rock-paper-scissors equilibrium);
+//     engine asks), to the subtree after the reveal; these route and count (and give the
+//     joint statistics of the safety check below);
 //   - a decision at such a round searches the whole round from its start: each iteration
 //     determinizes the seat's view (which re-deals the earlier choosers' pending choices)
 //     and rewinds the round (engine.Simultaneous.RewindRound), so the seat asked first and
 //     the seat asked last search the same node;
-//   - the action played there is drawn from the seat's average strategy (rm: the average of
-//     the strategies it sampled with; duct: its visit frequencies), purified: actions whose
-//     mean reward is significantly below the best one's, and actions below purifyBelow of
-//     the probability, are dropped (simPolicy), so that a clearly best action is played for
-//     sure and a guessing fight (rock-paper-scissors) is mixed.
+//   - in that round (sim=rm) every chooser selects by regret matching with exploration
+//     gamma, whose average strategy approaches an equilibrium of a two-player zero-sum
+//     round (Hannan consistency); the sampled regrets are variance-reduced by per-action
+//     baselines (simBackup) and the average is linear (iteration t weighs t), which both
+//     measured to approach the biased rock-paper-scissors equilibrium in fewer
+//     iterations; in the rounds after it, which get few visits each, decoupled UCB (each
+//     seat's UCB1 over its own actions), which concentrates on good replies sooner: with
+//     regret matching there too the search modelled later rounds as nearly random play
+//     and played Red Hot worse (measured: see the README);
+//   - the action played is the seat's best reply (the highest mean reward among the
+//     actions it chose often) when that reply is safe — two choosers, and none of the
+//     other's replies tried often holds it more than safeSlack below the mixed policy's
+//     value (the round is not a guessing fight: mixing would only play worse actions);
+//     otherwise it is drawn from the seat's average strategy, purified: actions whose mean
+//     reward is significantly below the best one's, and actions below purifyBelow of the
+//     probability, are dropped (simPolicy), so that a guessing fight (rock-paper-scissors)
+//     is mixed as its equilibrium says. With sim=duct every round is decoupled UCB and the
+//     choice is drawn from the visits.
 //
 // Inside a round a greedy rollout step is uniform (a greedy chooser asked later would
 // answer the earlier choices of the iteration), and the greedy prior is not used (regret
@@ -55,8 +64,8 @@ import (
 // Simultaneous-node modes (option sim).
 const (
 	simSeq  = iota // the round searched as the sequence the engine asks (the earlier behaviour)
-	simRM          // regret matching per seat (default)
-	simDUCT        // decoupled UCB1 per seat
+	simRM          // regret matching per seat in the decision's round, decoupled UCB deeper (default)
+	simDUCT        // decoupled UCB1 per seat in every round
 )
 
 var simModes = []string{"rm", "duct", "seq"}
@@ -88,6 +97,7 @@ type simRec struct {
 	start, n int32
 	pick     int32
 	seat     int32
+	duct     bool // decoupled UCB statistics (else regret matching)
 }
 
 // simState prepares the simultaneous nodes of a decision: whether the game has secret
@@ -110,8 +120,8 @@ func (m *MCTS) simState(s engine.State) {
 		m.recNodes = make([]int32, 0, maxSimRecNodes)
 		m.recSig = make([]float64, 0, maxSimRecNodes)
 	}
-	if _, chosen, in := engine.SecretRound(s); in && !(m.seesPending && chosen != 0) {
-		m.rootSim = true
+	if seats, chosen, in := engine.SecretRound(s); in && !(m.seesPending && chosen != 0) {
+		m.rootSim, m.rootChoosers = true, bits.OnesCount32(seats)
 	}
 }
 
@@ -179,9 +189,11 @@ func (m *MCTS) simSelect(round int32, legal []engine.Action, mover int32, rng *e
 	nodes := m.nodes
 	k := len(legal)
 	sig := m.simSig[:k]
+	m.nodes[holder].visits++
 	var pick int
-	if m.Sim == simDUCT {
-		pick = m.ductSelect(idx)
+	duct := m.ductAt(round)
+	if duct {
+		pick = m.ductSelect(idx, rng)
 	} else {
 		total := 0.0
 		for _, id := range idx {
@@ -207,15 +219,22 @@ func (m *MCTS) simSelect(round int32, legal []engine.Action, mover int32, rng *e
 				}
 				u -= p
 			}
-			nodes[id].prior += float32(p)
+			nodes[id].prior += float32(p * float64(nodes[holder].visits)) // linear averaging
 		}
 	}
 	if len(m.recs) < cap(m.recs) && len(m.recNodes)+k <= cap(m.recNodes) {
-		m.recs = append(m.recs, simRec{start: int32(len(m.recNodes)), n: int32(k), pick: int32(pick), seat: mover})
+		m.recs = append(m.recs, simRec{start: int32(len(m.recNodes)), n: int32(k), pick: int32(pick), seat: mover, duct: duct})
 		m.recNodes = append(m.recNodes, idx...)
 		m.recSig = append(m.recSig, sig...)
 	}
 	return pick
+}
+
+// ductAt reports whether the simultaneous node at round selects by decoupled UCB: with
+// sim=duct every one; with sim=rm every one but the round the decision is in (see the
+// header).
+func (m *MCTS) ductAt(round int32) bool {
+	return m.Sim == simDUCT || !(round == 0 && m.rootSim)
 }
 
 // holder is the child of the round node that holds seat's statistics (mover
@@ -243,21 +262,39 @@ func baseline(n *node) float64       { return float64(math.Float32frombits(uint3
 func setBaseline(n *node, v float64) { n.avail = int32(math.Float32bits(float32(v))) }
 
 // ductSelect is decoupled UCB1 over the seat's statistics children idx (visits and reward
-// sums of the seat's own actions), untried actions first (the first in legal order).
-func (m *MCTS) ductSelect(idx []int32) int {
+// sums of the seat's own actions): an untried action first, then the best UCB value, with
+// probability SimX a uniform action instead, and ties (and the untried action) drawn at
+// random. The randomness matters: the choosers of a symmetric round (a throw of Dragon
+// Scales) select from statistics alike, and by UCB alone they would choose alike in every
+// iteration (a tie each time, so alike again) and never learn what beats what.
+func (m *MCTS) ductSelect(idx []int32, rng *engine.RNG) int {
+	if rng.Float64() < m.SimX {
+		return rng.IntN(len(idx))
+	}
 	nodes := m.nodes
-	n := int32(0)
+	n, untried := int32(0), 0
 	for _, id := range idx {
 		if nodes[id].visits == 0 {
-			return m.firstUntried(idx)
+			untried++
 		}
 		n += nodes[id].visits
+	}
+	if untried > 0 {
+		k := rng.IntN(untried)
+		for i, id := range idx {
+			if nodes[id].visits == 0 {
+				if k == 0 {
+					return i
+				}
+				k--
+			}
+		}
 	}
 	scale := 1.0
 	if m.hi > m.lo {
 		scale = 1 / (m.hi - m.lo)
 	}
-	best, bestVal := 0, math.Inf(-1)
+	best, bestVal, ties := 0, math.Inf(-1), 0
 	for i, id := range idx {
 		c := &nodes[id]
 		v := float64(c.visits)
@@ -265,20 +302,17 @@ func (m *MCTS) ductSelect(idx []int32) int {
 		if m.hi > m.lo {
 			q = (c.sum/v - m.lo) * scale
 		}
-		if u := q + m.C*math.Sqrt(ln(n)/v); u > bestVal {
-			best, bestVal = i, u
+		switch u := q + m.C*math.Sqrt(ln(n)/v); {
+		case u > bestVal:
+			best, bestVal, ties = i, u, 1
+		case u == bestVal:
+			ties++
+			if rng.IntN(ties) == 0 {
+				best = i
+			}
 		}
 	}
 	return best
-}
-
-func (m *MCTS) firstUntried(idx []int32) int {
-	for i, id := range idx {
-		if m.nodes[id].visits == 0 {
-			return i
-		}
-	}
-	return 0
 }
 
 // simBackup updates the statistics of the iteration's simultaneous decisions with the
@@ -302,7 +336,7 @@ func (m *MCTS) simBackup() {
 		ids := m.recNodes[r.start : r.start+r.n]
 		c := &nodes[ids[r.pick]]
 		c.visits++
-		if m.Sim == simDUCT {
+		if r.duct {
 			c.sum += u
 			continue
 		}
@@ -426,6 +460,111 @@ func sampleMixed(p []float64, rng *engine.RNG) int {
 		last = i
 	}
 	return last // rounding
+}
+
+// simChoice is the action played by seat at a root that is a secret round: its policy
+// (simPolicy) sampled, or — when the round has two choosers and the seat's best reply is
+// safe — that best reply. A best reply a* (the highest mean reward among the actions
+// chosen often) is safe when its worst case against the other chooser's replies (each
+// mean reward shrunk towards a*'s own, over the replies tried at least safeMin times) is
+// not more than safeSlack below the value of the mixed policy: the round is then not a
+// guessing fight (no reply punishes a*), and mixing would only play worse actions.
+func (m *MCTS) simChoice(seat int32, legal []engine.Action, rng *engine.RNG) (engine.Action, bool) {
+	pol := m.pol[:len(legal)]
+	if !m.simPolicy(seat, legal, pol) {
+		return 0, false
+	}
+	if a, ok := m.safeReply(seat, legal, pol); ok {
+		return a, true
+	}
+	return legal[sampleMixed(pol, rng)], true
+}
+
+const (
+	safeMin    = 10   // replies tried fewer times are not counted
+	safeShrink = 10   // pseudo-samples of a*'s mean in each reply's mean
+	safeSlack  = 0.02 // win share a pure best reply may lose against the mix
+)
+
+// safeReply returns the seat's best reply if it is safe (see simChoice).
+func (m *MCTS) safeReply(seat int32, legal []engine.Action, pol []float64) (engine.Action, bool) {
+	holder := m.holder(0, seat, false)
+	if m.rootChoosers != 2 || holder < 0 {
+		return 0, false
+	}
+	// The mixed policy's value and the best reply.
+	gen := m.mark(legal)
+	best, bestQ, mix := int32(-1), math.Inf(-1), 0.0
+	minVisits := int32(0)
+	for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
+		if v := m.nodes[ch].visits; v > minVisits {
+			minVisits = v
+		}
+	}
+	minVisits /= 4 // "chosen often": at least a quarter of the most chosen action's count
+	for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
+		c := &m.nodes[ch]
+		i := m.lookup(c.action, gen)
+		if i < 0 || c.visits == 0 {
+			continue
+		}
+		q := m.statValue(c)
+		mix += pol[i] * q
+		if c.visits >= max(minVisits, 1) && q > bestQ {
+			best, bestQ = ch, q
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	a := m.nodes[best].action
+	worst, ok := m.worstReply(seat, a, bestQ)
+	if !ok || worst < mix-safeSlack {
+		return 0, false
+	}
+	return a, true
+}
+
+// worstReply is the lowest mean reward of seat's action a against the other chooser's
+// replies in the root's round (two choosers), from the joint-choice nodes below the root:
+// seat's own node under the other's choice (seat asked second), or the other's node under
+// seat's choice (seat asked first; its reward is then 1 − the other's: constant-sum).
+func (m *MCTS) worstReply(seat int32, a engine.Action, qa float64) (float64, bool) {
+	nodes := m.nodes
+	worst, found := math.Inf(1), false
+	shrunk := func(sum float64, n int32) float64 {
+		return (sum + safeShrink*qa) / (float64(n) + safeShrink)
+	}
+	for ch := nodes[0].child; ch >= 0; ch = nodes[ch].sibling {
+		c := &nodes[ch]
+		if c.mover < 0 { // statistics holders
+			continue
+		}
+		if c.mover == seat { // seat asked first: the other's replies below its choice
+			if c.action != a {
+				continue
+			}
+			for r := c.child; r >= 0; r = nodes[r].sibling {
+				rc := &nodes[r]
+				if rc.mover == seat || rc.mover < 0 || rc.visits < safeMin {
+					continue
+				}
+				found = true
+				worst = min(worst, shrunk(float64(rc.visits)-rc.sum, rc.visits))
+			}
+			continue
+		}
+		// The other chooser asked first: seat's node for a below its choice.
+		for r := c.child; r >= 0; r = nodes[r].sibling {
+			rc := &nodes[r]
+			if rc.mover != seat || rc.action != a || rc.visits < safeMin {
+				continue
+			}
+			found = true
+			worst = min(worst, shrunk(rc.sum, rc.visits))
+		}
+	}
+	return worst, found
 }
 
 // secretNow reports whether the iteration's state is in a secret round: a greedy rollout
