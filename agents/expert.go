@@ -234,3 +234,17 @@ func init() {
 		},
 	})
 }
+
+// ExpertSetting is the value (option text) the expert plays a game at a player count with
+// for one of its tunable options, e.g. ExpertSetting("redhot", 2, "iters") is "1400": what
+// "auto" resolves to there. A skill ceiling trace starts from the expert's own budget.
+func ExpertSetting(game string, players int, option string) (string, error) {
+	if !slices.Contains(expertTunable, option) {
+		return "", fmt.Errorf("expert option %q is not one a game sets (valid: %s)", option, strings.Join(expertTunable, ", "))
+	}
+	row, err := expertRow(game, players)
+	if err != nil {
+		return "", err
+	}
+	return row[option], nil
+}

@@ -97,3 +97,20 @@ func TestExpertSettingsAreTheGames(t *testing.T) {
 
 // anonymous hides the Namer (and every other optional interface) of a state.
 type anonymous struct{ engine.State }
+
+// ExpertSetting is what the expert's auto options resolve to for a game and player count.
+func TestExpertSetting(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		players int
+		want    string
+	}{{"dragonscales", 3, "900"}, {"dragonscales", 2, "1000"}, {"no-such-game", 2, expertDefault["iters"]}} {
+		got, err := ExpertSetting(tc.game, tc.players, "iters")
+		if err != nil || got != tc.want {
+			t.Errorf("ExpertSetting(%s, %d, iters) = %q, %v; want %q", tc.game, tc.players, got, err, tc.want)
+		}
+	}
+	if _, err := ExpertSetting("redhot", 2, "reward"); err == nil {
+		t.Error("ExpertSetting accepts an option the games do not set")
+	}
+}
