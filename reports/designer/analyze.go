@@ -184,6 +184,10 @@ type ComponentRow struct {
 type AblationAnswer struct {
 	Level string        `json:"level"`
 	Rows  []AblationRow `json:"rows"` // most valuable first
+	// Elo is the level's rating on this study's ladder (above the weakest level), and
+	// Measuring why the study's measuring rule chose it (when it did).
+	Elo       *Est   `json:"elo,omitempty"`
+	Measuring string `json:"measuring,omitempty"`
 }
 
 // AblationRow is one class: the win share lost when the class is forbidden.
@@ -197,9 +201,12 @@ type AblationRow struct {
 // LeverAnswer is the sweep of a lever at one level.
 type LeverAnswer struct {
 	Level string `json:"level"`
-	Key   string `json:"key"`
-	Seat  bool   `json:"seat"`
-	Why   string `json:"why,omitempty"`
+	// Elo and Measuring: as for AblationAnswer.
+	Elo       *Est   `json:"elo,omitempty"`
+	Measuring string `json:"measuring,omitempty"`
+	Key       string `json:"key"`
+	Seat      bool   `json:"seat"`
+	Why       string `json:"why,omitempty"`
 	// Caveat is said with the result (see designer.Lever).
 	Caveat string `json:"caveat,omitempty"`
 	// Points are the values played (the level's self-play at Base included), in order.
@@ -471,6 +478,15 @@ func (a *Answer) ladder() error {
 	return nil
 }
 
+// levelElo is level i's rating on this study's ladder, above the weakest level (nil when
+// the ladder did not rate it).
+func (a *Answer) levelElo(i int) *Est {
+	if a.Ladder == nil || i <= 0 || i >= len(a.Ladder.Elo) {
+		return nil
+	}
+	return a.Ladder.Elo[i]
+}
+
 // ablation analyses restricted play (reports/value.RestrictedPlay) against each level's
 // self-play.
 func (a *Answer) ablation() error {
@@ -501,7 +517,7 @@ func (a *Answer) ablation() error {
 			t.Base = w // as the design writes it: shorter in the chart
 		}
 		a.abl = append(a.abl, t)
-		aa := AblationAnswer{Level: c.Levels[ab.Level].Name}
+		aa := AblationAnswer{Level: c.Levels[ab.Level].Name, Elo: a.levelElo(ab.Level), Measuring: ab.Measuring}
 		for _, r := range t.Rows {
 			w := r.Worth()
 			aa.Rows = append(aa.Rows, AblationRow{Class: r.Class, Worth: Est{Estimate: w}, PHolm: r.PHolm, Tested: r.Tested})
@@ -517,7 +533,7 @@ func (a *Answer) levers() {
 	c := a.cfg
 	for _, lv := range c.Levers {
 		level := c.Levels[lv.Level]
-		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why, Caveat: lv.Caveat}
+		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why, Caveat: lv.Caveat, Elo: a.levelElo(lv.Level), Measuring: lv.Measuring}
 		type pt struct {
 			x     float64
 			rules bool
