@@ -62,8 +62,8 @@ type MCTS struct {
 	// simRM, simDUCT (one simultaneous node per round, see simnode.go) or simSeq (as the
 	// sequence the engine asks them in).
 	Sim int
-	// SimX is regret matching's exploration: the probability of a uniform choice at a
-	// simultaneous node (Sim simRM).
+	// SimX is the exploration at a simultaneous node: the probability of a uniform choice
+	// (regret matching and decoupled UCB alike).
 	SimX float64
 
 	nodes  []node
@@ -183,7 +183,8 @@ func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
 	m.search(s, seat, rng, reused)
 	var a engine.Action
 	if m.rootSim {
-		// A round of secret choices: the seat's average strategy, purified and sampled.
+		// A round of secret choices: the seat's safe best reply, or a draw from its purified
+		// average strategy (simChoice).
 		legal := s.Legal(m.buf[:0])
 		a = m.first
 		if c, ok := m.simChoice(int32(seat), legal, rng); ok {
