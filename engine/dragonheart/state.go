@@ -48,6 +48,7 @@ type State struct {
 	terminal  bool
 
 	trk tracks // component records (engine.Tracker, track.go)
+	sub subst  // the deck change asked for (engine.Substituter, substitute.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -63,7 +64,7 @@ func (s *State) Terminal() bool { return s.terminal }
 
 // Reset deals a new game from seed (DH-3, DH-4).
 func (s *State) Reset(seed uint64) {
-	r, on := s.r, s.trk.on
+	r, on, sub := s.r, s.trk.on, s.sub
 	*s = State{r: r, fig: noOwner}
 	s.trk.on = on
 	s.rng.Seed(seed)
@@ -71,6 +72,10 @@ func (s *State) Reset(seed uint64) {
 		copy(s.pile[p][:r.deckN], r.deck[:r.deckN])
 		s.pileN[p] = uint8(r.deckN)
 		s.shuffle(s.pile[p][:r.deckN])
+	}
+	if sub.delta != 0 {
+		s.sub = subst{seat: sub.seat, comp: sub.comp, delta: sub.delta}
+		s.substitute(seed)
 	}
 	for p := 0; p < 2; p++ {
 		s.refill(p)

@@ -55,6 +55,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/DeterminizeIsCanonical", func(t *testing.T) { checkCanonical(t, newState, o) })
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
 	runTracking(t, name, newState, o)
+	runSubstitution(t, name, newState, o)
 }
 
 // trajectory plays s to the end with uniform random choices from r, calling visit
