@@ -93,6 +93,7 @@ type State struct {
 	lastWin   int8     // winner of the last combat (solitaire: 0 red, 1 blue), -1 draw
 	lastThrow [3]uint8 // gestures revealed by the last throw (public)
 	trk       tracks   // component records (engine.Tracker, track.go)
+	sub       subst    // the pile change asked for (engine.Substituter, substitute.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -160,9 +161,10 @@ func (s *State) Reset(seed uint64) {
 
 // deal sets up a new game (DS-4, DS-10, DS-15) without playing.
 func (s *State) deal(seed uint64) {
-	r, on := s.r, s.trk.on
+	r, on, sub := s.r, s.trk.on, s.sub
 	*s = State{r: r, winner: -1, lastWin: -1}
 	s.trk.on = on
+	s.sub = subst{seat: sub.seat, comp: sub.comp, delta: sub.delta}
 	s.rng.Seed(seed)
 	s.lastCards = [2]uint8{noCard, noCard}
 	s.lastThrow = [3]uint8{noGesture, noGesture, noGesture}
@@ -211,6 +213,9 @@ func (s *State) deal(seed uint64) {
 			p := &s.piles[seat]
 			p.push(jokers + uint8(seat))
 			s.shuffle(p.c[:p.n])
+		}
+		if s.sub.delta != 0 {
+			s.substitute(seed)
 		}
 		s.refill()
 		if s.trk.on && r.hand > 0 {

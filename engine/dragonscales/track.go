@@ -64,8 +64,8 @@ type tracks struct {
 type trackRules struct {
 	names  []string
 	events []string
-	ev     []uint8          // internal event of each listed event
-	card   [maxCards]uint32 // component of each card
+	ev     []uint8        // internal event of each listed event
+	card   [maxIDs]uint32 // component of each card id
 }
 
 func (r *rules) buildTracking() {
@@ -89,7 +89,7 @@ func (r *rules) buildTracking() {
 	for _, e := range evs {
 		r.trk.events = append(r.trk.events, eventNames[e])
 	}
-	for c := 0; c < r.nCards; c++ {
+	for c := 0; c < r.ids(); c++ {
 		switch r.typ[c] {
 		case tJoker:
 			r.trk.card[c] = 1 << compJoker
