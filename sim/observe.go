@@ -15,6 +15,7 @@ import (
 
 // whyShape is what Config.check learns about the run's optional aggregates.
 type whyShape struct {
+	classes    []string // engine.ActionClasser classes (nil unless Config.Decisions)
 	compNames  []string // engine.Tracker Components (nil unless Config.Components)
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
 	dealt      int      // index of "dealt" in the engine's events, or -1
@@ -35,6 +36,9 @@ func (cfg *Config) checkWhy() error {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
+	if err := cfg.checkValue(); err != nil {
+		return err
+	}
 	if !cfg.Components {
 		return nil
 	}
@@ -71,6 +75,12 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	}
 	if cfg.Seating == SeatReplay {
 		a.Replays = &ReplayAgg{K: cfg.Replays, Seats: make([][]ReplayBin, cfg.Players)}
+	}
+	if cfg.Substitute != nil {
+		a.Substitutions = newSubstitutionAgg(cfg.Substitute)
+	}
+	if cfg.Decisions {
+		a.Decisions = newDecisionAgg(cfg.shape.classes, cfg.Players)
 	}
 	return a
 }
@@ -190,6 +200,9 @@ func (w *worker) playObserved(timed bool) int64 {
 		} else {
 			a = w.agents[j].Act(s, &w.rngs[seat])
 		}
+		if w.val.classer != nil {
+			w.val.recordDecision(w.agg.Decisions, s, j, a)
+		}
 		s.Apply(a)
 		decisions++
 		if o.tracker != nil {
@@ -209,6 +222,9 @@ func (w *worker) recordObserved(decisions int64, winners int) {
 	}
 	if w.obs.metrics {
 		w.obs.endMetrics(w.agg.Metrics, w.state, w.out, decisions, winners)
+	}
+	if w.val.classer != nil {
+		w.val.endDecisions(w.agg.Decisions)
 	}
 }
 
@@ -239,6 +255,20 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Replays.merge(o.Replays)
 		}
 	}
+	if o.Substitutions != nil {
+		if a.Substitutions == nil {
+			a.Substitutions = o.Substitutions.clone()
+		} else {
+			a.Substitutions.merge(o.Substitutions)
+		}
+	}
+	if o.Decisions != nil {
+		if a.Decisions == nil {
+			a.Decisions = o.Decisions.clone()
+		} else {
+			a.Decisions.merge(o.Decisions)
+		}
+	}
 }
 
 // sameWhy says why two aggregates of the same run cannot be added (nil if they can):
@@ -255,6 +285,10 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
+	case (a.Substitutions == nil) != (b.Substitutions == nil) || a.Substitutions != nil && !a.Substitutions.sameShape(b.Substitutions):
+		return fmt.Errorf("the parts substitute different components (or some none): run every part with the same options")
+	case (a.Decisions == nil) != (b.Decisions == nil) || a.Decisions != nil && !a.Decisions.sameShape(b.Decisions):
+		return fmt.Errorf("some parts have decision values and others do not (or other classes): run every part with the same options")
 	}
 	return nil
 }

@@ -88,6 +88,11 @@ type Config struct {
 	Components bool
 	Metrics    bool
 	Replays    int
+	// Substitute and Decisions ask for the value aggregates (value.go): component values
+	// by substitution (each deal also played with one seat's setup changed; fixed seating
+	// only) and decision values from the search root of the agents that report it.
+	Substitute *Substitution
+	Decisions  bool
 	shape      whyShape // set by check
 }
 
@@ -105,6 +110,7 @@ type worker struct {
 	shares  []float64 // by agent, for a duplicate deal
 	agg     Aggregate
 	obs     observer // optional instrumentation (observe.go)
+	val     valuer   // substitutions and decision values (value_run.go)
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -119,6 +125,7 @@ func newWorker(cfg *Config) (*worker, error) {
 		w.agents = append(w.agents, f.New())
 	}
 	w.initObserver()
+	w.initValuer()
 	return w, nil
 }
 
@@ -132,6 +139,7 @@ func (w *worker) play(seed uint64, rotation int) {
 	}
 	var decisions int64
 	observe, timed := w.obs.instrumented()
+	observe = observe || w.val.classer != nil
 	if observe {
 		decisions = w.playObserved(timed)
 	} else {
@@ -191,6 +199,9 @@ func (w *worker) unit(i int64) {
 	default:
 		w.rotate(0)
 		w.play(seed, 0)
+		if cfg.Substitute != nil {
+			w.substituteUnit(seed)
+		}
 	}
 }
 
