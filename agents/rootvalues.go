@@ -15,9 +15,11 @@ type RootValue struct {
 // move is worth over the best alternative, how often the top two moves differ a lot) are
 // read from it by the runner.
 type RootReporter interface {
-	// ReportsRoot reports whether RootValues gives win-share estimates (false e.g. for a
-	// search that backs up score margins).
-	ReportsRoot() bool
+	// ReportsRoot reports whether RootValues gives win-share estimates in s's game: a
+	// search that backs up win shares (reward=win) from rollouts played to the end
+	// (depth=0). A search that backs up score margins, or cuts its rollouts off and scores
+	// the leaf by a squashed evaluation, values in other units: it reports nothing.
+	ReportsRoot(s engine.State) bool
 	// RootValues appends to buf the root actions of the search of the last Act and
 	// returns it. Ask only right after an Act on a state with more than one legal action
 	// (Act returns a lone legal action without searching, and leaves the tree of an
@@ -31,15 +33,17 @@ var (
 	_ RootReporter = (*Expert)(nil)
 )
 
-// ReportsRoot is true for win rewards: the root values are win-share estimates.
-func (m *MCTS) ReportsRoot() bool { return !m.Score }
+// ReportsRoot is true for win rewards and rollouts to the end: the root values are then
+// win-share estimates (the greedy prior, a squashed evaluation, only shrinks them a
+// little at the start).
+func (m *MCTS) ReportsRoot(engine.State) bool { return !m.Score && m.Depth == 0 }
 
 // RootValues reports the root's children with the value the search selects by: with the
 // greedy prior (Prior > 0) the mean reward shrunk towards the action's heuristic value,
 // (sum + Prior·h)/(visits + Prior), every child included (an unvisited one is valued by
 // its heuristic alone); without it the mean reward of every child visited at least once.
 func (m *MCTS) RootValues(buf []RootValue) []RootValue {
-	if m.Score || len(m.nodes) == 0 {
+	if !m.ReportsRoot(nil) || len(m.nodes) == 0 {
 		return buf
 	}
 	nodes := m.nodes
@@ -59,8 +63,12 @@ func (m *MCTS) RootValues(buf []RootValue) []RootValue {
 	return buf
 }
 
-// ReportsRoot: the expert backs up win shares.
-func (e *Expert) ReportsRoot() bool { return true }
+// ReportsRoot is the search's for the settings the expert uses in s's game (it cuts
+// rollouts off in some games: expert:depth=0 plays them to the end everywhere).
+func (e *Expert) ReportsRoot(s engine.State) bool {
+	cfg, err := expertConfig(e.opts, gameName(s), s.Players())
+	return err == nil && cfg.ReportsRoot(s)
+}
 
 // RootValues is the search's (see MCTS.RootValues).
 func (e *Expert) RootValues(buf []RootValue) []RootValue { return e.mcts.RootValues(buf) }

@@ -16,7 +16,7 @@ func TestRootValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, spec := range []string{"mcts:iters=300", "mcts:iters=300,prior=2,depth=2", "expert:iters=200", "mcts:iters=300,reward=score"} {
+	for _, spec := range []string{"mcts:iters=300", "mcts:iters=300,prior=2", "expert:iters=200,depth=0", "mcts:iters=300,reward=score", "mcts:iters=300,depth=2", "expert:iters=200"} {
 		f, err := Parse(spec)
 		if err != nil {
 			t.Fatal(err)
@@ -35,7 +35,7 @@ func TestRootValues(t *testing.T) {
 			legal := s.Legal(nil)
 			chosen := a.Act(s, &rng)
 			vals := rr.RootValues(nil)
-			if !rr.ReportsRoot() {
+			if !rr.ReportsRoot(s) {
 				if len(vals) != 0 {
 					t.Fatalf("%s: %d values from a score search", spec, len(vals))
 				}
@@ -59,6 +59,37 @@ func TestRootValues(t *testing.T) {
 			if spec == "mcts:iters=300" && (visits != 300 || best.Action != chosen) {
 				t.Fatalf("%s seed %d: %d visits in all, most visited %v, played %v", spec, seed, visits, best.Action, chosen)
 			}
+		}
+	}
+}
+
+// TestExpertReportsRootPerGame: the expert's values are win shares in a game whose table
+// row plays rollouts to the end (Dragon Scales), not where it cuts them off (Dragonheart),
+// unless depth=0 is given.
+func TestExpertReportsRootPerGame(t *testing.T) {
+	for _, tc := range []struct {
+		spec, game string
+		want       bool
+	}{
+		{"expert", "dragonscales", true},
+		{"expert", "dragonheart", false},
+		{"expert:depth=0", "dragonheart", true},
+		{"expert:depth=0", "redhot", true},
+	} {
+		f, err := Parse(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.Lookup(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.NewGame(nil, 2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.New().(RootReporter).ReportsRoot(s); got != tc.want {
+			t.Errorf("%s in %s: ReportsRoot %v, want %v", tc.spec, tc.game, got, tc.want)
 		}
 	}
 }

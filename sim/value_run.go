@@ -63,14 +63,14 @@ func (cfg *Config) checkValue() error {
 	reports := false
 	for _, f := range cfg.Agents {
 		rr, ok := f.New().(agents.RootReporter)
-		reports = reports || ok && rr.ReportsRoot()
+		reports = reports || ok && rr.ReportsRoot(s)
 	}
 	if !reports {
 		var specs []string
 		for _, f := range cfg.Agents {
 			specs = append(specs, agents.Short(f.Spec))
 		}
-		return fmt.Errorf("decision values are read from a search's root values (mcts, expert, oracle with reward=win): no agent of %s has them", strings.Join(slices.Compact(specs), ", "))
+		return fmt.Errorf("decision values are read from a search's root values, which are win shares only with reward=win and rollouts played to the end (depth=0, e.g. expert:depth=0): no agent of %s has them in %s", strings.Join(slices.Compact(specs), ", "), cfg.Game.Name)
 	}
 	cfg.shape.classes = slices.Clone(ac.ActionClasses())
 	return nil
@@ -92,7 +92,7 @@ func (w *worker) initValuer() {
 		v.nClasses = len(cfg.shape.classes)
 		v.reporters = make([]agents.RootReporter, len(w.agents))
 		for j, a := range w.agents {
-			if rr, ok := a.(agents.RootReporter); ok && rr.ReportsRoot() {
+			if rr, ok := a.(agents.RootReporter); ok && rr.ReportsRoot(w.state) {
 				v.reporters[j] = rr
 			}
 		}

@@ -162,7 +162,7 @@ func valueConfigs(t *testing.T) []Config {
 		{Game: cardToyGame, Players: 3, Agents: specAgents(t, "mcts:iters=20", "random", "mcts:iters=30"), Seed: 4, Units: 901,
 			Substitute: &Substitution{Components: []string{"b", "a"}, Fewer: true}, Workers: 2, Metrics: true},
 		{Game: choiceToyGame, Players: 2, Agents: specAgents(t, "mcts:iters=40", "random"), Seed: 2, Units: 1201, Decisions: true, Workers: 2},
-		{Game: choiceToyGame, Players: 2, Agents: specAgents(t, "expert:iters=30", "random"), Seed: 2, Units: 700, Decisions: true, Seating: SeatDuplicate, Workers: 2},
+		{Game: choiceToyGame, Players: 2, Agents: specAgents(t, "expert:iters=30,depth=0", "random"), Seed: 2, Units: 700, Decisions: true, Seating: SeatDuplicate, Workers: 2},
 	}
 }
 
