@@ -65,6 +65,27 @@ func (c *ClusterSums) Add(t, m int64) {
 	c.Cross += t * m
 }
 
+// Mean is the ratio mean Sum/N (0 without observations).
+func (c ClusterSums) Mean() float64 {
+	if c.N == 0 {
+		return 0
+	}
+	return float64(c.Sum) / float64(c.N)
+}
+
+// SE is the standard error of Mean over independent clusters: the linearized (delta
+// method) variance of a ratio mean, n/(n−1)·Σ(t_i − r·m_i)²/N² with r = Mean and n the
+// clusters (Cochran, Sampling Techniques, 3rd ed. 1977, §6.4), so that observations of
+// one cluster may be correlated. 0 with fewer than two clusters or no observation.
+func (c ClusterSums) SE() float64 {
+	if c.N == 0 || c.Clusters < 2 {
+		return 0
+	}
+	n, r := float64(c.Clusters), c.Mean()
+	ss := float64(c.SumSq) - 2*r*float64(c.Cross) + r*r*float64(c.NSq)
+	return math.Sqrt(n/(n-1)*math.Max(ss, 0)) / float64(c.N)
+}
+
 func (c *ClusterSums) merge(o ClusterSums) {
 	c.Clusters += o.Clusters
 	c.N += o.N

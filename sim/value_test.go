@@ -13,17 +13,28 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// clusterInterval is the ratio mean of c (Sum/N) with its 95% interval: the linearized
-// variance over independent clusters, n/(n−1)·Σ(t_i − r·m_i)²/N², and Student's t with
-// n−1 degrees of freedom (Cochran 1977, §6.4). The reports' estimator is checked
-// against this one.
+// clusterInterval is the ratio mean of c with its 95% interval (Student's t with n−1
+// degrees of freedom on the clusters), in units of unit.
 func clusterInterval(c ClusterSums, unit float64) (mean, lo, hi float64) {
-	n, N := float64(c.Clusters), float64(c.N)
-	r := float64(c.Sum) / N
-	ss := float64(c.SumSq) - 2*r*float64(c.Cross) + r*r*float64(c.NSq)
-	se := math.Sqrt(n/(n-1)*math.Max(ss, 0)) / N
-	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(0.975)
+	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(c.Clusters - 1)}.Quantile(0.975)
+	r, se := c.Mean(), c.SE()
 	return r / unit, (r - q*se) / unit, (r + q*se) / unit
+}
+
+// TestClusterSumsByHand: Mean and SE of three clusters computed by hand.
+func TestClusterSumsByHand(t *testing.T) {
+	var c ClusterSums
+	c.Add(3, 2) // observations e.g. 1 and 2
+	c.Add(0, 0)
+	c.Add(-1, 1)
+	// r = 2/3; residuals t − r·m: 3 − 4/3 = 5/3, 0, −1 − 2/3 = −5/3; Σ² = 50/9;
+	// SE = sqrt(3/2 · 50/9) / 3 = sqrt(25/3)/3.
+	if c.Mean() != 2.0/3 || math.Abs(c.SE()-math.Sqrt(25.0/3)/3) > 1e-12 {
+		t.Fatalf("mean %v, se %v", c.Mean(), c.SE())
+	}
+	if (ClusterSums{}).SE() != 0 || (ClusterSums{}).Mean() != 0 {
+		t.Fatal("empty sums")
+	}
 }
 
 func cardToyConfig(t *testing.T, players int, units int64, seed uint64, comps ...string) Config {
