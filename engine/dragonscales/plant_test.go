@@ -3,6 +3,7 @@ package dragonscales_test
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -71,7 +72,7 @@ func worthless(vals []plantedValue, name string) bool {
 // more so.
 func TestPlantedCards(t *testing.T) {
 	red, blue := defaultDeckWeapons(t)
-	vals := planted(t, 2, "greedy", 1500, []string{"joker", "red card", "blue card"}, "redDeck="+red, "blueDeck="+blue)
+	vals := planted(t, 2, "greedy", 800, []string{"joker", "red card", "blue card"}, "redDeck="+red, "blueDeck="+blue)
 	if vals[0].name != "joker" || !worthless(vals, "red card") {
 		t.Errorf("planted cards: %v", vals)
 	}
@@ -95,4 +96,42 @@ func defaultDeckWeapons(t *testing.T) (red, blue string) {
 		return string(b)
 	}
 	return with(p.RedDeck, "club"), with(p.BlueDeck, "net")
+}
+
+// TestRestrictingAnUnusedClassMeasuresZero: restricted play of a choice the measuring bot
+// never makes measures about 0. Greedy play never forgoes a Joker's operations ("stop",
+// DS-23) in the three-player game; forbidding it changes nothing greedy wants, so the
+// restricted greedy's win share against two unrestricted ones, on duplicate deals, is a
+// third within noise.
+func TestRestrictingAnUnusedClassMeasuresZero(t *testing.T) {
+	g, err := engine.Lookup("dragonscales")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := agents.ParseList("restrict:base=greedy,forbid=stop,greedy,greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(context.Background(), sim.Config{Game: g, Players: 3, Agents: fs,
+		Seating: sim.SeatDuplicate, Seed: 3, Units: 600, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Per deal, the restricted agent's share summed over the three seatings (sixtieths).
+	h := res.Aggregate.Paired
+	var n, sum, sq float64
+	for i, c := range h.Counts {
+		x := float64(h.Lo+int64(i)) / 180 // mean share per game of the deal
+		n += float64(c)
+		sum += float64(c) * x
+		sq += float64(c) * x * x
+	}
+	mean := sum / n
+	se := math.Sqrt((sq/n - mean*mean) / (n - 1))
+	if d := mean - 1.0/3; math.Abs(d) > 1.96*se+0.005 || math.Abs(d) > 0.03 {
+		t.Errorf("forbidding stop moves greedy's win share by %+.3f (se %.3f)", d, se)
+	}
+	if c := res.Run.Cost[0]; c.Bound == 0 {
+		t.Errorf("the restriction never bound: stop was never legal (%+v)", c)
+	}
 }
