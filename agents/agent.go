@@ -55,7 +55,8 @@ type Option struct {
 type Kind struct {
 	Name    string
 	Doc     string
-	Cheats  bool // searches the true hidden state: an upper bound, never a fair player
+	docFunc func() string // if set, makes Doc when the kinds are listed
+	Cheats  bool          // searches the true hidden state: an upper bound, never a fair player
 	Options []Option
 	// Build validates the options (all present, defaults filled in) and returns a
 	// constructor of fresh, independent agents. It may rewrite values in opts to their
@@ -81,6 +82,9 @@ func RegisterKind(k Kind) {
 func Kinds() []Kind {
 	out := make([]Kind, 0, len(kinds))
 	for _, k := range kinds {
+		if k.docFunc != nil {
+			k.Doc = k.docFunc()
+		}
 		out = append(out, k)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

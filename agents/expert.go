@@ -2,20 +2,20 @@ package agents
 
 import (
 	"fmt"
-	"path"
-	"reflect"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"dragonlab/engine"
 )
 
 // Expert is the strongest honest agent for the time of plain mcts:iters=1000, with the
-// search settings measured best for each game (the table below; see the README for the
-// measurements). It learns the game from the state it is asked to decide on (the Go
-// package of the state's type: public knowledge) and the player count, and plays the
-// enhanced IS-MCTS with that game's settings. Any option given explicitly overrides the
-// table for every game; "auto" takes the table's value.
+// search settings measured best for each game. Each game declares its settings beside its
+// registration (engine.Game.Expert, per player count; see the README for the
+// measurements); the agent learns the game from the state it is asked to decide on (the
+// name the state gives its game, engine.Namer: public knowledge) and the player count, and
+// plays the enhanced IS-MCTS with that game's settings. Any option given explicitly
+// overrides the game's settings for every game; "auto" takes the game's value.
 type Expert struct {
 	opts  map[string]string // the spec's options ("auto" or a fixed value)
 	mcts  MCTS
@@ -24,45 +24,31 @@ type Expert struct {
 }
 
 type expertKey struct {
-	t       reflect.Type
+	game    string
 	players int
 }
 
-// expertTable maps "game" or "game/Np" to the settings measured best there (table=1);
-// "default" applies to games not listed. Values are option texts, as in a spec. Each row
-// was chosen by duplicate-deal matches against mcts:iters=1000 and greedy, with its
-// iterations set so that a decision costs at most the time of mcts:iters=1000 in that game
-// (measured in the same matches, so under the same machine load): see the README.
-//
-//   - Dragonheart: epsilon-greedy rollouts cut off after 6 moves beat random ones (76% vs
-//     68% against mcts:iters=1000 in 120 games each, at 0.74 and 0.89 of its time).
-//   - Draco and Red Hot: random rollouts cut off after 8–10 moves with the greedy prior.
-//   - Dragon Scales for three: the cut-off hurts (its evaluation, pieces held, says little
-//     mid-game): full rollouts with the prior. For one and two players (one or two
-//     decisions a game) nothing measured helps, so the row is plain IS-MCTS.
-var expertTable = map[string]map[string]string{
-	"default":         {"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "10", "prior": "2", "reuse": "false"},
-	"dragonheart":     {"iters": "900", "c": "0.7", "rollout": "greedy", "eps": "0.3", "depth": "6", "scale": "20", "prior": "2", "reuse": "false"},
-	"draco":           {"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "8", "scale": "8", "prior": "2", "reuse": "false"},
-	"redhot":          {"iters": "1400", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "10", "prior": "2", "reuse": "false"},
-	"dragonscales":    {"iters": "1000", "c": "0.7", "rollout": "random", "eps": "0", "depth": "0", "scale": "10", "prior": "0", "reuse": "false"},
-	"dragonscales/3p": {"iters": "900", "c": "0.7", "rollout": "random", "eps": "0", "depth": "0", "scale": "3", "prior": "2", "reuse": "false"},
-}
+// expertDefault is the row of a game that declares no settings, and gives the options a
+// game's settings leave out. Values are option texts, as in a spec. Each game's row was
+// chosen by duplicate-deal matches against mcts:iters=1000 and greedy, with its iterations
+// set so that a decision costs at most the time of mcts:iters=1000 in that game (measured
+// in the same matches, so under the same machine load): see the README.
+var expertDefault = map[string]string{"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "10", "prior": "2", "reuse": "false"}
 
-// expertTunable are the options the table sets (the MCTS options but ms and reward).
+// expertTunable are the options a game's settings set (the MCTS options but ms and reward).
 var expertTunable = []string{"iters", "c", "rollout", "eps", "depth", "scale", "prior", "reuse"}
 
 // Iterations is the number of search iterations run since the agent was made.
 func (e *Expert) Iterations() int64 { return e.mcts.iters }
 
-// Act resolves the settings for the game of s (once per game type and player count) and
+// Act resolves the settings for the game of s (once per game and player count) and
 // searches.
 func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
-	k := expertKey{reflect.TypeOf(unwrap(s)), s.Players()}
+	k := expertKey{gameName(s), s.Players()}
 	if !e.ready || k != e.key {
 		cfg, err := expertConfig(e.opts, gameName(s), s.Players())
 		if err != nil {
-			panic("agents: expert: " + err.Error()) // the table and the spec were validated at Parse
+			panic("agents: expert: " + err.Error()) // the settings and the spec were validated at Parse
 		}
 		iters := e.mcts.iters
 		e.mcts = cfg
@@ -83,19 +69,21 @@ func unwrap(s engine.State) engine.State {
 	}
 }
 
-// gameName is the name of the game of s: the last element of its state type's package
-// path (engine/<game>), which is the registered name of every game of dragonlab.
+// gameName is the registered name of the game of s, as its state names it (engine.Namer;
+// "" for a state that does not, which plays with the default row).
 func gameName(s engine.State) string {
-	t := reflect.TypeOf(unwrap(s))
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+	if n, ok := unwrap(s).(engine.Namer); ok {
+		return n.GameName()
 	}
-	return path.Base(t.PkgPath())
+	return ""
 }
 
-// expertConfig merges the spec's options with the table row of the game and player count.
+// expertConfig merges the spec's options with the row of the game and player count.
 func expertConfig(opts map[string]string, game string, players int) (MCTS, error) {
-	row := expertRow(game, players)
+	row, err := expertRow(game, players)
+	if err != nil {
+		return MCTS{}, err
+	}
 	merged := map[string]string{"reward": "win"}
 	for _, k := range expertTunable {
 		merged[k] = opts[k]
@@ -106,29 +94,72 @@ func expertConfig(opts map[string]string, game string, players int) (MCTS, error
 	return mctsConfig(merged, false)
 }
 
-// expertRow is the table row for a game and player count.
-func expertRow(game string, players int) map[string]string {
-	if r, ok := expertTable[fmt.Sprintf("%s/%dp", game, players)]; ok {
-		return r
+// expertRow is the row for a game and player count: the default row overlaid with the
+// settings the game registered for that player count (or for every count, key 0).
+func expertRow(game string, players int) (map[string]string, error) {
+	row := maps.Clone(expertDefault)
+	g, err := engine.Lookup(game)
+	if err != nil {
+		return row, nil // not a registered game: the default row
 	}
-	if r, ok := expertTable[game]; ok {
-		return r
+	text, ok := g.Expert[players]
+	if !ok {
+		text, ok = g.Expert[0]
 	}
-	return expertTable["default"]
+	if !ok {
+		return row, nil
+	}
+	if err := overlaySettings(row, text); err != nil {
+		return nil, fmt.Errorf("the expert settings of %s: %w", game, err)
+	}
+	return row, nil
 }
 
-// expertDoc lists the table for `dragonlab agents`.
-func expertDoc() string {
-	keys := make([]string, 0, len(expertTable))
-	for k := range expertTable {
-		keys = append(keys, k)
+// overlaySettings sets the options of text ("iters=900,c=0.7,…", settings a game
+// registered) in row; only the options of expertTunable may be set.
+func overlaySettings(row map[string]string, text string) error {
+	for _, kv := range strings.Split(text, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		if !ok || !slices.Contains(expertTunable, k) {
+			return fmt.Errorf("%q in %q is not key=value with a key of %s", kv, text, strings.Join(expertTunable, ", "))
+		}
+		row[k] = v
 	}
-	sort.Strings(keys)
+	return nil
+}
+
+// expertRows lists every row the agent can resolve to, by key: "default", "game" (every
+// player count of a registered game) and "game/Np" (one player count).
+func expertRows() (map[string]map[string]string, error) {
+	rows := map[string]map[string]string{"default": expertDefault}
+	for _, g := range engine.Games() {
+		for players := range g.Expert {
+			key := g.Name
+			if players != 0 {
+				key = fmt.Sprintf("%s/%dp", g.Name, players)
+			}
+			row, err := expertRow(g.Name, players)
+			if err != nil {
+				return nil, err
+			}
+			rows[key] = row
+		}
+	}
+	return rows, nil
+}
+
+// expertDoc lists the rows for `dragonlab agents` (once every game has registered).
+func expertDoc() string {
+	table, err := expertRows()
+	if err != nil {
+		return "the expert's settings are broken: " + err.Error()
+	}
+	keys := slices.Sorted(maps.Keys(table))
 	var rows []string
 	for _, k := range keys {
 		var kv []string
 		for _, o := range expertTunable {
-			kv = append(kv, o+"="+expertTable[k][o])
+			kv = append(kv, o+"="+table[k][o])
 		}
 		rows = append(rows, k+": "+strings.Join(kv, ","))
 	}
@@ -149,7 +180,7 @@ func init() {
 	opts = append(opts, Option{Name: "table", Default: "1", Doc: "version of the per-game settings table (1: this release's measurements)"})
 	RegisterKind(Kind{
 		Name:    "expert",
-		Doc:     expertDoc(),
+		docFunc: expertDoc, // the games register their settings after this init may run
 		Options: opts,
 		Build: func(opts map[string]string) (func() Agent, error) {
 			if _, err := ChoiceOption(opts, "table", "1"); err != nil {
@@ -159,15 +190,21 @@ func init() {
 			for _, k := range expertTunable {
 				fixed[k] = opts[k]
 			}
-			// Validate every row the table could resolve to, with the given overrides; then
+			// Validate every row the agent could resolve to, with the given overrides; then
 			// canonicalize the overrides themselves.
-			for key := range expertTable {
-				game, players := key, 0
-				if g, p, ok := strings.Cut(key, "/"); ok {
-					game = g
-					fmt.Sscanf(p, "%dp", &players)
+			rows, err := expertRows()
+			if err != nil {
+				return nil, err
+			}
+			for _, row := range rows {
+				merged := maps.Clone(row)
+				for k, v := range fixed {
+					if v != "auto" {
+						merged[k] = v
+					}
 				}
-				if _, err := expertConfig(fixed, game, players); err != nil {
+				merged["reward"] = "win"
+				if _, err := mctsConfig(merged, false); err != nil {
 					return nil, err
 				}
 			}
@@ -177,7 +214,7 @@ func init() {
 				}
 				one := map[string]string{}
 				for _, j := range expertTunable {
-					one[j] = expertTable["default"][j]
+					one[j] = expertDefault[j]
 				}
 				one[k], one["reward"] = opts[k], "win"
 				if _, err := mctsConfig(one, false); err == nil {

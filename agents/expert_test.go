@@ -1,18 +1,25 @@
 package agents
 
 import (
+	"maps"
+	"os"
 	"strings"
 	"testing"
+
+	"dragonlab/engine"
 )
 
 // TestExpertIsItsTableRow: in every game and player count, expert plays exactly as the
-// mcts spec its table row spells out (so "expert" in a study means a known search), and an
-// option given explicitly overrides the row.
+// mcts spec its row (the settings the game registered) spells out (so "expert" in a study
+// means a known search), and an option given explicitly overrides the row.
 func TestExpertIsItsTableRow(t *testing.T) {
 	for _, u := range setups() {
 		t.Run(u.name, func(t *testing.T) {
 			states := u.positions(t, []uint64{21}, 3)
-			row := expertRow(u.game.Name, u.players)
+			row, err := expertRow(u.game.Name, u.players)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var kv []string
 			for _, k := range expertTunable {
 				v := row[k]
@@ -37,8 +44,56 @@ func TestExpertIsItsTableRow(t *testing.T) {
 		t.Errorf("gameName through a restricted view = %q", got)
 	}
 	for _, g := range []string{"dragonheart", "draco", "redhot", "dragonscales"} {
-		if _, ok := expertTable[g]; !ok {
-			t.Errorf("the expert table has no row for %s", g)
+		if _, ok := mustLookup(t, g).Expert[0]; !ok {
+			t.Errorf("%s registers no expert settings for every player count", g)
 		}
 	}
 }
+
+// TestExpertSettingsAreTheGames: the rows come from the games' registrations (a game of
+// the test binary declares its own for two players; its other counts take the default
+// row), a malformed registration is refused, and the agent never looks up a game by
+// reflection.
+func TestExpertSettingsAreTheGames(t *testing.T) {
+	two, err := expertRow("snatch", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := maps.Clone(expertDefault)
+	want["c"], want["depth"] = "1.1", "4"
+	if !maps.Equal(two, want) {
+		t.Errorf("snatch/2p row %v, want %v", two, want)
+	}
+	if three, _ := expertRow("snatch", 3); !maps.Equal(three, expertDefault) {
+		t.Errorf("snatch/3p row %v, want the default row", three)
+	}
+	if ds3, _ := expertRow("dragonscales", 3); ds3["scale"] != "3" || ds3["iters"] != "900" {
+		t.Errorf("dragonscales/3p row %v: not its own registration", ds3)
+	}
+	if ds2, _ := expertRow("dragonscales", 2); ds2["scale"] != "10" || ds2["prior"] != "0" {
+		t.Errorf("dragonscales/2p row %v: not the game's row for every count", ds2)
+	}
+	doc := expertDoc()
+	if !strings.Contains(doc, "snatch/2p: iters=1300,c=1.1,rollout=random,eps=0,depth=4,") || strings.Contains(doc, "snatch:") {
+		t.Errorf("the doc does not list the registered rows: %s", doc)
+	}
+	for _, bad := range []string{"iters", "ms=5", "c=0.7,reward=score", ""} {
+		if err := overlaySettings(maps.Clone(expertDefault), bad); err == nil {
+			t.Errorf("settings %q accepted", bad)
+		}
+	}
+	// A state that does not name its game plays with the default row.
+	if got := gameName(anonymous{setup{"", mustLookup(t, "draco"), 3}.newGame(t, 1)}); got != "" {
+		t.Errorf("gameName of a state without a name = %q", got)
+	}
+	src, err := os.ReadFile("expert.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(src), "reflect") {
+		t.Error("expert.go uses reflect")
+	}
+}
+
+// anonymous hides the Namer (and every other optional interface) of a state.
+type anonymous struct{ engine.State }

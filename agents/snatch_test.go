@@ -62,12 +62,16 @@ func init() {
 			sp := p.(*snatchParams)
 			return &snatch{players: int8(players), turns: int16(sp.Turns), target: int16(sp.Target)}, nil
 		},
+		// A fifth game declares its own expert settings: two players differ from the
+		// default row in two options (TestExpertSettingsAreTheGames checks them).
+		Expert: map[int]string{2: "c=1.1, depth=4"},
 	})
 }
 
-func (s *snatch) Players() int   { return int(s.players) }
-func (s *snatch) ToMove() int    { return int(s.toMove) }
-func (s *snatch) Terminal() bool { return s.turn >= s.turns*int16(s.players) }
+func (s *snatch) GameName() string { return "snatch" }
+func (s *snatch) Players() int     { return int(s.players) }
+func (s *snatch) ToMove() int      { return int(s.toMove) }
+func (s *snatch) Terminal() bool   { return s.turn >= s.turns*int16(s.players) }
 
 func (s *snatch) Reset(seed uint64) {
 	s.rng.Seed(seed)

@@ -28,6 +28,20 @@ type Game struct {
 	// New builds a state for the given (already validated) parameters and player count;
 	// call Reset(seed) to deal a game. It allocates; call it once per worker or agent.
 	New func(p Params, players int) (State, error)
+	// Expert is the search settings the `expert` agent plays this game with, as agent
+	// option texts ("iters=900,c=0.7,rollout=greedy,…"), per player count; the entry for
+	// 0 applies to every player count without its own. Options left out (or a game
+	// without entries) take the agents' defaults. The agents package reads and validates
+	// them; the game only declares what was measured best for it. Its states implement
+	// Namer, so that an agent finds this entry from a state.
+	Expert map[int]string
+}
+
+// Namer is implemented by the states of every registered game: GameName is the name the
+// game is registered under, so that generic code (an agent with per-game settings) finds
+// the game's registry entry from a state without reflection. enginetest checks it.
+type Namer interface {
+	GameName() string
 }
 
 var registry = map[string]Game{}

@@ -24,3 +24,6 @@ func RulesText(game string) string {
 	defer rulesMu.RUnlock()
 	return rulesText[game]
 }
+
+// RulesPath is where a game's specification lives in the source tree.
+func RulesPath(game string) string { return "engine/" + game + "/RULES.md" }

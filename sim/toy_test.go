@@ -30,9 +30,10 @@ type toy struct {
 	rng     engine.RNG
 }
 
-func (s *toy) Players() int   { return s.players }
-func (s *toy) ToMove() int    { return s.toMove }
-func (s *toy) Terminal() bool { return s.done }
+func (s *toy) GameName() string { return "toy" }
+func (s *toy) Players() int     { return s.players }
+func (s *toy) ToMove() int      { return s.toMove }
+func (s *toy) Terminal() bool   { return s.done }
 func (s *toy) Legal(buf []engine.Action) []engine.Action {
 	return append(buf[:0], 1, 2)
 }

@@ -37,7 +37,7 @@ func (o *gamesOptions) run() error {
 		}
 		fmt.Fprintf(o.out, "%s — %s (%s, rules %s-n)\n", g.Name, g.Title, players, g.Spec)
 		// The specification travels with the code: engine/<game>/RULES.md.
-		fmt.Fprintf(o.out, "  rules: %s\n", rulesPath(g.Name))
+		fmt.Fprintf(o.out, "  rules: %s\n", engine.RulesPath(g.Name))
 		tw := tabwriter.NewWriter(o.out, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  parameter\tdefault\tmeaning")
 		for _, kv := range engine.ParamValues(g.DefaultParams()) {
@@ -51,6 +51,3 @@ func (o *gamesOptions) run() error {
 	}
 	return nil
 }
-
-// rulesPath is where a game's specification lives in the source tree.
-func rulesPath(game string) string { return "engine/" + game + "/RULES.md" }

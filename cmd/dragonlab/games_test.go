@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dragonlab/engine"
 )
 
 // `dragonlab games` says where each game's rules are, and the file is there.
@@ -14,7 +16,7 @@ func TestGamesPointsAtTheRules(t *testing.T) {
 		t.Fatal("games failed")
 	}
 	for _, g := range []string{"dragonheart", "draco", "redhot", "dragonscales"} {
-		p := rulesPath(g)
+		p := engine.RulesPath(g)
 		if !strings.Contains(stdout, "rules: "+p) {
 			t.Errorf("games does not point at %s", p)
 		}

@@ -1,25 +1,26 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"dragonlab/agents"
+	"dragonlab/sim/play"
 )
 
 // hintAgentSpec is the agent behind the `hint` command of play: the strongest honest
 // agent (it sees only the human's view, through Determinize; never the oracle). One place
 // to change it.
 var hintAgentSpec = "expert"
-
-// humanSpec marks a seat played by a person in play's --agents.
-const humanSpec = "human"
 
 // stdin is what play reads the players' answers from (tests replace it).
 var stdin io.Reader = os.Stdin
@@ -97,7 +98,7 @@ func seatSpecs(list string) ([]string, []agents.Factory, error) {
 	}
 	fs := make([]agents.Factory, len(specs))
 	for i, spec := range specs {
-		if spec == humanSpec {
+		if spec == play.Human {
 			continue
 		}
 		f, err := agents.Parse(spec)
@@ -119,7 +120,7 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 	}
 	list := o.Agents
 	if !cmd.Flags().Changed("agents") {
-		list = humanSpec + strings.Repeat(","+hintAgentSpec, players-1)
+		list = play.Human + strings.Repeat(","+hintAgentSpec, players-1)
 	}
 	specs, fs, err := seatSpecs(list)
 	if err != nil {
@@ -130,12 +131,12 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 	}
 	humans := 0
 	for _, s := range specs {
-		if s == humanSpec {
+		if s == play.Human {
 			humans++
 		}
 	}
 	if humans == 0 {
-		return badInput("no seat is %q in --agents %s: play needs a person; to watch agents play each other use dragonlab trace (one game) or dragonlab run (many)", humanSpec, list)
+		return badInput("no seat is %q in --agents %s: play needs a person; to watch agents play each other use dragonlab trace (one game) or dragonlab run (many)", play.Human, list)
 	}
 	hint, err := agents.Parse(o.Hint)
 	if err != nil {
@@ -179,15 +180,28 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		echo = false // the terminal shows what is typed
 	}
-	ps, err := newPlaySession(playConfig{
-		game: g, params: p, players: players, seed: seed, specs: specs, factories: fs, hint: hint,
-		save: save, in: in, out: o.stdout, tty: tty, colour: tty && os.Getenv("NO_COLOR") == "", echo: echo, width: width,
-		signals: in == io.Reader(os.Stdin),
-	})
+	con := &terminal{in: bufio.NewReader(in), out: o.stdout, tty: tty, colour: tty && os.Getenv("NO_COLOR") == "", echo: echo}
+	ps, err := play.New(play.Config{
+		Game: g, Params: p, Players: players, Seed: seed, Specs: specs, Factories: fs, Hint: hint,
+		Save: save, Width: width,
+	}, con)
 	if err != nil {
 		return asBadInput(err)
 	}
-	return ps.play()
+	if in == io.Reader(os.Stdin) {
+		// Ctrl-C or SIGTERM on the real terminal: show and save the game so far.
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(ch)
+		go func() {
+			if _, ok := <-ch; ok {
+				con.Print("\n")
+				ps.Finish("interrupted")
+				os.Exit(exitInterrupted)
+			}
+		}()
+	}
+	return ps.Play()
 }
 
 // checkSavePath refuses, before the game starts, a save target that is not a regular file
@@ -200,4 +214,46 @@ func checkSavePath(path string) error {
 		return err
 	}
 	return nil
+}
+
+// terminal is play's console: lines read from the input, text printed to the output, with
+// colours and screen clearing only on a terminal.
+type terminal struct {
+	in     *bufio.Reader
+	out    io.Writer
+	tty    bool // clear the screen between turns
+	colour bool
+	echo   bool // print each answer read (the input is not a terminal that echoes it)
+}
+
+func (t *terminal) Terminal() bool { return t.tty }
+
+func (t *terminal) Clear() {
+	if t.tty {
+		fmt.Fprint(t.out, "\x1b[H\x1b[2J")
+	}
+}
+
+func (t *terminal) Print(text string) { fmt.Fprint(t.out, text) }
+
+// ReadLine reads one answer; io.EOF when the input has ended.
+func (t *terminal) ReadLine() (string, error) {
+	line, err := t.in.ReadString('\n')
+	if err == io.EOF && line != "" {
+		err = nil
+	}
+	if t.echo {
+		fmt.Fprintf(t.out, "%s\n", strings.TrimRight(line, "\r\n")) // so a piped game reads like a session
+	}
+	return strings.TrimSpace(line), err
+}
+
+// roleColours are the ANSI colours of the roles of text.
+var roleColours = map[play.Role]string{play.Bold: "1", play.Dim: "2", play.Num: "36", play.Warn: "33", play.Title: "1;35"}
+
+func (t *terminal) Paint(role play.Role, s string) string {
+	if !t.colour {
+		return s
+	}
+	return "\x1b[" + roleColours[role] + "m" + s + "\x1b[0m"
 }

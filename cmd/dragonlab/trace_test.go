@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/sim/play"
 )
 
 // The default trace prints everything: the deal (every hand, riders) and every card drawn.
@@ -76,7 +77,7 @@ func TestTraceJSONLCarriesTheText(t *testing.T) {
 func renderJSONL(t *testing.T, jsonl string) string {
 	t.Helper()
 	var b bytes.Buffer
-	tw := newTraceWriter(&b, false)
+	tw := play.NewTraceWriter(&b, false)
 	for i, line := range strings.Split(strings.TrimSpace(jsonl), "\n") {
 		var kind struct{ Type string }
 		if err := json.Unmarshal([]byte(line), &kind); err != nil {
@@ -84,7 +85,7 @@ func renderJSONL(t *testing.T, jsonl string) string {
 		}
 		switch kind.Type {
 		case "header":
-			var h traceHeader
+			var h play.TraceHeader
 			json.Unmarshal([]byte(line), &h)
 			g, err := engine.Lookup(h.Game)
 			if err != nil {
@@ -94,15 +95,15 @@ func renderJSONL(t *testing.T, jsonl string) string {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tw.header(h, g, p)
+			tw.Header(h, g, p)
 		case "step":
-			var s traceStep
+			var s play.TraceStep
 			json.Unmarshal([]byte(line), &s)
-			tw.step(s)
+			tw.Step(s)
 		case "end":
-			var e traceEnd
+			var e play.TraceEnd
 			json.Unmarshal([]byte(line), &e)
-			tw.end(e)
+			tw.End(e)
 		default:
 			t.Fatalf("line %d: type %q", i+1, kind.Type)
 		}

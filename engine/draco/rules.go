@@ -312,7 +312,7 @@ func compile(p *Params, players int) (*rules, error) {
 
 func init() {
 	engine.Register(engine.Game{
-		Name:          "draco",
+		Name:          Name,
 		Title:         "Draco (Mount Drago)",
 		Spec:          "DR",
 		MinPlayers:    MinPlayers,
@@ -334,6 +334,11 @@ func init() {
 				return nil, fmt.Errorf("draco: params of type %T, want *draco.Params", p)
 			}
 			return New(dp, players)
+		},
+		// The expert's settings (see agents.Expert and the README's measurements): random
+		// rollouts cut off after 8 moves with the greedy prior.
+		Expert: map[int]string{
+			0: "iters=1300,c=0.7,rollout=random,eps=0,depth=8,scale=8,prior=2,reuse=false",
 		},
 	})
 }

@@ -63,6 +63,12 @@ func New(p *Params, players int) (*State, error) {
 	return s, nil
 }
 
+// Name is the name the game is registered under.
+const Name = "draco"
+
+// GameName is the registered name of the game (engine.Namer).
+func (s *State) GameName() string { return Name }
+
 // Players is the number of seats.
 func (s *State) Players() int { return int(s.n) }
 

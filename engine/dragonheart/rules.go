@@ -287,7 +287,7 @@ func New(p *Params) (*State, error) {
 
 func init() {
 	engine.Register(engine.Game{
-		Name:          "dragonheart",
+		Name:          Name,
 		Title:         "Dragonheart (Cœur de Dragon)",
 		Spec:          "DH",
 		MinPlayers:    2,
@@ -315,6 +315,12 @@ func init() {
 				return nil, err
 			}
 			return New(pp)
+		},
+		// The expert's settings (see agents.Expert and the README's measurements):
+		// epsilon-greedy rollouts cut off after 6 moves beat random ones (76% vs 68%
+		// against mcts:iters=1000 in 120 games each, at 0.74 and 0.89 of its time).
+		Expert: map[int]string{
+			0: "iters=900,c=0.7,rollout=greedy,eps=0.3,depth=6,scale=20,prior=2,reuse=false",
 		},
 	})
 }

@@ -53,6 +53,12 @@ type State struct {
 
 var _ engine.State = (*State)(nil)
 
+// Name is the name the game is registered under.
+const Name = "dragonheart"
+
+// GameName is the registered name of the game (engine.Namer).
+func (s *State) GameName() string { return Name }
+
 // Players is always 2.
 func (s *State) Players() int { return 2 }
 

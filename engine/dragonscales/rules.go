@@ -374,7 +374,7 @@ var paramDocs = map[string]string{
 
 func init() {
 	engine.Register(engine.Game{
-		Name:          "dragonscales",
+		Name:          Name,
 		Title:         "Dragon Scales (Le jeu du dragon)",
 		Spec:          "DS",
 		MinPlayers:    1,
@@ -382,6 +382,14 @@ func init() {
 		DefaultParams: func() engine.Params { return DefaultParams() },
 		ParamDocs:     paramDocs,
 		New:           newState,
+		// The expert's settings (see agents.Expert and the README's measurements). For
+		// three players the cut-off hurts (the evaluation, pieces held, says little
+		// mid-game): full rollouts with the prior. For one and two players (one or two
+		// decisions a game) nothing measured helps: plain IS-MCTS.
+		Expert: map[int]string{
+			0: "iters=1000,c=0.7,rollout=random,eps=0,depth=0,scale=10,prior=0,reuse=false",
+			3: "iters=900,c=0.7,rollout=random,eps=0,depth=0,scale=3,prior=2,reuse=false",
+		},
 	})
 }
 

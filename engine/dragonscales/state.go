@@ -98,6 +98,12 @@ type State struct {
 
 var _ engine.State = (*State)(nil)
 
+// Name is the name the game is registered under.
+const Name = "dragonscales"
+
+// GameName is the registered name of the game (engine.Namer).
+func (s *State) GameName() string { return Name }
+
 // Players is the number of seats.
 func (s *State) Players() int { return s.r.players }
 

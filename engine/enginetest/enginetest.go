@@ -1,10 +1,11 @@
 // Package enginetest is the conformance harness every game's tests call (in the spirit of
 // testing/fstest): random games end, Legal is never empty before the end, the same seed
 // gives the same game, a copy plays on identically, Determinize changes nothing the
-// observer can see, results are well formed, and a whole game allocates nothing; for games
-// with components (engine.Tracker) and action classes (engine.ActionClasser), that
-// recording changes nothing in the game, is cleared by Reset and copied with the state,
-// stays within the lists and allocates nothing, and that classes are well formed.
+// observer can see, results are well formed, the state names its game (engine.Namer) as
+// the registry does, and a whole game allocates nothing; for games with components
+// (engine.Tracker) and action classes (engine.ActionClasser), that recording changes
+// nothing in the game, is cleared by Reset and copied with the state, stays within the
+// lists and allocates nothing, and that classes are well formed.
 package enginetest
 
 import (
@@ -48,6 +49,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 		return s
 	}
 	name := fmt.Sprintf("%s/%dp", g.Name, players)
+	t.Run(name+"/NamesItsGame", func(t *testing.T) { checkName(t, g, newState(1)) })
 	t.Run(name+"/GamesEndAndLegalNonEmpty", func(t *testing.T) { checkEnds(t, newState, o) })
 	t.Run(name+"/SameSeedSameGame", func(t *testing.T) { checkSameSeed(t, newState, o) })
 	t.Run(name+"/CopyPlaysOnIdentically", func(t *testing.T) { checkCopy(t, newState, o) })
@@ -56,6 +58,18 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
 	runTracking(t, name, newState, o)
 	runSubstitution(t, name, newState, o)
+}
+
+// checkName checks that the state names its game (engine.Namer) as the registry does.
+func checkName(t *testing.T, g engine.Game, s engine.State) {
+	n, ok := s.(engine.Namer)
+	if !ok {
+		t.Fatalf("%s: the state %T does not implement engine.Namer (GameName() string)", g.Name, s)
+	}
+	reg, err := engine.Lookup(n.GameName())
+	if err != nil || reg.Name != g.Name {
+		t.Fatalf("%s: the state names its game %q, not the name it is registered under", g.Name, n.GameName())
+	}
 }
 
 // trajectory plays s to the end with uniform random choices from r, calling visit

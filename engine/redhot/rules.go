@@ -226,7 +226,7 @@ func New(p engine.Params, players int) (*State, error) {
 
 func init() {
 	engine.Register(engine.Game{
-		Name:          "redhot",
+		Name:          Name,
 		Title:         "Red Hot Silly Dragon",
 		Spec:          "RH",
 		MinPlayers:    2,
@@ -239,6 +239,11 @@ func init() {
 				return nil, err
 			}
 			return s, nil
+		},
+		// The expert's settings (see agents.Expert and the README's measurements): random
+		// rollouts cut off after 10 moves with the greedy prior.
+		Expert: map[int]string{
+			0: "iters=1400,c=0.7,rollout=random,eps=0,depth=10,scale=10,prior=2,reuse=false",
 		},
 	})
 }

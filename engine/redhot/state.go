@@ -147,6 +147,12 @@ var _ engine.State = (*State)(nil)
 
 func (s *State) active(seat uint8) bool { return s.outMask&(1<<seat) == 0 }
 
+// Name is the name the game is registered under.
+const Name = "redhot"
+
+// GameName is the registered name of the game (engine.Namer).
+func (s *State) GameName() string { return Name }
+
 // Players is the number of seats.
 func (s *State) Players() int { return int(s.n) }
 
