@@ -5,6 +5,7 @@ package enginetest
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -25,6 +26,9 @@ func runTracking(t *testing.T, name string, newState func(uint64) engine.State, 
 	}
 	if _, ok := s.(engine.ActionClasser); ok {
 		t.Run(name+"/ActionClasser/Classes", func(t *testing.T) { checkClasses(t, newState, o) })
+		if _, ok := s.(engine.ChoiceClasser); ok {
+			t.Run(name+"/ChoiceClasser/Classes", func(t *testing.T) { checkChoiceClasses(t, newState) })
+		}
 	}
 }
 
@@ -398,4 +402,52 @@ func EventUnion(s engine.State, seed uint64, games int) map[string][]string {
 		out[name] = BitNames(tr.Components(), union[e])
 	}
 	return out
+}
+
+// checkChoiceClasses: the choice classes are classes of the game's list.
+func checkChoiceClasses(t *testing.T, newState func(uint64) engine.State) {
+	s := newState(1)
+	n := len(s.(engine.ActionClasser).ActionClasses())
+	if c := s.(engine.ChoiceClasser).ChoiceClasses(); n < 64 && c>>n != 0 {
+		t.Fatalf("choice classes %b beyond the %d classes", c, n)
+	}
+}
+
+// ChoiceTwins checks over random games that every legal action of a choice class
+// (engine.ChoiceClasser) has a twin: another legal action outside that class which, by
+// same (the game's own test), spends the same things.
+func ChoiceTwins(t *testing.T, newState func(uint64) engine.State, games int, same func(s engine.State, a, b engine.Action) bool) {
+	t.Helper()
+	var buf [512]engine.Action
+	checked := 0
+	for g := 0; g < games; g++ {
+		s := newState(uint64(g))
+		ac := s.(engine.ActionClasser)
+		choice := s.(engine.ChoiceClasser).ChoiceClasses()
+		r := engine.NewRNG(uint64(g) + 7)
+		for !s.Terminal() {
+			legal := s.Legal(buf[:0])
+			for _, a := range legal {
+				for m := ac.ActionClass(a) & choice; m != 0; m &= m - 1 {
+					k := uint64(1) << bits.TrailingZeros64(m)
+					twin := false
+					for _, b := range legal {
+						if b != a && ac.ActionClass(b)&k == 0 && same(s, a, b) {
+							twin = true
+							break
+						}
+					}
+					if !twin {
+						t.Fatalf("game %d: %q is in choice class %s and has no twin outside it among %v",
+							g, s.ActionText(a), ac.ActionClasses()[bits.TrailingZeros64(k)], LegalTexts(s))
+					}
+					checked++
+				}
+			}
+			s.Apply(legal[r.IntN(len(legal))])
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no action of a choice class was ever legal")
+	}
 }
