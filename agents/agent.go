@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"dragonlab/engine"
 )
@@ -115,15 +116,19 @@ type Factory struct {
 // an agent spec in parentheses (the base of a wrapper: "noisy:base=(mcts:iters=200,c=1),eps=0.2");
 // a base without options may omit them ("softmax:base=greedy,t=0.5"). Parentheses must
 // balance, and commas inside them belong to the inner spec.
+//
+// Parsing takes time linear in the length of the spec: specs nest at most MaxNesting
+// levels deep, checked in one pass before anything else, and every level reads its own
+// text once. Error messages quote at most a clip of the spec.
 func Parse(spec string) (Factory, error) {
 	spec = strings.TrimSpace(spec)
 	if err := balanced(spec); err != nil {
-		return Factory{}, fmt.Errorf("agent %q: %w", spec, err)
+		return Factory{}, fmt.Errorf("agent %q: %w", clip(spec), err)
 	}
 	name, rest, hasOpts := strings.Cut(spec, ":")
 	k, ok := kinds[name]
 	if !ok {
-		return Factory{}, fmt.Errorf("unknown agent %q (valid: %s)", name, kindNames())
+		return Factory{}, fmt.Errorf("unknown agent %q (valid: %s)", clip(name), kindNames())
 	}
 	opts := map[string]string{}
 	for _, o := range k.Options {
@@ -135,13 +140,13 @@ func Parse(spec string) (Factory, error) {
 			key, value, ok := strings.Cut(kv, "=")
 			key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 			if !ok || key == "" || value == "" {
-				return Factory{}, fmt.Errorf("agent %q: malformed option %q (want key=value)", spec, kv)
+				return Factory{}, fmt.Errorf("agent %q: malformed option %q (want key=value)", clip(spec), clip(kv))
 			}
 			if _, known := opts[key]; !known {
-				return Factory{}, fmt.Errorf("agent %q: unknown option %q (valid: %s)", spec, key, optionNames(k))
+				return Factory{}, fmt.Errorf("agent %q: unknown option %q (valid: %s)", clip(spec), clip(key), optionNames(k))
 			}
 			if given[key] {
-				return Factory{}, fmt.Errorf("agent %q: option %q given twice", spec, key)
+				return Factory{}, fmt.Errorf("agent %q: option %q given twice", clip(spec), key)
 			}
 			given[key] = true
 			opts[key] = value
@@ -149,31 +154,50 @@ func Parse(spec string) (Factory, error) {
 	}
 	for _, o := range k.Options {
 		if opts[o.Name] == "" {
-			return Factory{}, fmt.Errorf("agent %q: option %s is required (%s)", spec, o.Name, o.Doc)
+			return Factory{}, fmt.Errorf("agent %q: option %s is required (%s)", clip(spec), o.Name, o.Doc)
 		}
 	}
 	if k.Make != nil {
 		f, err := k.Make(opts)
 		if err != nil {
-			return Factory{}, fmt.Errorf("agent %q: %w", spec, err)
+			return Factory{}, fmt.Errorf("agent %q: %w", clip(spec), err)
 		}
 		f.Spec, f.Kind = canonical(k, opts), k.Name
-		return f, nil
+		return f, canonicalNesting(spec, f.Spec)
 	}
 	build, err := k.Build(opts)
 	if err != nil {
-		return Factory{}, fmt.Errorf("agent %q: %w", spec, err)
+		return Factory{}, fmt.Errorf("agent %q: %w", clip(spec), err)
 	}
-	return Factory{Spec: canonical(k, opts), Kind: k.Name, Cheats: k.Cheats, New: build}, nil
+	f := Factory{Spec: canonical(k, opts), Kind: k.Name, Cheats: k.Cheats, New: build}
+	return f, canonicalNesting(spec, f.Spec)
 }
 
-// balanced checks that the parentheses of a spec (or list of specs) nest properly.
+// canonicalNesting refuses a spec whose canonical form nests deeper than MaxNesting
+// (a bare base with options is put in parentheses when spelled out): files store the
+// canonical form, which must parse again.
+func canonicalNesting(spec, canon string) error {
+	if err := balanced(canon); err != nil {
+		return fmt.Errorf("agent %q: spelled out with every option, %w", clip(spec), err)
+	}
+	return nil
+}
+
+// MaxNesting is how deep specs may nest (wrappers of wrappers …): far more than any real
+// agent needs, and it bounds the work and memory of parsing a spec from a file.
+const MaxNesting = 16
+
+// balanced checks that the parentheses of a spec (or list of specs) nest properly, and at
+// most MaxNesting deep.
 func balanced(spec string) error {
 	depth := 0
-	for _, r := range spec {
-		switch r {
+	for i := 0; i < len(spec); i++ {
+		switch spec[i] {
 		case '(':
 			depth++
+			if depth > MaxNesting {
+				return fmt.Errorf("specs nest more than %d levels deep (parentheses inside parentheses)", MaxNesting)
+			}
 		case ')':
 			depth--
 			if depth < 0 {
@@ -213,7 +237,7 @@ func splitTop(s string) []string {
 // parentheses belong to the nested spec).
 func ParseList(list string) ([]Factory, error) {
 	if err := balanced(list); err != nil {
-		return nil, fmt.Errorf("agents %q: %w", list, err)
+		return nil, fmt.Errorf("agents %q: %w", clip(list), err)
 	}
 	var specs []string
 	for _, part := range splitTop(list) {
@@ -264,11 +288,25 @@ func canonical(k Kind, opts map[string]string) string {
 	return k.Name + ":" + strings.Join(parts, ",")
 }
 
+// clip shortens text from a spec for an error message: a spec read from a file may be
+// megabytes long, and every level of nesting quotes its own.
+func clip(s string) string {
+	const most = 200
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
 // IntOption reads an integer option within [lo, hi] with a clear error.
 func IntOption(opts map[string]string, key string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(opts[key])
 	if err != nil || v < lo || v > hi {
-		return 0, fmt.Errorf("option %s=%s: want a whole number from %d to %d", key, opts[key], lo, hi)
+		return 0, fmt.Errorf("option %s=%s: want a whole number from %d to %d", key, clip(opts[key]), lo, hi)
 	}
 	return v, nil
 }
@@ -277,7 +315,7 @@ func IntOption(opts map[string]string, key string, lo, hi int) (int, error) {
 func FloatOption(opts map[string]string, key string, lo, hi float64) (float64, error) {
 	v, err := strconv.ParseFloat(opts[key], 64)
 	if err != nil || !(v >= lo && v <= hi) { // also rejects NaN
-		return 0, fmt.Errorf("option %s=%s: want a number from %g to %g", key, opts[key], lo, hi)
+		return 0, fmt.Errorf("option %s=%s: want a number from %g to %g", key, clip(opts[key]), lo, hi)
 	}
 	return v, nil
 }
@@ -289,7 +327,7 @@ func ChoiceOption(opts map[string]string, key string, choices ...string) (string
 			return c, nil
 		}
 	}
-	return "", fmt.Errorf("option %s=%s: want one of %s", key, opts[key], strings.Join(choices, ", "))
+	return "", fmt.Errorf("option %s=%s: want one of %s", key, clip(opts[key]), strings.Join(choices, ", "))
 }
 
 // Short is a spec without the options left at their defaults ("mcts:iters=100" for

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"dragonlab/engine"
 )
@@ -21,6 +22,7 @@ type Expert struct {
 	mcts  MCTS
 	ready bool
 	key   expertKey
+	stop  *atomic.Bool // the runner's stop flag (stop.go), kept across settings
 }
 
 type expertKey struct {
@@ -53,6 +55,7 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 		iters := e.mcts.iters
 		e.mcts = cfg
 		e.mcts.iters = iters
+		e.mcts.stop = e.stop
 		e.key, e.ready = k, true
 	}
 	return e.mcts.Act(s, rng)

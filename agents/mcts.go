@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"dragonlab/engine"
@@ -80,6 +81,8 @@ type MCTS struct {
 	prevSeat   int
 	prevOK     bool
 	obsA, obsB []byte
+
+	stop *atomic.Bool // set by the runner to stop a run (stop.go); nil: never
 }
 
 // node is one tree node: the action that led to it and the statistics of the seat that
@@ -96,8 +99,9 @@ type node struct {
 	prior   float32 // heuristic value h in [0, 1] of the action for mover (with Prior > 0)
 }
 
-// maxNodes caps the arena of a time-budgeted search (about 40 MB); beyond it iterations
-// keep running from the existing leaves without expanding.
+// maxNodes caps the arena of a search (about 40 MB), time-budgeted or of more iterations
+// than that; beyond it iterations keep running from the existing leaves without expanding.
+// (An arena of iters+1 nodes would reserve 4 GB per agent for iters=100000000.)
 const maxNodes = 1 << 20
 
 // priorFanout bounds the children created per iteration on average with the prior (every
@@ -172,7 +176,7 @@ func (m *MCTS) capacity() int {
 	if m.Budget > 0 {
 		return maxNodes
 	}
-	n := m.Iters + 1
+	n := min(m.Iters+1, maxNodes)
 	if m.Prior > 0 {
 		n = min(maxNodes, (m.Iters+1)*priorFanout)
 	}
@@ -231,6 +235,9 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 				break
 			}
 		} else if it >= m.Iters {
+			break
+		}
+		if it&(stopPoll-1) == stopPoll-1 && m.stopped() {
 			break
 		}
 		m.iterate(s, seat, rng)

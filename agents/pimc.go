@@ -49,7 +49,7 @@ func (p *PIMC) Act(s engine.State, rng *engine.RNG) engine.Action {
 	clear(tally)
 	clear(value)
 	per, extra := p.Iters/p.K, p.Iters%p.K
-	for k := 0; k < p.K; k++ {
+	for k := 0; k < p.K && !p.inner.stopped(); k++ {
 		p.det.CopyFrom(s)
 		p.det.Determinize(seat, rng.Uint64())
 		p.inner.Iters = per

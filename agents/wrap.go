@@ -22,11 +22,11 @@ func parseBase(opts map[string]string) (Factory, error) {
 	v := opts["base"]
 	inner, nested := unparen(v)
 	if !nested && strings.ContainsAny(v, ":=") {
-		return Factory{}, fmt.Errorf("option base=%s: put a base spec with options in parentheses, e.g. base=(%s)", v, v)
+		return Factory{}, fmt.Errorf("option base=%s: put a base spec with options in parentheses, e.g. base=(%s)", clip(v), clip(v))
 	}
 	f, err := Parse(inner)
 	if err != nil {
-		return Factory{}, fmt.Errorf("option base=%s: %w", v, err)
+		return Factory{}, fmt.Errorf("option base=%s: %w", clip(v), err)
 	}
 	opts["base"] = paren(f.Spec)
 	cheat, err := ChoiceOption(opts, "cheat", "false", "true")
@@ -348,7 +348,7 @@ func init() {
 			}
 			t, err := FloatOption(opts, "t", 0, 1e9)
 			if err != nil || t == 0 {
-				return Factory{}, fmt.Errorf("option t=%s: want a temperature above 0 and at most 1e+09", opts["t"])
+				return Factory{}, fmt.Errorf("option t=%s: want a temperature above 0 and at most 1e+09", clip(opts["t"]))
 			}
 			canonFloat(opts, "t", t)
 			return Factory{Cheats: base.Cheats, Check: wrapCheck(base),
@@ -440,7 +440,7 @@ func parseForbid(v string) ([]string, error) {
 	for _, name := range strings.Split(v, "+") {
 		name = strings.TrimSpace(name)
 		if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
-			return nil, fmt.Errorf("option forbid=%s: want action class names (lower case letters, digits, '-') joined by '+'", v)
+			return nil, fmt.Errorf("option forbid=%s: want action class names (lower case letters, digits, '-') joined by '+'", clip(v))
 		}
 		if indexOf(out, name) < 0 {
 			out = append(out, name)

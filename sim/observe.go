@@ -164,14 +164,19 @@ func (o *observer) instrumented() (observe, timed bool) {
 }
 
 // playObserved plays the game dealt in w.state like the plain loop of play, with the
-// instrumentation asked for, and returns the number of decisions.
-func (w *worker) playObserved(timed bool) int64 {
+// instrumentation asked for, and returns the number of decisions. With w.stop (agents
+// that search) it also looks at the run's stop flag after every decision and gives the
+// game up (false) once it is set.
+func (w *worker) playObserved(timed bool) (int64, bool) {
 	s, o := w.state, &w.obs
 	if o.tracker != nil {
 		o.startComponents(len(w.rngs))
 	}
 	if o.metrics {
 		o.startMetrics(s)
+	}
+	if w.val.classer != nil {
+		w.val.startDecisions()
 	}
 	var decisions int64
 	for !s.Terminal() {
@@ -200,6 +205,9 @@ func (w *worker) playObserved(timed bool) int64 {
 		} else {
 			a = w.agents[j].Act(s, &w.rngs[seat])
 		}
+		if w.stop != nil && w.stop.Load() {
+			return decisions, false
+		}
 		if w.val.classer != nil {
 			w.val.recordDecision(w.agg.Decisions, s, j, a)
 		}
@@ -212,7 +220,7 @@ func (w *worker) playObserved(timed bool) int64 {
 			o.stepMetrics(&w.agg, s, decisions, nLegal)
 		}
 	}
-	return decisions
+	return decisions, true
 }
 
 // record adds the instrumentation's part of a finished game to the worker's aggregate.

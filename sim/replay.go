@@ -14,14 +14,17 @@ import (
 // sixtieths: exactly what the law of total variance needs (between-deal and within-deal
 // parts), with no floating point in the aggregate.
 
-// replayUnit plays the deal of seed K times and records it.
-func (w *worker) replayUnit(seed uint64) {
+// replayUnit plays the deal of seed K times and records it; false when the run was
+// stopped inside it (see worker.unit).
+func (w *worker) replayUnit(seed uint64) bool {
 	k := w.cfg.Replays
 	w.rotate(0)
 	clear(w.obs.replayS)
 	clear(w.obs.replayQ)
 	for r := 0; r < k; r++ {
-		w.play(seed, r)
+		if !w.play(seed, r) {
+			return false
+		}
 		for seat, v := range w.out {
 			s := share60(v)
 			w.obs.replayS[seat] += s
@@ -32,6 +35,7 @@ func (w *worker) replayUnit(seed uint64) {
 	for seat := range ra.Seats {
 		ra.Seats[seat] = addReplayBin(ra.Seats[seat], w.obs.replayS[seat], w.obs.replayQ[seat], 1)
 	}
+	return true
 }
 
 // addReplayBin adds deals deals at (s, q) to bins, kept sorted by (S, Q). It allocates

@@ -111,6 +111,9 @@ type worker struct {
 	agg     Aggregate
 	obs     observer // optional instrumentation (observe.go)
 	val     valuer   // substitutions and decision values (value_run.go)
+	// stop is the run's stop flag when some agent polls it inside its decisions
+	// (agents.Stoppable); nil otherwise. See playUnit.
+	stop *atomic.Bool
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -129,8 +132,20 @@ func newWorker(cfg *Config) (*worker, error) {
 	return w, nil
 }
 
+// watchStop hands the run's stop flag to the agents that search (agents.Stoppable), so
+// that a stop (Ctrl-C, SIGTERM, SIGHUP) ends a long decision within milliseconds.
+func (w *worker) watchStop(stop *atomic.Bool) {
+	for _, a := range w.agents {
+		if agents.SetStop(a, stop) {
+			w.stop = stop
+		}
+	}
+}
+
 // play plays one game from seed with agent agentAt[seat] in each seat, and records it.
-func (w *worker) play(seed uint64, rotation int) {
+// It returns false, recording nothing, when the run was stopped during the game: a
+// decision may have been cut short, so the game is not one the agents really played.
+func (w *worker) play(seed uint64, rotation int) bool {
 	s := w.state
 	n := len(w.rngs)
 	s.Reset(seed)
@@ -140,8 +155,11 @@ func (w *worker) play(seed uint64, rotation int) {
 	var decisions int64
 	observe, timed := w.obs.instrumented()
 	observe = observe || w.val.classer != nil
-	if observe {
-		decisions = w.playObserved(timed)
+	if observe || w.stop != nil {
+		var finished bool
+		if decisions, finished = w.playObserved(timed); !finished {
+			return false
+		}
 	} else {
 		for !s.Terminal() {
 			seat := s.ToMove()
@@ -176,33 +194,61 @@ func (w *worker) play(seed uint64, rotation int) {
 	if observe {
 		w.recordObserved(decisions, winners)
 	}
+	return true
 }
 
-// unit plays unit index i under the seating plan.
-func (w *worker) unit(i int64) {
+// unit plays unit index i under the seating plan. It returns false when the run was
+// stopped inside the unit (only with w.stop): its games are then partly recorded, and
+// playUnit throws them away.
+func (w *worker) unit(i int64) bool {
 	cfg := w.cfg
 	n := cfg.Players
 	seed := GameSeed(cfg.Seed, i)
 	switch cfg.Seating {
 	case SeatRotate:
 		w.rotate(int(i % int64(n)))
-		w.play(seed, 0)
+		return w.play(seed, 0)
 	case SeatDuplicate:
 		clear(w.shares)
 		for r := 0; r < n; r++ {
 			w.rotate(r)
-			w.play(seed, r)
+			if !w.play(seed, r) {
+				return false
+			}
 		}
 		w.agg.Paired.Add(share60(w.shares[0]))
+		return true
 	case SeatReplay:
-		w.replayUnit(seed)
+		return w.replayUnit(seed)
 	default:
 		w.rotate(0)
-		w.play(seed, 0)
-		if cfg.Substitute != nil {
-			w.substituteUnit(seed)
+		if !w.play(seed, 0) {
+			return false
 		}
+		if cfg.Substitute != nil {
+			return w.substituteUnit(seed)
+		}
+		return true
 	}
+}
+
+// playUnit plays unit i into the worker's aggregate and reports whether it finished. A
+// worker whose agents can be stopped inside a decision plays each unit into a fresh
+// aggregate and adds it only when the unit finished, so that a unit cut short by a stop
+// leaves no trace (a resumed run plays it again, identically). Only search agents take
+// this path: their unit costs milliseconds, the aggregate's few allocations nothing.
+func (w *worker) playUnit(i int64) bool {
+	if w.stop == nil {
+		return w.unit(i)
+	}
+	kept := w.agg
+	w.agg = w.cfg.newRunAggregate()
+	finished := w.unit(i)
+	if finished {
+		kept.Merge(w.agg)
+	}
+	w.agg = kept
+	return finished
 }
 
 // rotate seats agent j in seat (j+r) mod n.
@@ -221,9 +267,11 @@ func blockSize(units int64) int64 {
 	return min(max(units/64, 256), 16384)
 }
 
-// Run plays the configured games. When ctx is cancelled (Ctrl-C, SIGTERM) the workers
-// stop after their current game and Run returns what was finished, with Complete false
-// (and, with cfg.Checkpoint, a final checkpoint of exactly those games).
+// Run plays the configured games. When ctx is cancelled (Ctrl-C, SIGTERM, SIGHUP) the
+// workers stop after their current game — a searching agent (agents.Stoppable) ends its
+// decision early and the game it was in is dropped — and Run returns what was finished,
+// with Complete false (and, with cfg.Checkpoint, a final checkpoint of exactly those
+// games).
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -426,6 +474,7 @@ func playBlock(cfg *Config, ws []*worker, lo, hi int64, skip [][2]int64, stop *a
 				if err != nil {
 					return err
 				}
+				w.watchStop(stop)
 				ws[k] = w
 			}
 			w := ws[k]
@@ -446,7 +495,11 @@ func playBlock(cfg *Config, ws []*worker, lo, hi int64, skip [][2]int64, stop *a
 					if skip != nil && inSpans(skip, i) {
 						continue
 					}
-					w.unit(first + i)
+					if !w.playUnit(first + i) { // stopped inside the unit
+						progress.Add(played)
+						tails[k] = [2]int64{i, b}
+						return nil
+					}
 					played++
 				}
 				progress.Add(played)
@@ -464,8 +517,27 @@ func playBlock(cfg *Config, ws []*worker, lo, hi int64, skip [][2]int64, stop *a
 	return min(next.Load(), hi), left, err
 }
 
+// MaxWorkers is the most workers a run may have: 4× the CPUs. More would only cost
+// memory (each worker holds its own game, agents and aggregates), never speed, and a
+// huge count would try to allocate gigabytes before the first game.
+func MaxWorkers() int { return 4 * runtime.NumCPU() }
+
+// CheckWorkers validates a worker count: 0 (one per core) to MaxWorkers.
+func CheckWorkers(n int) error {
+	switch {
+	case n < 0:
+		return fmt.Errorf("workers must be positive (or 0 for all cores), not %d", n)
+	case n > MaxWorkers():
+		return fmt.Errorf("workers: %d is more than 4 × the %d CPUs (at most %d): more workers would only use memory", n, runtime.NumCPU(), MaxWorkers())
+	}
+	return nil
+}
+
 func (cfg *Config) check() error {
 	if err := cfg.Game.CheckPlayers(cfg.Players); err != nil {
+		return err
+	}
+	if err := CheckWorkers(cfg.Workers); err != nil {
 		return err
 	}
 	if len(cfg.Agents) != cfg.Players {

@@ -109,8 +109,9 @@ func (w *worker) initValuer() {
 
 // substituteUnit plays the changed deals of the deal of seed, just played as dealt (its
 // outcome in w.out): per component, direction and seat, the deal with that seat's setup
-// changed, with the same agent streams.
-func (w *worker) substituteUnit(seed uint64) {
+// changed, with the same agent streams. It returns false when the run was stopped inside
+// a game (playUnit then drops the unit).
+func (w *worker) substituteUnit(seed uint64) bool {
 	v := &w.val
 	n := len(w.rngs)
 	for seat := 0; seat < n; seat++ {
@@ -126,7 +127,10 @@ func (w *worker) substituteUnit(seed uint64) {
 				if !v.sub.Substituted() {
 					continue
 				}
-				w.playDealt(seed)
+				if !w.playDealt(seed) {
+					v.sub.SetSubstitution(0, 0, 0)
+					return false
+				}
 				x := share60(w.out[seat])
 				t += x - v.base60[seat]
 				m++
@@ -138,20 +142,36 @@ func (w *worker) substituteUnit(seed uint64) {
 		}
 	}
 	v.sub.SetSubstitution(0, 0, 0)
+	return true
 }
 
 // playDealt plays the game already dealt in w.state (agent j in seat j, the agent streams
-// of rotation 0) to the end, recording nothing, and leaves its outcome in w.out.
-func (w *worker) playDealt(seed uint64) {
+// of rotation 0) to the end, recording nothing, and leaves its outcome in w.out. It
+// returns false when the run was stopped inside a decision.
+func (w *worker) playDealt(seed uint64) bool {
 	s := w.state
 	for seat := range w.rngs {
 		w.rngs[seat].Seed(agentSeed(seed, seat, 0))
 	}
 	for !s.Terminal() {
 		seat := s.ToMove()
-		s.Apply(w.agents[w.agentAt[seat]].Act(s, &w.rngs[seat]))
+		a := w.agents[w.agentAt[seat]].Act(s, &w.rngs[seat])
+		if w.stop != nil && w.stop.Load() {
+			return false
+		}
+		s.Apply(a)
 	}
 	s.Result(w.out)
+	return true
+}
+
+// startDecisions clears the game's loss sums (a game cut short by a stop leaves them
+// behind).
+func (v *valuer) startDecisions() {
+	clear(v.lossT)
+	clear(v.lossM)
+	clear(v.allT)
+	clear(v.allM)
 }
 
 // recordDecision reads the root values of agent j's decision a in s (before it is

@@ -13,6 +13,9 @@ import (
 	"dragonlab/sim"
 )
 
+// minBenchSeconds is the shortest measurement bench accepts.
+const minBenchSeconds = 0.1
+
 type benchOptions struct {
 	Game    string
 	Seconds float64
@@ -43,10 +46,15 @@ allocations per game. Prints a table; --json also writes the numbers as JSON.`,
 			Example: `  dragonlab bench
   dragonlab bench --game draco --seconds 5 --json bench.json`,
 			Args: cobra.NoArgs,
-			RunE: func(*cobra.Command, []string) error { return o.run() },
+			RunE: func(cmd *cobra.Command, _ []string) error {
+				if err := refuseEmpty(cmd, "json", "game"); err != nil {
+					return err
+				}
+				return o.run()
+			},
 		}
 		cmd.Flags().StringVarP(&o.Game, "game", "g", "all", "game to measure, or all")
-		cmd.Flags().Float64Var(&o.Seconds, "seconds", 2, "seconds per measurement")
+		cmd.Flags().Float64Var(&o.Seconds, "seconds", 2, "seconds per measurement (0.1 to 3600)")
 		cmd.Flags().StringVar(&o.JSON, "json", "", "also write the table as JSON to this file")
 		return cmd
 	})
@@ -64,8 +72,10 @@ func (o *benchOptions) run() error {
 	if err := engine.CheckFinite("--seconds", o.Seconds); err != nil {
 		return asBadInput(err)
 	}
-	if o.Seconds <= 0 || o.Seconds > 3600 {
-		return badInput("--seconds must be between 0 and 3600, not %v", o.Seconds)
+	// A measurement shorter than a tenth of a second may finish no game at all: its
+	// rates would be 0, +Inf or NaN.
+	if o.Seconds < minBenchSeconds || o.Seconds > 3600 {
+		return badInput("--seconds must be between %g and 3600, not %v", minBenchSeconds, o.Seconds)
 	}
 	if err := checkWritable(o.JSON); err != nil {
 		return err
@@ -90,6 +100,9 @@ func (o *benchOptions) run() error {
 			all, err := sim.MeasureThroughput(cfg, workers, d)
 			if err != nil {
 				return err
+			}
+			if one.Games == 0 || all.Games == 0 {
+				return fmt.Errorf("bench %s with %d players: no game finished in %gs (the machine is busy?): give more --seconds", g.Name, n, o.Seconds)
 			}
 			allocs, err := sim.AllocsPerGame(cfg, 2000)
 			if err != nil {

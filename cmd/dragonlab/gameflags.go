@@ -86,9 +86,14 @@ func parseAgents(list string, players int) ([]agents.Factory, error) {
 	return fs, nil
 }
 
-// interruptible returns a context cancelled by Ctrl-C or SIGTERM.
+// stopSignals stop a run, which then keeps its finished games (and writes a final
+// checkpoint): Ctrl-C, SIGTERM (Slurm, Kubernetes) and SIGHUP (the terminal or ssh
+// session went away: the results must not depend on it).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// interruptible returns a context cancelled by one of stopSignals.
 func interruptible() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	return signal.NotifyContext(context.Background(), stopSignals...)
 }
 
 // stderrIsTerminal reports whether progress bars make sense.

@@ -78,7 +78,9 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	}
 	var ue usageError
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	// One line, and no raw control characters: messages quote text from files (a plan's
+	// command line, the tool that wrote a directory), which must not drive the terminal.
+	msg := sim.Printable(strings.ReplaceAll(err.Error(), "\n", " "))
 	fmt.Fprintln(stderr, "dragonlab:", msg)
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return exitBadInput

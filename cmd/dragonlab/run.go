@@ -51,9 +51,10 @@ summary table (win share per seat with its 95% Wilson interval, draws, mean scor
 decisions per game, games/s) and write the results file (JSON, see the README).
 
 Game i is seeded from (--seed, i), so the same command gives byte-identical results
-(outside the "run" key) whatever --workers is. Ctrl-C or SIGTERM stops the run: the games
-finished so far are written, marked incomplete, and with --checkpoint a final checkpoint
-holds every one of them, so --resume replays nothing.`,
+(outside the "run" key) whatever --workers is. Ctrl-C, SIGTERM or SIGHUP stops the run
+(within a second, also inside a long search): the games finished so far are written,
+marked incomplete, and with --checkpoint a final checkpoint holds every one of them, so
+--resume replays nothing. A closed stdout or stderr only stops the printing.`,
 			Example: `  dragonlab run --game dragonheart --players 2 --agents random,random --games 1000000 --seed 1
   dragonlab run --game draco --players 4 --seating rotate --out draco4.json
   dragonlab run --game dragonheart --set dragonBonus=5 --games 100000`,
@@ -103,8 +104,8 @@ func (o *runOptions) config() (sim.Config, error) {
 	if o.Games <= 0 {
 		return sim.Config{}, badInput("--games must be positive, not %d", o.Games)
 	}
-	if o.Workers < 0 {
-		return sim.Config{}, badInput("--workers must be positive (or 0 for all cores), not %d", o.Workers)
+	if err := sim.CheckWorkers(o.Workers); err != nil {
+		return sim.Config{}, badInput("--%v", err)
 	}
 	units := o.Games
 	switch o.Seating {

@@ -192,7 +192,9 @@ func (s *State) flameLines() []string {
 			if buckets > 0 {
 				m = append(m, fmt.Sprintf("%d bucket(s)", buckets))
 			}
-			if s.fury && s.r.furyBonus != 0 {
+			// The round's own fury, not s.fury: when the round ends at once, the next
+			// round (maybe the fury round) has begun by now.
+			if L.fury && s.r.furyBonus != 0 {
 				m = append(m, fmt.Sprintf("fury %+d", s.r.furyBonus))
 			}
 			line += fmt.Sprintf("; %+d (%s) -> power %d, range %d", L.mod, strings.Join(m, ", "), L.pow[k], L.rng[k])

@@ -79,6 +79,7 @@ type lastRound struct {
 	powSel  uint8 // the round's prediction
 	rngSel  uint8
 	anger   bool
+	fury    bool // the round was the fury round (its bonus is in mod)
 }
 
 // State is one game of Red Hot Silly Dragon. It is a fixed-size value: copy it with *dst = *src.
@@ -453,7 +454,7 @@ func (s *State) resolve() {
 	L := &s.last
 	L.flames, L.king, L.rescue, L.elim = 1, [2]uint8{}, -1, 0
 	L.entered = s.inLair
-	L.powSel, L.rngSel, L.anger = s.powSel, s.rngSel, s.anger
+	L.powSel, L.rngSel, L.anger, L.fury = s.powSel, s.rngSel, s.anger, s.fury
 	for i := range s.n {
 		L.adv[i], L.item[i], L.spot[i], L.gain[i] = s.adv[i], s.item[i], s.spotOf[i], 0
 	}

@@ -53,7 +53,7 @@ type Options struct {
 type Progress struct {
 	Run, Runs int // the run playing (0-based) and the number of runs
 	Name      string
-	Label     string
+	Label     string // the run's label, control characters escaped (sim.Printable)
 	// RunDone of RunUnits units of the run (of its slice, for a shard) are finished.
 	RunDone, RunUnits int64
 	// Done of Total is the estimated work of the plan (of this shard), weighted by the
@@ -192,6 +192,9 @@ func Execute(ctx context.Context, p *Plan, o Options) (*Outcome, error) {
 	if o.Shard.Count < 0 || (o.Shard.Count > 0 && (o.Shard.Index < 0 || o.Shard.Index >= o.Shard.Count)) {
 		return nil, inputErr("shard %s is not a slice of the plan", o.Shard)
 	}
+	if err := sim.CheckWorkers(o.Workers); err != nil {
+		return nil, InputError{fmt.Errorf("--%w", err)}
+	}
 	if err := Claim(o.Dir, p); err != nil {
 		return nil, err
 	}
@@ -217,7 +220,7 @@ func Execute(ctx context.Context, p *Plan, o Options) (*Outcome, error) {
 	report := func(i int, runDone int64) {
 		if o.Progress != nil {
 			r := &p.Runs[i]
-			o.Progress(Progress{Run: i, Runs: len(p.Runs), Name: r.Name, Label: r.Label, RunDone: runDone, RunUnits: units[i],
+			o.Progress(Progress{Run: i, Runs: len(p.Runs), Name: r.Name, Label: sim.Printable(r.Label), RunDone: runDone, RunUnits: units[i],
 				Done: done + float64(runDone)*w[i], Total: total})
 		}
 	}

@@ -3,6 +3,7 @@ package plan
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -58,37 +59,61 @@ type partFile struct {
 // the whole run would have given them. It checks every part against its run first and
 // writes nothing unless every run merges: missing or interrupted shards are named (with
 // the --shard to run again), unless partial, which merges what there is and marks it
-// incomplete. A run without parts keeps the results a whole run wrote.
+// incomplete. A run without parts keeps the results a whole run wrote. A part may be a
+// symbolic link to the file (parts gathered from elsewhere); it is followed.
 func MergeDir(dir string, partial bool) (*Plan, *Merged, error) {
+	return MergeDirs([]string{dir}, partial)
+}
+
+// MergeDirs is MergeDir over several output directories of one plan — the shards of a
+// cluster job that each wrote into a directory of its own node, copied back — taking the
+// parts of every directory: the merged results (and then the report) go into the first
+// one. Every directory must hold the same plan.json (the same experiment, flags and
+// dragonlab version), and a shard of a run may be in only one of them.
+func MergeDirs(dirs []string, partial bool) (*Plan, *Merged, error) {
+	if len(dirs) == 0 {
+		return nil, nil, inputErr("no directory to merge")
+	}
+	dir := dirs[0]
 	p, err := ReadDir(dir)
 	if err != nil {
 		return nil, nil, err
 	}
+	for k, d := range dirs[1:] {
+		q, err := ReadDir(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !Same(q, p) {
+			return nil, nil, inputErr("%s and %s hold different plans (%s; %s): merge takes the directories of the shards of one plan — run each with the same command and --shard i/n, or copy every shard's %s/ into one directory and merge that", dir, d, p.describe(), q.describe(), PartsDir)
+		}
+		for _, e := range dirs[:k+1] {
+			if sameDir(e, d) {
+				return nil, nil, inputErr("%s is given twice (as %s and %s)", d, e, d)
+			}
+		}
+	}
 	parts := make([][]partFile, len(p.Runs))
 	counts := map[int]bool{}
-	entries, err := os.ReadDir(filepath.Join(dir, PartsDir))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, nil, inputErr("read %s: %v", filepath.Join(dir, PartsDir), err)
-	}
 	m := &Merged{Results: make([]*sim.Result, len(p.Runs)), Complete: true}
-	for _, e := range entries {
-		name := e.Name()
-		sm := partRE.FindStringSubmatch(name)
-		if sm == nil || strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
-			continue // checkpoints, temporary files
+	from := map[string]string{} // run and shard → the part file
+	for _, d := range dirs {
+		found, err := partsIn(p, d)
+		if err != nil {
+			return nil, nil, err
 		}
-		i := p.Index(sm[1])
-		if i < 0 {
-			return nil, nil, inputErr("%s is not a part of this plan (no run %s)", filepath.Join(dir, PartsDir, name), sm[1])
+		for i, pfs := range found {
+			for _, pf := range pfs {
+				key := p.Runs[i].Name + " " + pf.shard.String()
+				if other, dup := from[key]; dup {
+					return nil, nil, inputErr("shard %s of run %s is in two directories (%s and %s): keep one", pf.shard, p.Runs[i].Name, other, pf.path)
+				}
+				from[key] = pf.path
+				parts[i] = append(parts[i], pf)
+				counts[pf.shard.Count] = true
+				m.Parts++
+			}
 		}
-		idx, err1 := strconv.Atoi(sm[2])
-		n, err2 := strconv.Atoi(sm[3])
-		if err1 != nil || err2 != nil || n < 1 || idx >= n {
-			return nil, nil, inputErr("%s: malformed shard in the file name", filepath.Join(dir, PartsDir, name))
-		}
-		parts[i] = append(parts[i], partFile{sim.Shard{Index: idx, Count: n}, filepath.Join(dir, PartsDir, name)})
-		counts[n] = true
-		m.Parts++
 	}
 	if len(counts) == 1 {
 		for n := range counts {
@@ -171,10 +196,10 @@ func MergeDir(dir string, partial bool) (*Plan, *Merged, error) {
 		}
 	}
 	if len(problems) > 0 {
-		return p, nil, inputErr("cannot merge %s: %s", dir, strings.Join(problems, "; "))
+		return p, nil, inputErr("cannot merge %s: %s", strings.Join(dirs, ", "), strings.Join(problems, "; "))
 	}
 	if m.Parts == 0 && allNil(m.Results) {
-		return p, nil, inputErr("nothing to merge in %s: no parts and no finished results", dir)
+		return p, nil, inputErr("nothing to merge in %s: no parts and no finished results", strings.Join(dirs, ", "))
 	}
 	// Everything merged: now write.
 	if p.Results != "" {
@@ -191,6 +216,70 @@ func MergeDir(dir string, partial bool) (*Plan, *Merged, error) {
 		}
 	}
 	return p, m, nil
+}
+
+// partsIn lists, by run of p, the shard parts in dir/parts. Checkpoints and temporary
+// files are skipped; a symbolic link is followed, and one that leads nowhere (or anything
+// but a regular file under a part's name) is an error rather than a "missing" shard.
+func partsIn(p *Plan, dir string) ([][]partFile, error) {
+	parts := make([][]partFile, len(p.Runs))
+	entries, err := os.ReadDir(filepath.Join(dir, PartsDir))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, inputErr("read %s: %v", filepath.Join(dir, PartsDir), err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		sm := partRE.FindStringSubmatch(name)
+		if sm == nil || strings.HasPrefix(name, ".") {
+			continue // checkpoints, temporary files
+		}
+		path := filepath.Join(dir, PartsDir, name)
+		if !e.Type().IsRegular() {
+			st, err := os.Stat(path)
+			switch {
+			case err != nil && e.Type()&fs.ModeSymlink != 0:
+				target, _ := os.Readlink(path)
+				return nil, inputErr("%s is a symbolic link to %s, which cannot be read (%v): copy the part there, or fix the link", path, target, errors.Unwrap(err))
+			case err != nil:
+				return nil, inputErr("%s: %v", path, err)
+			case !st.Mode().IsRegular():
+				return nil, inputErr("%s is not a results file (%s)", path, describeMode(st.Mode()))
+			}
+		}
+		i := p.Index(sm[1])
+		if i < 0 {
+			return nil, inputErr("%s is not a part of this plan (no run %s)", path, sm[1])
+		}
+		idx, err1 := strconv.Atoi(sm[2])
+		n, err2 := strconv.Atoi(sm[3])
+		if err1 != nil || err2 != nil || n < 1 || idx >= n {
+			return nil, inputErr("%s: malformed shard in the file name", path)
+		}
+		parts[i] = append(parts[i], partFile{sim.Shard{Index: idx, Count: n}, path})
+	}
+	return parts, nil
+}
+
+// describeMode names a kind of file that is not a regular one.
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
+}
+
+// sameDir reports whether two paths name the same directory.
+func sameDir(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 func allNil(rs []*sim.Result) bool {

@@ -371,3 +371,16 @@ func TestSpecWeights(t *testing.T) {
 		t.Error("weights do not grow with iterations")
 	}
 }
+
+// A worker count beyond sim.MaxWorkers is refused before the directory is claimed.
+func TestExecuteRefusesTooManyWorkers(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "d")
+	_, err := Execute(context.Background(), testPlan(t), Options{Dir: dir, Workers: sim.MaxWorkers() + 1})
+	var ie InputError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "--workers") {
+		t.Fatalf("too many workers: %v", err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Fatal("the directory was created")
+	}
+}
