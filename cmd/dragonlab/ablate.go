@@ -9,8 +9,8 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/format"
+	"dragonlab/reports/value"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -96,11 +96,11 @@ names an unknown one.`,
 			if err := a.options(&o); err != nil {
 				return nil, err
 			}
-			var rows []studies.AblationInput
+			var rows []value.AblationInput
 			for _, r := range o.Restrictions {
-				rows = append(rows, studies.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
+				rows = append(rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
 			}
-			ab, err := studies.AnalyzeAblation(a.meta(o.Meta), o.Base, o.Meta.Players, o.Classes, a.result(o.Baseline), a.file(o.Baseline), rows)
+			ab, err := value.AnalyzeAblation(a.meta(o.Meta), o.Base, o.Meta.Players, o.Classes, a.result(o.Baseline), a.file(o.Baseline), rows)
 			if err != nil {
 				return nil, err
 			}
@@ -209,7 +209,7 @@ func (o *ablateFlags) plan(c *expCommon) (*plan.Plan, error) {
 	return p, p.SetOptions(opts)
 }
 
-func printAblation(w io.Writer, ab *studies.Ablation) {
+func printAblation(w io.Writer, ab *value.Ablation) {
 	if ab.Table == nil {
 		fmt.Fprintf(w, "restricted play: %s, %d players, base %s: nothing played\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base))
 		return
@@ -219,12 +219,12 @@ func printAblation(w io.Writer, ab *studies.Ablation) {
 	fmt.Fprintln(tw, "forbidden\tdeals\twin share\tworth\t95% interval\tHolm p\t")
 	for _, r := range ab.Table.Rows {
 		if !r.Tested {
-			fmt.Fprintf(tw, "%s\t%s\t–\t–\t–\t–\t\n", r.Class, reports.Count(r.Deals))
+			fmt.Fprintf(tw, "%s\t%s\t–\t–\t–\t–\t\n", r.Class, format.Count(r.Deals))
 			continue
 		}
 		wv := r.Worth()
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t%+.2f pts\t[%+.2f, %+.2f]\t%.4g\t\n", r.Class, reports.Count(r.Deals), 100*r.Share.Value,
-			100*wv.Value, 100*wv.CI.Lo, 100*wv.CI.Hi, r.PHolm)
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t%+.2f pts\t[%+.2f, %+.2f]\t%.4g\t\n", r.Class, format.Count(r.Deals), 100*r.Share.Value,
+			100*wv.Value, 100*wv.Lo, 100*wv.Hi, r.PHolm)
 	}
 	tw.Flush()
 	for _, f := range ab.Findings {

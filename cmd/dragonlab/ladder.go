@@ -9,8 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
-	"dragonlab/reports"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/skill"
+	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -22,18 +23,18 @@ const LadderName = "ladder.json"
 // count, with what a decision of it cost. The cost varies between runs (machine, load);
 // everything else is a function of the plan.
 type ladderFile struct {
-	Schema  string       `json:"schema"`
-	Meta    studies.Meta `json:"meta"`
-	Players int          `json:"players"`
-	Agents  []ladderRow  `json:"agents"` // strongest first
-	Notes   []string     `json:"notes,omitempty"`
+	Schema  string      `json:"schema"`
+	Meta    doc.Meta    `json:"meta"`
+	Players int         `json:"players"`
+	Agents  []ladderRow `json:"agents"` // strongest first
+	Notes   []string    `json:"notes,omitempty"`
 }
 
 type ladderRow struct {
-	Rank  int              `json:"rank"`
-	Agent string           `json:"agent"`
-	Elo   float64          `json:"elo"`
-	CI    reports.Interval `json:"ci"`
+	Rank  int            `json:"rank"`
+	Agent string         `json:"agent"`
+	Elo   float64        `json:"elo"`
+	CI    stats.Estimate `json:"ci"`
 	// Cost is the agent's time (and search iterations) per decision over every game of
 	// the ladder; absent when the runner did not measure it.
 	Cost *sim.Cost `json:"cost,omitempty"`
@@ -102,7 +103,7 @@ func analyzeLadder(a *analysis) ([]string, error) {
 	return append([]string{LadderName}, written...), nil
 }
 
-func printLadder(w io.Writer, t *studies.Tournament, lf ladderFile) {
+func printLadder(w io.Writer, t *skill.Tournament, lf ladderFile) {
 	fmt.Fprintf(w, "ladder: %s, %d players, %d agents, %d pairings played\n", t.Meta.Game, t.Players, len(t.Agents), len(t.Pairs))
 	if len(lf.Agents) == 0 {
 		fmt.Fprintln(w, "no ratings: not every agent has played")

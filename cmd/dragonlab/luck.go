@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -116,15 +116,15 @@ func analyzeLuck(a *analysis) ([]string, error) {
 	if err := a.options(&o); err != nil {
 		return nil, err
 	}
-	var levels []studies.LuckLevel
+	var levels []luck.Level
 	for i, name := range o.Replay {
-		levels = append(levels, studies.LuckLevel{Agent: o.Levels[i], File: a.file(name), Result: a.result(name)})
+		levels = append(levels, luck.Level{Agent: o.Levels[i], File: a.file(name), Result: a.result(name)})
 	}
-	var duels []studies.LuckDuel
+	var duels []luck.Duel
 	for _, d := range o.Duels {
-		duels = append(duels, studies.LuckDuel{Stronger: d.Stronger, Weaker: d.Weaker, File: a.file(d.Run), Result: a.result(d.Run)})
+		duels = append(duels, luck.Duel{Stronger: d.Stronger, Weaker: d.Weaker, File: a.file(d.Run), Result: a.result(d.Run)})
 	}
-	l, err := studies.AnalyzeLuck(a.meta(o.Meta), o.Replays, levels, duels)
+	l, err := luck.AnalyzeExperiment(a.meta(o.Meta), o.Replays, levels, duels)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports"
+	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -75,6 +75,6 @@ func (o *mergeOptions) run(args []string) error {
 	if err := m.WriteFile(o.Out); err != nil {
 		return err
 	}
-	fmt.Fprintf(o.stdout, "merged %s into %s\n", reports.Plural(int64(len(parts)), "part"), o.Out)
+	fmt.Fprintf(o.stdout, "merged %s into %s\n", format.Plural(int64(len(parts)), "part"), o.Out)
 	return nil
 }

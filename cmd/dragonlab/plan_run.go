@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/engine"
-	"dragonlab/reports"
+	"dragonlab/reports/runreport"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -102,12 +102,12 @@ func analyzeRun(a *analysis) ([]string, error) {
 	if g, err := engine.Lookup(res.Game); err == nil {
 		titles[res.Game] = g.Title
 	}
-	err := reports.Build([]*sim.Result{res}, a.dir, reports.Options{Sources: []string{a.file(runResultsName)}, Titles: titles})
-	if errors.As(err, new(reports.InputError)) {
+	err := runreport.Build([]*sim.Result{res}, a.dir, runreport.Options{Sources: []string{a.file(runResultsName)}, Titles: titles})
+	if errors.As(err, new(runreport.InputError)) {
 		return nil, asBadInput(err)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("write report: %w", err)
 	}
-	return []string{a.file(runResultsName), reports.PDFName, reports.MDName}, nil
+	return []string{a.file(runResultsName), runreport.PDFName, runreport.MDName}, nil
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/engine"
-	"dragonlab/reports"
-	"dragonlab/reports/why"
+	"dragonlab/reports/format"
+	"dragonlab/reports/runreport"
 	"dragonlab/sim"
 )
 
@@ -69,9 +69,9 @@ func (o *reportOptions) run(args []string) error {
 			titles[r.Game] = g.Title
 		}
 	}
-	err = reports.Build(results, o.Out, reports.Options{Sources: expanded, Titles: titles, Study: o.Study, Title: o.Title,
-		Sections: why.ResultSections})
-	if errors.As(err, new(reports.InputError)) {
+	err = runreport.Build(results, o.Out, runreport.Options{Sources: expanded, Titles: titles, Study: o.Study, Title: o.Title,
+		Questions: true})
+	if errors.As(err, new(runreport.InputError)) {
 		return asBadInput(err)
 	}
 	if err != nil {
@@ -79,10 +79,10 @@ func (o *reportOptions) run(args []string) error {
 	}
 	for i, r := range results {
 		if !r.Complete {
-			fmt.Fprintf(o.stdout, "note: %s is incomplete (%s played); the report says so\n", expanded[i], reports.Plural(r.Games, "game"))
+			fmt.Fprintf(o.stdout, "note: %s is incomplete (%s played); the report says so\n", expanded[i], format.Plural(r.Games, "game"))
 		}
 	}
-	fmt.Fprintf(o.stdout, "report of %s in %s\n", reports.Plural(int64(len(results)), "result"), filepath.Join(o.Out, reports.PDFName))
+	fmt.Fprintf(o.stdout, "report of %s in %s\n", format.Plural(int64(len(results)), "result"), filepath.Join(o.Out, runreport.PDFName))
 	return nil
 }
 

@@ -11,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
-	"dragonlab/reports"
+	"dragonlab/reports/format"
+	"dragonlab/reports/stats"
 	"dragonlab/sim"
 )
 
@@ -232,7 +233,7 @@ func (o *runOptions) run() error {
 	}
 	if ck := cfg.Resume; ck != nil {
 		fmt.Fprintf(o.stderr, "resuming from %s: %s of %s already played (checkpoint of %s)\n", ck.From,
-			reports.Plural(ck.Aggregate.Games, "game"), reports.Count(cfg.Units*int64(o.gamesPerUnit(cfg.Players))), ck.Tool)
+			format.Plural(ck.Aggregate.Games, "game"), format.Count(cfg.Units*int64(o.gamesPerUnit(cfg.Players))), ck.Tool)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -246,11 +247,11 @@ func (o *runOptions) run() error {
 		return err
 	}
 	if cfg.Shard.Count > 0 {
-		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, reports.Count(cfg.First), reports.Count(cfg.First+cfg.Units-1), reports.Count(cfg.TotalUnits))
+		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, format.Count(cfg.First), format.Count(cfg.First+cfg.Units-1), format.Count(cfg.TotalUnits))
 	}
 	printSummary(o.stdout, res)
 	if res.StoppedAt > 0 {
-		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, reports.Plural(res.Games, "game"))
+		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, format.Plural(res.Games, "game"))
 	}
 	if o.Out != "" {
 		if err := res.WriteFile(o.Out); err != nil {
@@ -290,9 +291,9 @@ func newTable(w io.Writer) *tabwriter.Writer {
 func printSummary(w io.Writer, r *sim.Result) {
 	status := "complete"
 	if !r.Complete {
-		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", reports.Count(r.Games), reports.Count(r.Units))
+		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", format.Count(r.Games), format.Count(r.Units))
 	}
-	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, reports.Plural(r.Games, "game"), r.Seed, r.Seating, status)
+	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, format.Plural(r.Games, "game"), r.Seed, r.Seating, status)
 	tw := newTable(w)
 	fmt.Fprintln(tw, "seat\tagent\twin share\t95% interval\twins alone\tmean score\t")
 	rows, label := r.Seats, "seat"
@@ -300,14 +301,14 @@ func printSummary(w io.Writer, r *sim.Result) {
 		rows, label = r.ByAgent, "agent"
 	}
 	for _, s := range rows {
-		ci := reports.Wilson(s.WinShare, float64(s.Games))
-		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, agents.Short(s.Agent), 100*s.WinShare/float64(max(s.Games, 1)), 100*ci.Lo, 100*ci.Hi, reports.Count(s.Wins), s.ScoreMean)
+		ci := stats.Wilson(s.WinShare, float64(s.Games))
+		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, agents.Short(s.Agent), 100*s.WinShare/float64(max(s.Games, 1)), 100*ci.Lo, 100*ci.Hi, format.Count(s.Wins), s.ScoreMean)
 	}
 	tw.Flush()
 	if label == "agent" {
 		fmt.Fprintln(w, "(rows are agents: each agent played every seat in turn)")
 	}
-	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", reports.Count(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), reports.Count(r.NoWinner), r.DecisionsMean)
+	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", format.Count(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), format.Count(r.NoWinner), r.DecisionsMean)
 	if r.Run != nil && r.Run.Workers > 0 {
 		fmt.Fprintf(w, ", %.0f games/s on %d workers", r.Run.GamesPerSec, r.Run.Workers)
 	}
@@ -328,6 +329,6 @@ func printCost(w io.Writer, r *sim.Result) {
 		if c.Iterations > 0 {
 			fmt.Fprintf(w, ", %.0f iterations/decision", c.ItersPerDecision)
 		}
-		fmt.Fprintf(w, " (%s timed)\n", reports.Plural(c.Decisions, "decision"))
+		fmt.Fprintf(w, " (%s timed)\n", format.Plural(c.Decisions, "decision"))
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports"
+	"dragonlab/reports/format"
 	"dragonlab/sim/plan"
 )
 
@@ -69,7 +69,7 @@ func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
 		if err := plan.Claim(o.x.Out, p); err != nil {
 			return asPlanError(err)
 		}
-		fmt.Fprintf(o.stdout, "%s belongs to the plan of a %s (%s, %s); nothing played\n", o.x.Out, p.Kind, reports.Plural(int64(len(p.Runs)), "run"), reports.Plural(p.Games(), "game"))
+		fmt.Fprintf(o.stdout, "%s belongs to the plan of a %s (%s, %s); nothing played\n", o.x.Out, p.Kind, format.Plural(int64(len(p.Runs)), "run"), format.Plural(p.Games(), "game"))
 		return nil
 	}
 	r := &planRunner{exp: e, plan: p, x: &o.x, shard: sh, stdout: o.stdout, stderr: o.stderr}

@@ -18,8 +18,8 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -252,7 +252,7 @@ func writePlanFile(stdout io.Writer, p *plan.Plan, file string) error {
 	if err := sim.WriteFileAtomic(file, data); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "plan of a %s: %s, %s, written to %s\n", p.Kind, reports.Plural(int64(len(p.Runs)), "run"), reports.Plural(p.Games(), "game"), file)
+	fmt.Fprintf(stdout, "plan of a %s: %s, %s, written to %s\n", p.Kind, format.Plural(int64(len(p.Runs)), "run"), format.Plural(p.Games(), "game"), file)
 	return nil
 }
 
@@ -300,7 +300,7 @@ func (r *planRunner) run() error {
 	}
 	if r.shard.Count > 0 {
 		fmt.Fprintf(r.stdout, "shard %s of a %s of %s: %d played, %d resumed, %d already done; parts in %s\n",
-			r.shard, r.plan.Kind, reports.Plural(int64(len(r.plan.Runs)), "run"), out.Played, out.Resumed, out.Reused, filepath.Join(dir, plan.PartsDir))
+			r.shard, r.plan.Kind, format.Plural(int64(len(r.plan.Runs)), "run"), out.Played, out.Resumed, out.Reused, filepath.Join(dir, plan.PartsDir))
 		if !out.Complete {
 			return errInterrupted
 		}
@@ -333,7 +333,7 @@ func mergeAndReport(dir string, partial bool, stdout, stderr io.Writer) error {
 		return badInput("%s holds a plan of a %q, which this dragonlab cannot report (known: %s)", dir, p.Kind, strings.Join(experimentNames(), ", "))
 	}
 	if m.Parts > 0 {
-		fmt.Fprintf(stdout, "merged %s of %s in %s\n", reports.Plural(int64(m.Parts), "part"), reports.Plural(int64(len(p.Runs)), "run"), dir)
+		fmt.Fprintf(stdout, "merged %s of %s in %s\n", format.Plural(int64(m.Parts), "part"), format.Plural(int64(len(p.Runs)), "run"), dir)
 	}
 	r := &planRunner{exp: e, plan: p, stdout: stdout, stderr: stderr}
 	return r.report(m.Results, m.Complete, partial, dir)
@@ -362,7 +362,7 @@ func (r *planRunner) report(results []*sim.Result, complete, partial bool, dir s
 			n++
 		}
 	}
-	fmt.Fprintf(r.stdout, "wrote %s and the report (%s) to %s\n", reports.Plural(int64(n), "results file"), strings.Join(written[:min(3, len(written))], ", "), dir)
+	fmt.Fprintf(r.stdout, "wrote %s and the report (%s) to %s\n", format.Plural(int64(n), "results file"), strings.Join(written[:min(3, len(written))], ", "), dir)
 	if !complete && partial {
 		fmt.Fprintln(r.stdout, "partial merge: the report covers only the parts that were there, marked incomplete")
 		return nil
@@ -476,13 +476,13 @@ func newMeta(g engine.Game, p engine.Params, players int, seed uint64) expMeta {
 	return expMeta{Game: g.Name, Players: players, Params: engine.ParamsJSON(p), Seed: seed}
 }
 
-// meta is the studies provenance of the plan's results.
-func (a *analysis) meta(m expMeta) studies.Meta {
+// meta is the experiment provenance of the plan's results.
+func (a *analysis) meta(m expMeta) doc.Meta {
 	title := m.Game
 	if g, err := engine.Lookup(m.Game); err == nil {
 		title = g.Title
 	}
-	return studies.Meta{Tool: "dragonlab " + sim.Version, Command: a.plan.Command, Game: m.Game, Title: title,
+	return doc.Meta{Tool: "dragonlab " + sim.Version, Command: a.plan.Command, Game: m.Game, Title: title,
 		Players: m.Players, Params: m.Params, Seed: m.Seed, Complete: a.complete}
 }
 

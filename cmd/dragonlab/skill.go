@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
-	"dragonlab/reports"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/format"
+	"dragonlab/reports/skill"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -28,10 +28,10 @@ type skillFlags struct {
 // skillPlan is the plan options of a skill ladder: the rungs, and for each the run of its
 // step (against the rung below; none for the first) and of its self-play.
 type skillPlan struct {
-	Meta  expMeta        `json:"meta"`
-	Rungs []studies.Rung `json:"rungs"`
-	Steps []string       `json:"steps"` // run of rung i+1 against rung i
-	Self  []string       `json:"self"`  // self-play run of rung i
+	Meta  expMeta      `json:"meta"`
+	Rungs []skill.Rung `json:"rungs"`
+	Steps []string     `json:"steps"` // run of rung i+1 against rung i
+	Self  []string     `json:"self"`  // self-play run of rung i
 }
 
 func init() {
@@ -80,7 +80,7 @@ ladder). Ctrl-C keeps finished runs.`,
 			for i, name := range o.Self {
 				self[i], selfFiles[i] = a.result(name), a.file(name)
 			}
-			sk, err := studies.AnalyzeSkill(a.meta(o.Meta), o.Rungs, o.Meta.Players, steps, self, stepFiles, selfFiles)
+			sk, err := skill.AnalyzeSkill(a.meta(o.Meta), o.Rungs, o.Meta.Players, steps, self, stepFiles, selfFiles)
 			if err != nil {
 				return nil, err
 			}
@@ -95,7 +95,7 @@ ladder). Ctrl-C keeps finished runs.`,
 var timeBudget = regexp.MustCompile(`(^|[:,(])ms=0*[1-9]`)
 
 // rungs reads the ladder: budgets on the base agent, or a list of specs.
-func (o *skillFlags) rungs(c *expCommon) ([]agents.Factory, []studies.Rung, error) {
+func (o *skillFlags) rungs(c *expCommon) ([]agents.Factory, []skill.Rung, error) {
 	if c.changed("budgets") && c.changed("agents") {
 		return nil, nil, badInput("give either --budgets or --agents, not both")
 	}
@@ -104,9 +104,9 @@ func (o *skillFlags) rungs(c *expCommon) ([]agents.Factory, []studies.Rung, erro
 		if err != nil {
 			return nil, nil, err
 		}
-		rungs := make([]studies.Rung, len(fs))
+		rungs := make([]skill.Rung, len(fs))
 		for i, f := range fs {
-			rungs[i] = studies.Rung{Spec: f.Spec}
+			rungs[i] = skill.Rung{Spec: f.Spec}
 		}
 		return fs, rungs, nil
 	}
@@ -137,7 +137,7 @@ func (o *skillFlags) rungs(c *expCommon) ([]agents.Factory, []studies.Rung, erro
 		sep = ","
 	}
 	var fs []agents.Factory
-	var rungs []studies.Rung
+	var rungs []skill.Rung
 	for _, b := range budgets {
 		f, err := agents.Parse(fmt.Sprintf("%s%siters=%d", base, sep, b))
 		if err != nil {
@@ -147,7 +147,7 @@ func (o *skillFlags) rungs(c *expCommon) ([]agents.Factory, []studies.Rung, erro
 			return nil, nil, badInput("--base %s: its time budget would override the iterations --budgets sets", base)
 		}
 		fs = append(fs, f)
-		rungs = append(rungs, studies.Rung{Spec: f.Spec, Budget: float64(b)})
+		rungs = append(rungs, skill.Rung{Spec: f.Spec, Budget: float64(b)})
 	}
 	return fs, rungs, nil
 }
@@ -197,10 +197,10 @@ func (o *skillFlags) plan(c *expCommon) (*plan.Plan, error) {
 	return p, p.SetOptions(opts)
 }
 
-func printSkill(w io.Writer, s *studies.Skill) {
+func printSkill(w io.Writer, s *skill.Skill) {
 	name := func(i int) string {
 		if b := s.Rungs[i].Budget; b > 0 {
-			return fmt.Sprintf("budget %s", reports.Count(int64(b)))
+			return fmt.Sprintf("budget %s", format.Count(int64(b)))
 		}
 		return s.Rungs[i].Spec
 	}
@@ -212,15 +212,15 @@ func printSkill(w io.Writer, s *studies.Skill) {
 		if st.IsLevel {
 			lvl = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%.2f%%\t%s\t\n", name(st.Upper), name(st.Lower), reports.Count(st.Games),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%.2f%%\t%s\t\n", name(st.Upper), name(st.Lower), format.Count(st.Games),
 			100*st.HeadToHead, 100*st.CI.Lo, 100*st.CI.Hi, 100*st.Lower90, lvl)
 	}
 	tw.Flush()
 	tw = newTable(w)
 	fmt.Fprintln(tw, "self-play\tgames\tseat 0 share\t95% interval\tadvantage\tp\t")
 	for _, sp := range s.Self {
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%+.2f pts\t%.4g\t\n", name(sp.Rung), reports.Count(sp.Games), 100*sp.Seats[0].Share,
-			100*sp.Seats[0].CI.Lo, 100*sp.Seats[0].CI.Hi, 100*sp.Advantage, sp.P)
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%+.2f pts\t%.4g\t\n", name(sp.Rung), format.Count(sp.Games), 100*sp.Seats[0].Share.Value,
+			100*sp.Seats[0].Share.Lo, 100*sp.Seats[0].Share.Hi, 100*sp.Advantage, sp.P)
 	}
 	tw.Flush()
 	for _, f := range s.Findings {

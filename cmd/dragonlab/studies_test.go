@@ -10,7 +10,9 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/change"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/skill"
 	"dragonlab/sim"
 )
 
@@ -132,8 +134,8 @@ func TestTournamentMirroredDealsAreEven(t *testing.T) {
 		dir := t.TempDir()
 		mustCLI(t, "tournament", "--game", "draco", "--players", players, "--agents", "studytest-first,studytest-first2",
 			"--games", "30", "--out", dir, "--quiet")
-		var sum studies.Tournament
-		readJSON(t, filepath.Join(dir, studies.JSONName), &sum)
+		var sum skill.Tournament
+		readJSON(t, filepath.Join(dir, doc.JSONName), &sum)
 		if len(sum.Pairs) == 0 {
 			t.Fatal("no pairings")
 		}
@@ -155,8 +157,8 @@ func TestTournamentReport(t *testing.T) {
 			t.Errorf("missing %s", f)
 		}
 	}
-	var sum studies.Tournament
-	readJSON(t, filepath.Join(dir, studies.JSONName), &sum)
+	var sum skill.Tournament
+	readJSON(t, filepath.Join(dir, doc.JSONName), &sum)
 	if !sum.Meta.Complete || sum.Ratings == nil || len(sum.Ranking) != 3 || len(sum.Pairs) != 3 {
 		t.Fatalf("summary: complete %v, %d ranked, %d pairs", sum.Meta.Complete, len(sum.Ranking), len(sum.Pairs))
 	}
@@ -178,8 +180,8 @@ func TestTournamentReport(t *testing.T) {
 			t.Errorf("%s differs between runs", f)
 		}
 	}
-	var sum2 studies.Tournament
-	readJSON(t, filepath.Join(dir2, studies.JSONName), &sum2)
+	var sum2 skill.Tournament
+	readJSON(t, filepath.Join(dir2, doc.JSONName), &sum2)
 	sum.Meta.Command, sum2.Meta.Command = "", "" // --out and --workers differ
 	if mustJSON(t, sum) != mustJSON(t, sum2) {
 		t.Error("summary.json differs between identical tournaments")
@@ -197,8 +199,8 @@ func TestTournamentThreePlayers(t *testing.T) {
 	if strings.Join(r.Agents, ",") != "random,greedy:samples=1,greedy:samples=1" || r.Seating != sim.SeatDuplicate || r.Games != 60 {
 		t.Errorf("agents %v, seating %s, %d games", r.Agents, r.Seating, r.Games)
 	}
-	var sum studies.Tournament
-	readJSON(t, filepath.Join(dir, studies.JSONName), &sum)
+	var sum skill.Tournament
+	readJSON(t, filepath.Join(dir, doc.JSONName), &sum)
 	if len(sum.Pairs) != 2 || sum.Fair != 1.0/3 || sum.Ratings == nil || sum.Ranking[0].Agent != "greedy:samples=1" {
 		t.Errorf("pairs %d, fair %v, ranking %+v", len(sum.Pairs), sum.Fair, sum.Ranking)
 	}
@@ -216,8 +218,8 @@ func TestTournamentInterruptKeepsFinishedPairings(t *testing.T) {
 	if code != exitInterrupted || !strings.Contains(stderr, "interrupted") {
 		t.Fatalf("exit %d (%s), want %d", code, stderr, exitInterrupted)
 	}
-	var sum studies.Tournament
-	readJSON(t, filepath.Join(dir, studies.JSONName), &sum)
+	var sum skill.Tournament
+	readJSON(t, filepath.Join(dir, doc.JSONName), &sum)
 	if sum.Meta.Complete || len(sum.Pairs) != 1 || sum.Pairs[0].Games != 100 {
 		t.Errorf("complete %v, %d pairs", sum.Meta.Complete, len(sum.Pairs))
 	}
@@ -227,7 +229,7 @@ func TestTournamentInterruptKeepsFinishedPairings(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "pair-1-random-vs-3-studytest-first.json")); err == nil {
 		t.Error("a pairing after the interrupt was written")
 	}
-	if _, err := os.Stat(filepath.Join(dir, studies.PDFName)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, doc.PDFName)); err != nil {
 		t.Error("no report after the interrupt")
 	}
 }
@@ -235,8 +237,8 @@ func TestTournamentInterruptKeepsFinishedPairings(t *testing.T) {
 func TestSkillLadder(t *testing.T) {
 	dir := t.TempDir()
 	mustCLI(t, "skill", "--game", "draco", "--agents", "random,greedy:samples=1", "--games", "100", "--self-games", "300", "--out", dir, "--quiet")
-	var sk studies.Skill
-	readJSON(t, filepath.Join(dir, studies.JSONName), &sk)
+	var sk skill.Skill
+	readJSON(t, filepath.Join(dir, doc.JSONName), &sk)
 	if len(sk.Steps) != 1 || len(sk.Self) != 2 || sk.Levels != 2 || !sk.Steps[0].IsLevel || sk.Self[0].Games != 300 {
 		t.Fatalf("steps %+v, self %d, levels %d", sk.Steps, len(sk.Self), sk.Levels)
 	}
@@ -249,7 +251,7 @@ func TestSkillLadder(t *testing.T) {
 	// A budget ladder: mcts:iters=B rungs, the trend test scored on log10(budget).
 	dir = t.TempDir()
 	out := mustCLI(t, "skill", "--game", "draco", "--budgets", "2,8", "--games", "20", "--out", dir, "--quiet")
-	readJSON(t, filepath.Join(dir, studies.JSONName), &sk)
+	readJSON(t, filepath.Join(dir, doc.JSONName), &sk)
 	if sk.ScoreName != "log10(budget)" || sk.Rungs[1].Budget != 8 || !strings.Contains(sk.Rungs[1].Spec, "iters=8") {
 		t.Errorf("rungs %+v, score %s", sk.Rungs, sk.ScoreName)
 	}
@@ -261,8 +263,8 @@ func TestSkillLadder(t *testing.T) {
 func TestSweepOneAndTwoParameters(t *testing.T) {
 	dir := t.TempDir()
 	mustCLI(t, "sweep", "--game", "draco", "--vary", "handSize=4..6", "--games", "400", "--out", dir, "--quiet")
-	var sw studies.Sweep
-	readJSON(t, filepath.Join(dir, studies.JSONName), &sw)
+	var sw change.Sweep
+	readJSON(t, filepath.Join(dir, doc.JSONName), &sw)
 	if len(sw.Cells) != 3 || len(sw.Compensation) != 1 || sw.Vary[0].Key != "handSize" {
 		t.Fatalf("cells %d, compensation %d", len(sw.Cells), len(sw.Compensation))
 	}
@@ -282,7 +284,7 @@ func TestSweepOneAndTwoParameters(t *testing.T) {
 	dir = t.TempDir()
 	mustCLI(t, "sweep", "--game", "draco", "--set", "smallScoringMax=2", "--vary", "handSize=4,6", "--vary", "dragonsToEnd=2..3",
 		"--games", "200", "--out", dir, "--quiet")
-	readJSON(t, filepath.Join(dir, studies.JSONName), &sw)
+	readJSON(t, filepath.Join(dir, doc.JSONName), &sw)
 	if len(sw.Cells) != 4 || len(sw.Compensation) != 2 {
 		t.Fatalf("cells %d, compensation %d", len(sw.Cells), len(sw.Compensation))
 	}

@@ -9,9 +9,10 @@ import (
 	"text/tabwriter"
 
 	"dragonlab/engine"
-	"dragonlab/reports"
 	"dragonlab/reports/designer"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/format"
+	"dragonlab/reports/value"
 	"dragonlab/sim"
 )
 
@@ -40,7 +41,7 @@ func analyzeStudy(a *analysis) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("write report: %w", err)
 	}
-	fmt.Fprintf(a.stdout, "study of %d stages: report in %s and %s\n", played, filepath.Join(a.dir, reports.PDFName), filepath.Join(a.dir, reports.HTMLName))
+	fmt.Fprintf(a.stdout, "study of %d stages: report in %s and %s\n", played, filepath.Join(a.dir, doc.PDFName), filepath.Join(a.dir, doc.HTMLName))
 	return written, nil
 }
 
@@ -77,7 +78,7 @@ func studyInput(a *analysis) (*designer.Input, error) {
 		for _, ab := range c.Ablation {
 			da := designer.Ablation{Level: ab.Level, Classes: ab.Classes}
 			for _, r := range ab.Runs {
-				da.Rows = append(da.Rows, studies.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
+				da.Rows = append(da.Rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
 			}
 			dc.Ablation = append(dc.Ablation, da)
 		}
@@ -106,17 +107,17 @@ func printStudy(w io.Writer, rp *designer.Report) {
 			fair := "–"
 			switch {
 			case la.Success != nil:
-				fair = "success " + reports.Pct(float64(la.Success.Value)) + " " + reports.IvPct(reports.Interval{Lo: float64(la.Success.Lo), Hi: float64(la.Success.Hi)})
+				fair = "success " + format.PctIv(la.Success.Estimate)
 			case len(la.Seats) > 0:
 				e := la.Seats[0].Advantage
-				fair = fmt.Sprintf("%s %s", reports.Pts(float64(e.Value)), reports.IvPts(reports.Interval{Lo: float64(e.Lo), Hi: float64(e.Hi)}))
+				fair = format.PtsIv(e.Estimate)
 				if la.Favoured {
 					fair += " favoured"
 				}
 			}
 			luck := "–"
 			if la.Luck != nil {
-				luck = reports.Pct(float64(la.Luck.Value))
+				luck = format.Pct(la.Luck.Value)
 			}
 			levels := "–"
 			if a.Ladder != nil && len(a.Ladder.Steps) > 0 {

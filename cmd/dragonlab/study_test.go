@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"dragonlab/reports/designer"
-	"dragonlab/reports/doc/htmlcheck"
+	"dragonlab/reports/htmlcheck"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )

@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/engine"
-	"dragonlab/reports"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/change"
+	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -24,12 +24,12 @@ type sweepFlags struct {
 
 // sweepPlan is the plan options of a sweep: the varied parameters (a rules-file variant is
 // a "parameter" named rules whose values are the files) and the run of each cell, in
-// studies.SweepCells order.
+// change.SweepCells order.
 type sweepPlan struct {
-	Meta   expMeta        `json:"meta"`
-	Agents []string       `json:"agents"`
-	Vary   []studies.Vary `json:"vary"`
-	Runs   []string       `json:"runs"`
+	Meta   expMeta       `json:"meta"`
+	Agents []string      `json:"agents"`
+	Vary   []change.Vary `json:"vary"`
+	Runs   []string      `json:"runs"`
 }
 
 // variantsKey names the rules-file dimension of a sweep.
@@ -83,7 +83,7 @@ summary.md, summary.json, the tables as CSV and the charts (charts/). Ctrl-C kee
 			for i, name := range o.Runs {
 				results[i], files[i] = a.result(name), a.file(name)
 			}
-			sw, err := studies.AnalyzeSweep(a.meta(o.Meta), o.Agents, o.Meta.Players, o.Vary, results, files)
+			sw, err := change.AnalyzeSweep(a.meta(o.Meta), o.Agents, o.Meta.Players, o.Vary, results, files)
 			if err != nil {
 				return nil, err
 			}
@@ -118,9 +118,9 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 	case n > maxVary:
 		return nil, badInput("--vary is given %d times: a sweep varies one or two parameters", n)
 	}
-	var vs []studies.Vary
+	var vs []change.Vary
 	for _, spec := range o.Vary {
-		v, err := studies.ParseVary(g, spec)
+		v, err := change.ParseVary(g, spec)
 		if err != nil {
 			return nil, asBadInput(err)
 		}
@@ -133,7 +133,7 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 	// with the varied values).
 	variants := map[string]engine.Params{}
 	if c.changed("variants") {
-		v := studies.Vary{Key: variantsKey}
+		v := change.Vary{Key: variantsKey}
 		for _, file := range o.Variants {
 			file = strings.TrimSpace(file)
 			if file == "" {
@@ -159,9 +159,9 @@ func (o *sweepFlags) plan(c *expCommon) (*plan.Plan, error) {
 		}
 		vs = append(vs, v)
 	}
-	n, index := studies.SweepCells(vs)
-	if n > studies.MaxSweepCells {
-		return nil, badInput("the sweep has %d runs, more than the %d allowed: use fewer values", n, studies.MaxSweepCells)
+	n, index := change.SweepCells(vs)
+	if n > change.MaxSweepCells {
+		return nil, badInput("the sweep has %d runs, more than the %d allowed: use fewer values", n, change.MaxSweepCells)
 	}
 	p := c.newPlan("sweep")
 	opts := sweepPlan{Meta: newMeta(g, base, players, c.Seed), Agents: specs(fs), Vary: vs}
@@ -216,7 +216,7 @@ func cloneParams(g engine.Game, p engine.Params) engine.Params {
 	return q
 }
 
-func printSweep(w io.Writer, s *studies.Sweep) {
+func printSweep(w io.Writer, s *change.Sweep) {
 	var keys []string
 	for _, v := range s.Vary {
 		keys = append(keys, v.Key)
@@ -229,11 +229,11 @@ func printSweep(w io.Writer, s *studies.Sweep) {
 	}
 	fmt.Fprintln(tw, hdr+"\tseat 0 advantage\t95% interval\tdecisions\t")
 	for _, c := range s.Cells {
-		row := strings.Join(c.Values, "\t") + "\t" + reports.Count(c.Games)
+		row := strings.Join(c.Values, "\t") + "\t" + format.Count(c.Games)
 		for _, sh := range c.Seats {
-			row += fmt.Sprintf("\t%.2f%%", 100*sh.Share)
+			row += fmt.Sprintf("\t%.2f%%", 100*sh.Share.Value)
 		}
-		fmt.Fprintf(tw, "%s\t%+.2f pts\t[%+.2f, %+.2f]\t%.1f\t\n", row, 100*c.Advantage, 100*c.AdvCI.Lo, 100*c.AdvCI.Hi, c.Length.Mean)
+		fmt.Fprintf(tw, "%s\t%+.2f pts\t[%+.2f, %+.2f]\t%.1f\t\n", row, 100*c.Advantage, 100*c.AdvCI.Lo, 100*c.AdvCI.Hi, c.Length.Value)
 	}
 	tw.Flush()
 	for _, c := range s.Compensation {

@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
-	"dragonlab/reports"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/format"
+	"dragonlab/reports/skill"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -65,7 +65,7 @@ func (o *roundRobinFlags) plan(c *expCommon, kind, what string) (*plan.Plan, err
 	}
 	p := c.newPlan(kind)
 	opts := roundRobinPlan{Meta: newMeta(g, params, players, c.Seed), Agents: specs(fs)}
-	for _, ab := range studies.TournamentPairings(len(fs), players) {
+	for _, ab := range skill.TournamentPairings(len(fs), players) {
 		a, b := ab[0], ab[1]
 		name := fmt.Sprintf("pair-%d-%s-vs-%d-%s", a+1, fileSlug(fs[a].Spec), b+1, fileSlug(fs[b].Spec))
 		p.Add(plan.Run{Name: name, Label: fmt.Sprintf("%s vs %s", agents.Short(fs[a].Spec), agents.Short(fs[b].Spec)),
@@ -76,16 +76,16 @@ func (o *roundRobinFlags) plan(c *expCommon, kind, what string) (*plan.Plan, err
 }
 
 // analyzeRoundRobin rates the agents of a tournament or ladder plan.
-func analyzeRoundRobin(a *analysis) (*studies.Tournament, roundRobinPlan, error) {
+func analyzeRoundRobin(a *analysis) (*skill.Tournament, roundRobinPlan, error) {
 	var o roundRobinPlan
 	if err := a.options(&o); err != nil {
 		return nil, o, err
 	}
-	var pairings []studies.Pairing
+	var pairings []skill.Pairing
 	for _, pr := range o.Pairings {
-		pairings = append(pairings, studies.Pairing{A: pr.A, B: pr.B, File: a.file(pr.Run), Result: a.result(pr.Run)})
+		pairings = append(pairings, skill.Pairing{A: pr.A, B: pr.B, File: a.file(pr.Run), Result: a.result(pr.Run)})
 	}
-	t, err := studies.AnalyzeTournament(a.meta(o.Meta), o.Agents, o.Meta.Players, pairings)
+	t, err := skill.AnalyzeTournament(a.meta(o.Meta), o.Agents, o.Meta.Players, pairings)
 	return t, o, err
 }
 
@@ -126,13 +126,13 @@ intervals, and the ranking. Ctrl-C stops: finished pairings are kept and reporte
 	})
 }
 
-func printTournament(w io.Writer, t *studies.Tournament) {
+func printTournament(w io.Writer, t *skill.Tournament) {
 	fmt.Fprintf(w, "tournament: %s, %d players, %d agents, %d pairings played\n", t.Meta.Game, t.Players, len(t.Agents), len(t.Pairs))
 	tw := newTable(w)
 	fmt.Fprintln(tw, "agent\topponent\tgames\twin share\t95% interval\tbetter\tworse\teven\tsign p (Holm)\t")
 	for _, p := range t.Pairs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%s\t%s\t%.4g\t\n", agents.Short(p.AgentA), agents.Short(p.AgentB), reports.Count(p.Games), 100*p.Paired.Share,
-			100*p.Paired.CI.Lo, 100*p.Paired.CI.Hi, reports.Count(p.Paired.Better), reports.Count(p.Paired.Worse), reports.Count(p.Paired.Ties), p.HolmP)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%s\t%s\t%.4g\t\n", agents.Short(p.AgentA), agents.Short(p.AgentB), format.Count(p.Games), 100*p.Paired.Share,
+			100*p.Paired.CI.Lo, 100*p.Paired.CI.Hi, format.Count(p.Paired.Better), format.Count(p.Paired.Worse), format.Count(p.Paired.Ties), p.HolmP)
 	}
 	tw.Flush()
 	if len(t.Ranking) > 0 {

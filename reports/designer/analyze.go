@@ -5,11 +5,30 @@ import (
 	"math"
 	"sort"
 
-	"dragonlab/reports"
-	"dragonlab/reports/studies"
-	"dragonlab/reports/why"
+	"dragonlab/reports/change"
+	"dragonlab/reports/doc"
+	"dragonlab/reports/fairness"
+	"dragonlab/reports/feel"
+	"dragonlab/reports/luck"
+	"dragonlab/reports/skill"
+	"dragonlab/reports/stats"
+	"dragonlab/reports/value"
 	"dragonlab/sim"
 )
+
+// Est is a number with its 95% interval, as summary.json writes it: value, lo, hi (null
+// when unknown).
+type Est = doc.Estimate
+
+// est is v with the interval of ci.
+func est(v float64, ci stats.Estimate) Est {
+	ci.Value = v
+	return Est{Estimate: ci}
+}
+
+// point is v with the normal 95% interval v ± z·se, z = stats.Z95Literal as the designer's
+// report has always used.
+func point(v, se float64) Est { return Est{Estimate: stats.Normal(v, se, stats.Z95Literal)} }
 
 // WideInterval is the half-width (in points of win share) beyond which an interval that
 // contains "fair" is too wide to conclude that the seats are fair.
@@ -50,12 +69,12 @@ type Answer struct {
 	Notes        []string          `json:"notes,omitempty"`
 
 	cfg   *Config
-	seats []*seats
-	feel  []*why.Feel
-	luck  []*why.LuckStats
-	comps []*why.ComponentStats
-	abl   []*why.AblationTable
-	tourn *studies.Tournament
+	seats []*fairness.SelfPlay
+	feel  []*feel.Analysis
+	luck  []*luck.Stats
+	comps []*value.ComponentStats
+	abl   []*value.AblationTable
+	tourn *skill.Tournament
 }
 
 // LevelAnswer is what the self-play of one level says.
@@ -92,7 +111,7 @@ type SeatRow struct {
 	PHolm     float64 `json:"pHolm"`
 }
 
-// FeelRow is the game feel of one level (reports/why.Feel in brief).
+// FeelRow is the game feel of one level (reports/feel.Analysis in brief).
 type FeelRow struct {
 	Length       Est     `json:"length"`
 	LeadChanges  *Est    `json:"leadChanges,omitempty"`
@@ -139,7 +158,7 @@ type ComponentAnswer struct {
 // diffLabel names the difference of the ranking event: IWD for "seen" (17lands), else
 // "win share when <event> minus when not".
 func (ca ComponentAnswer) diffLabel() string {
-	if ca.Event == why.EventSeen {
+	if ca.Event == value.EventSeen {
 		return "IWD"
 	}
 	return fmt.Sprintf("%s − not %s", ca.Event, ca.Event)
@@ -147,7 +166,7 @@ func (ca ComponentAnswer) diffLabel() string {
 
 // diffMeaning says what the difference is, for captions.
 func (ca ComponentAnswer) diffMeaning() string {
-	if ca.Event == why.EventSeen {
+	if ca.Event == value.EventSeen {
 		return "win share when seen (dealt or drawn) minus never seen"
 	}
 	return fmt.Sprintf("win share when %s minus when not", ca.Event)
@@ -193,7 +212,7 @@ type LeverAnswer struct {
 }
 
 // Compensation is where seat 0's advantage crosses zero along a seat lever
-// (reports/studies.Compensate), in summary.json's terms.
+// (reports/change.Compensate), in summary.json's terms.
 type Compensation struct {
 	// Moves: the lever measurably moves the advantage; Found: a fair value lies within
 	// the values played.
@@ -211,7 +230,7 @@ type Compensation struct {
 	Text        string   `json:"text"`
 }
 
-func compensationOf(c studies.Compensation) *Compensation {
+func compensationOf(c change.Compensation) *Compensation {
 	out := &Compensation{Moves: c.Moves, Found: c.Found, Method: c.Method, Value: est(c.Value, c.CI),
 		Slope: point(c.Slope, c.SlopeSE), Text: c.Text}
 	if c.Closest != nil && c.ClosestCI != nil {
@@ -261,10 +280,10 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	n := c.Players
 	a := &Answer{Players: n, cfg: c, Top: -1}
 	k := len(c.Levels)
-	a.seats = make([]*seats, k)
-	a.feel = make([]*why.Feel, k)
-	a.luck = make([]*why.LuckStats, k)
-	a.comps = make([]*why.ComponentStats, k)
+	a.seats = make([]*fairness.SelfPlay, k)
+	a.feel = make([]*feel.Analysis, k)
+	a.luck = make([]*luck.Stats, k)
+	a.comps = make([]*value.ComponentStats, k)
 	// Seats, luck, feel and components of each level's self-play.
 	var tests []float64
 	type ref struct{ level, seat int }
@@ -274,39 +293,37 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		r := lv.Result
 		if r != nil && r.Games > 0 {
 			la.Games, la.Complete = r.Games, r.Complete
-			s := seatsOf(r)
+			s := fairness.SelfPlayOf(r)
 			if s == nil {
 				return nil, fmt.Errorf("level %s: the self-play result does not fit %d players", lv.Name, n)
 			}
 			a.seats[i] = s
-			la.Deals = s.deals
+			la.Deals = s.Deals
 			a.Top = i
 			if n == 1 {
-				e := s.success
-				la.Success = &e
+				la.Success = &Est{Estimate: s.Success}
 			} else {
-				la.Fair = s.fair()
-				for seat := range s.adv {
-					la.Seats = append(la.Seats, SeatRow{Seat: seat, Share: s.share[seat], Advantage: s.adv[seat], P: s.p[seat], PHolm: 1})
+				la.Fair = s.Fair()
+				for seat := range s.Advantage {
+					la.Seats = append(la.Seats, SeatRow{Seat: seat, Share: s.Share[seat], Advantage: Est{Estimate: s.Advantage[seat]}, P: s.P[seat], PHolm: 1})
 					if n > 2 || seat == 0 {
-						tests = append(tests, s.p[seat])
+						tests = append(tests, s.P[seat])
 						refs = append(refs, ref{i, seat})
 					}
 				}
 			}
 			if rep := r.Aggregate.Replays; rep != nil {
-				ls, err := why.Luck(rep)
+				ls, err := luck.Analyze(rep)
 				if err != nil {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
 				a.luck[i] = ls
 				if ls.Pooled.Defined {
-					e := est(ls.Pooled.Share.Value, ls.Pooled.Share.CI)
-					la.Luck = &e
+					la.Luck = &Est{Estimate: ls.Pooled.Share.Estimate}
 				}
 			}
 			if m := r.Aggregate.Metrics; m != nil {
-				f, err := why.GameFeel(&r.Aggregate, m)
+				f, err := feel.Analyze(&r.Aggregate, m)
 				if err != nil {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
@@ -314,7 +331,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Feel = feelRow(f)
 			}
 			if ca := r.Aggregate.Components; ca != nil {
-				cs, err := why.Components(ca, r.Agents, why.ComponentOptions{Agent: why.Pooled, Replays: s.replays})
+				cs, err := value.Components(ca, r.Agents, value.ComponentOptions{Agent: value.Pooled, Replays: s.Replays})
 				if err != nil {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
@@ -325,7 +342,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		a.Levels = append(a.Levels, la)
 	}
 	// Holm over every seat test of this game and player count.
-	for j, p := range reports.Holm(tests) {
+	for j, p := range stats.Holm(tests) {
 		rf := refs[j]
 		la := &a.Levels[rf.level]
 		la.Seats[rf.seat].PHolm = p
@@ -336,11 +353,11 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	for i := range a.Levels {
 		la := &a.Levels[i]
 		for _, s := range la.Seats {
-			if s.PHolm < reports.Alpha {
+			if s.PHolm < stats.Alpha {
 				la.Favoured = true
 			}
 		}
-		if len(la.Seats) > 0 && !la.Favoured && la.Seats[0].Advantage.halfWidth() > WideInterval {
+		if len(la.Seats) > 0 && !la.Favoured && la.Seats[0].Advantage.HalfWidth() > WideInterval {
 			la.Wide = true
 		}
 	}
@@ -354,18 +371,14 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	return a, nil
 }
 
-func feelRow(f *why.Feel) *FeelRow {
-	r := &FeelRow{Length: est(f.Duration.Value, f.Duration.CI), Choice: f.MultiChoice, Branching: f.Branching.Mean}
+func feelRow(f *feel.Analysis) *FeelRow {
+	r := &FeelRow{Length: Est{Estimate: f.Duration}, Choice: f.MultiChoice, Branching: f.Branching.Mean}
 	if f.Solitaire {
 		return r
 	}
-	lc := est(f.LeadChanges.Value, f.LeadChanges.CI)
-	r.LeadChanges = &lc
+	r.LeadChanges = &Est{Estimate: f.LeadChanges}
 	if f.Decided > 0 {
-		cb := est(f.Comebacks.Value, f.Comebacks.CI)
-		dc := est(f.Decisiveness.Value, f.Decisiveness.CI)
-		mg := est(f.Margin.Value, f.Margin.CI)
-		r.Comebacks, r.Decisiveness, r.Margin = &cb, &dc, &mg
+		r.Comebacks, r.Decisiveness, r.Margin = &Est{Estimate: f.Comebacks}, &Est{Estimate: f.Decisiveness}, &Est{Estimate: f.Margin}
 	}
 	return r
 }
@@ -378,20 +391,20 @@ const (
 	minSide       = 30
 )
 
-func componentAnswer(level string, cs *why.ComponentStats) ComponentAnswer {
+func componentAnswer(level string, cs *value.ComponentStats) ComponentAnswer {
 	ca := ComponentAnswer{Level: level, Event: cs.KeyEvent()}
 	for _, c := range cs.Ranked() {
 		es := cs.KeyStat(c)
-		if !es.Diff.Tested || len(ca.Top) == topComponents || es.With.N < minSide || es.Without.N < minSide {
+		if !es.Diff.HasInterval() || len(ca.Top) == topComponents || es.With.N < minSide || es.Without.N < minSide {
 			continue
 		}
-		ca.Top = append(ca.Top, ComponentRow{Name: c.Name, Diff: est(es.Diff.Value, es.Diff.CI), PHolm: es.PHolm, Games: es.With.N})
+		ca.Top = append(ca.Top, ComponentRow{Name: c.Name, Diff: Est{Estimate: es.Diff}, PHolm: es.PHolm, Games: es.With.N})
 	}
 	return ca
 }
 
 // ladder rates the levels from the ladder's duplicate runs (Bradley–Terry on the Elo
-// scale, reports/studies) and judges each step.
+// scale, reports/skill) and judges each step.
 func (a *Answer) ladder() error {
 	c := a.cfg
 	if c.Players < 2 || len(c.Ladder) == 0 {
@@ -401,11 +414,11 @@ func (a *Answer) ladder() error {
 	for i, lv := range c.Levels {
 		names[i] = lv.Name
 	}
-	var pairings []studies.Pairing
+	var pairings []skill.Pairing
 	for _, st := range c.Ladder {
-		pairings = append(pairings, studies.Pairing{A: st.Upper, B: st.Lower, File: st.File, Result: st.Result})
+		pairings = append(pairings, skill.Pairing{A: st.Upper, B: st.Lower, File: st.File, Result: st.Result})
 	}
-	t, err := studies.AnalyzeTournament(studies.Meta{Game: c.Game, Title: c.Title, Players: c.Players, Complete: true}, names, c.Players, pairings)
+	t, err := skill.AnalyzeTournament(doc.Meta{Game: c.Game, Title: c.Title, Players: c.Players, Complete: true}, names, c.Players, pairings)
 	if err != nil {
 		return fmt.Errorf("ladder: %w", err)
 	}
@@ -414,8 +427,7 @@ func (a *Answer) ladder() error {
 	if rt := t.Ratings; rt != nil {
 		for i := range names {
 			if i == 0 {
-				z := est(0, reports.Interval{})
-				la.Elo = append(la.Elo, &z)
+				la.Elo = append(la.Elo, &Est{})
 				continue
 			}
 			d, se, _ := rt.Diff(i, 0)
@@ -427,7 +439,7 @@ func (a *Answer) ladder() error {
 	chain := true
 	la.Distinguishable = 1
 	for _, st := range c.Ladder {
-		var ps *studies.PairStat
+		var ps *skill.PairStat
 		for j := range t.Pairs {
 			if t.Pairs[j].A == st.Upper && t.Pairs[j].B == st.Lower {
 				ps = &t.Pairs[j]
@@ -439,7 +451,7 @@ func (a *Answer) ladder() error {
 		}
 		sa := StepAnswer{Upper: st.Upper, Lower: st.Lower, Share: est(ps.Paired.Share, ps.Paired.CI), Fair: fair, Deals: ps.Paired.Deals, PHolm: ps.HolmP,
 			Verdict: "not significantly stronger"}
-		if ps.HolmP < reports.Alpha {
+		if ps.HolmP < stats.Alpha {
 			if ps.Paired.Better > ps.Paired.Worse {
 				sa.Verdict = "stronger"
 				la.Distinguishable++
@@ -447,9 +459,8 @@ func (a *Answer) ladder() error {
 				sa.Verdict = "weaker"
 			}
 		}
-		if sd, err := why.SameDealWins(st.Result); err == nil && sd.Deals > 0 {
-			e := est(sd.Beats.Value, sd.Beats.CI)
-			sa.SameDeal = &e
+		if sd, err := luck.SameDealWins(st.Result); err == nil && sd.Deals > 0 {
+			sa.SameDeal = &Est{Estimate: sd.Beats.Estimate}
 		}
 		la.Steps = append(la.Steps, sa)
 	}
@@ -460,7 +471,8 @@ func (a *Answer) ladder() error {
 	return nil
 }
 
-// ablation analyses restricted play (reports/why.Ablation) against each level's self-play.
+// ablation analyses restricted play (reports/value.RestrictedPlay) against each level's
+// self-play.
 func (a *Answer) ablation() error {
 	c := a.cfg
 	for _, ab := range c.Ablation {
@@ -480,7 +492,7 @@ func (a *Answer) ablation() error {
 				base = nil
 			}
 		}
-		t, err := why.Ablation(base, restricted)
+		t, err := value.RestrictedPlay(base, restricted)
 		if err != nil {
 			return fmt.Errorf("restricted play: %w", err)
 		}
@@ -492,7 +504,7 @@ func (a *Answer) ablation() error {
 		aa := AblationAnswer{Level: c.Levels[ab.Level].Name}
 		for _, r := range t.Rows {
 			w := r.Worth()
-			aa.Rows = append(aa.Rows, AblationRow{Class: r.Class, Worth: est(w.Value, w.CI), PHolm: r.PHolm, Tested: r.Tested})
+			aa.Rows = append(aa.Rows, AblationRow{Class: r.Class, Worth: Est{Estimate: w}, PHolm: r.PHolm, Tested: r.Tested})
 		}
 		a.Ablation = append(a.Ablation, aa)
 	}
@@ -500,7 +512,7 @@ func (a *Answer) ablation() error {
 }
 
 // levers analyses the sweeps: for the seat family the value that makes seat 0 fair
-// (reports/studies.Compensate), for another lever what each value gives.
+// (reports/change.Compensate), for another lever what each value gives.
 func (a *Answer) levers() {
 	c := a.cfg
 	for _, lv := range c.Levers {
@@ -518,29 +530,24 @@ func (a *Answer) levers() {
 		sort.SliceStable(pts, func(i, j int) bool { return pts[i].x < pts[j].x })
 		var xs, ds, ses []float64
 		for _, p := range pts {
-			s := seatsOf(p.r)
+			s := fairness.SelfPlayOf(p.r)
 			if s == nil {
 				continue
 			}
-			pa := LeverPointAnswer{X: p.x, Rules: p.rules, Games: s.games}
+			pa := LeverPointAnswer{X: p.x, Rules: p.rules, Games: s.Games}
 			if c.Players == 1 {
-				e := s.success
-				pa.Success = &e
+				pa.Success = &Est{Estimate: s.Success}
 			} else {
-				e := s.adv[0]
-				pa.Edge = &e
-				xs, ds, ses = append(xs, p.x), append(ds, s.adv[0].v()), append(ses, s.advSE[0])
+				pa.Edge = &Est{Estimate: s.Advantage[0]}
+				xs, ds, ses = append(xs, p.x), append(ds, s.Advantage[0].Value), append(ses, s.SE[0])
 			}
 			if rep := p.r.Aggregate.Replays; rep != nil {
-				if ls, err := why.Luck(rep); err == nil && ls.Pooled.Defined {
-					e := est(ls.Pooled.Share.Value, ls.Pooled.Share.CI)
-					pa.Luck = &e
+				if ls, err := luck.Analyze(rep); err == nil && ls.Pooled.Defined {
+					pa.Luck = &Est{Estimate: ls.Pooled.Share.Estimate}
 				}
 			}
-			m := reports.MeanCI(p.r.Aggregate.Games, p.r.Aggregate.DecisionsSum, p.r.Aggregate.DecisionsSumSq)
-			if !math.IsNaN(m.CI.Lo) {
-				e := est(m.Mean, m.CI)
-				pa.Length = &e
+			if m := stats.MeanT(p.r.Aggregate.Games, p.r.Aggregate.DecisionsSum, p.r.Aggregate.DecisionsSumSq); m.HasInterval() {
+				pa.Length = &Est{Estimate: m}
 			}
 			if mt := p.r.Aggregate.Metrics; mt != nil && mt.Decisions > 0 {
 				ch := float64(mt.MultiChoice) / float64(mt.Decisions)
@@ -552,7 +559,7 @@ func (a *Answer) levers() {
 			la.Needed = a.Levels[lv.Level].Favoured
 		}
 		if lv.Seat && len(xs) >= 2 {
-			comp := studies.Compensate(lv.Key, xs, ds, ses)
+			comp := change.Compensate(lv.Key, xs, ds, ses)
 			best := 0
 			for i := range ds {
 				if math.Abs(ds[i]) < math.Abs(ds[best]) {
@@ -560,7 +567,7 @@ func (a *Answer) levers() {
 				}
 			}
 			bx := xs[best]
-			bci := reports.Interval{Lo: ds[best] - z95*ses[best], Hi: ds[best] + z95*ses[best]}
+			bci := stats.Normal(ds[best], ses[best], stats.Z95Literal)
 			comp.Closest, comp.ClosestAdv, comp.ClosestCI = &bx, ds[best], &bci
 			la.Compensation = compensationOf(comp)
 		}

@@ -6,30 +6,31 @@ import (
 	"strconv"
 	"strings"
 
-	"dragonlab/reports"
-	"dragonlab/reports/why"
+	"dragonlab/reports/format"
+	"dragonlab/reports/stats"
+	"dragonlab/reports/value"
 )
 
 // Sentences in plain words. Win shares and their differences are in points (percentage
 // points of win share); every number has its 95% interval in brackets.
 
 // num1 formats with one decimal.
-func num1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+func num1(x float64) string { return format.Num(x, 1) }
 
 // pctIv is "54.1% [53.8, 54.4]".
-func pctIv(e Est) string { return reports.Pct(e.v()) + " " + reports.IvPct(e.iv()) }
+func pctIv(e Est) string { return format.PctIv(e.Estimate) }
 
 // ptsIv is "+4.1 [+2.0, +6.2]" (points).
-func ptsIv(e Est) string { return reports.Pts(e.v()) + " " + reports.IvPts(e.iv()) }
+func ptsIv(e Est) string { return format.PtsIv(e.Estimate) }
 
 // moreLess is "6.9 points more than fair [5.9, 7.9]".
 func moreLess(e Est) string {
-	v := 100 * e.v()
+	v := 100 * e.Value
 	word := "more"
 	if v < 0 {
 		word = "less"
 	}
-	return fmt.Sprintf("%s points %s than fair %s", num1(math.Abs(v)), word, reports.IvPts(e.iv()))
+	return fmt.Sprintf("%s points %s than fair %s", num1(math.Abs(v)), word, format.IvPts(e.Estimate))
 }
 
 func playersText(n int) string {
@@ -37,24 +38,6 @@ func playersText(n int) string {
 		return "the solitaire"
 	}
 	return fmt.Sprintf("%d players", n)
-}
-
-// joinAnd joins "a, b and c".
-func joinAnd(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // levelOrder lists the played levels, the most skilled first.
@@ -89,24 +72,24 @@ func (a *Answer) seatPhrase(i int, short bool) string {
 	}
 	var sig []string
 	for _, s := range la.Seats {
-		if s.PHolm < reports.Alpha {
+		if s.PHolm < stats.Alpha {
 			sig = append(sig, fmt.Sprintf("seat %d wins %s", s.Seat, moreLess(s.Advantage)))
 		}
 	}
 	if len(sig) > 0 {
-		return joinAnd(sig)
+		return format.JoinAnd(sig)
 	}
 	worst := la.Seats[0]
 	for _, s := range la.Seats {
-		if math.Abs(s.Advantage.v()) > math.Abs(worst.Advantage.v()) {
+		if math.Abs(s.Advantage.Value) > math.Abs(worst.Advantage.Value) {
 			worst = s
 		}
 	}
 	holm := ""
-	if worst.Advantage.excludes(0) {
+	if worst.Advantage.Excludes(0) {
 		// The 95% interval is of one seat alone; the test is Holm-adjusted over every seat
 		// test of this player count, at every level.
-		holm = fmt.Sprintf(", not significant after Holm's correction over every seat at every level: %s", reports.PText(worst.PHolm))
+		holm = fmt.Sprintf(", not significant after Holm's correction over every seat at every level: %s", format.PText(worst.PHolm))
 	}
 	return fmt.Sprintf("no seat is significantly favoured (largest: seat %d %s%s)", worst.Seat, ptsIv(worst.Advantage), holm) + wideNote(la)
 }
@@ -115,7 +98,7 @@ func wideNote(la LevelAnswer) string {
 	if !la.Wide {
 		return ""
 	}
-	return fmt.Sprintf(" — too few games to conclude (the interval reaches ±%s points)", num1(100*la.Seats[0].Advantage.halfWidth()))
+	return fmt.Sprintf(" — too few games to conclude (the interval reaches ±%s points)", num1(100*la.Seats[0].Advantage.HalfWidth()))
 }
 
 // SkillSentence is the "Does skill matter?" verdict of one player count.
@@ -127,11 +110,11 @@ func (a *Answer) SkillSentence() string {
 		for _, lv := range a.Levels {
 			names = append(names, lv.Level)
 		}
-		s := fmt.Sprintf("%d distinguishable level%s of skill", la.Distinguishable, plural(la.Distinguishable))
+		s := format.Plural(int64(la.Distinguishable), "distinguishable level") + " of skill"
 		if len(la.Elo) == len(a.Levels) && len(a.Levels) > 1 {
 			top := len(a.Levels) - 1
 			if e := la.Elo[top]; e != nil {
-				s += fmt.Sprintf(" (%s is rated %s Elo %s above %s)", names[top], signed0(e.v()), ivElo(*e), names[0])
+				s += fmt.Sprintf(" (%s is rated %s Elo %s above %s)", names[top], format.Elo(e.Value), format.IvElo(e.Estimate), names[0])
 			}
 		}
 		parts = append(parts, s)
@@ -141,10 +124,10 @@ func (a *Answer) SkillSentence() string {
 			case "stronger":
 			case "weaker":
 				weak = append(weak, fmt.Sprintf("%s is significantly WEAKER than %s (it wins %s of games alone against %s, fair %s)",
-					names[st.Upper], names[st.Lower], pctIv(st.Share), againstText(names[st.Lower], a.Players), reports.Pct(st.Fair)))
+					names[st.Upper], names[st.Lower], pctIv(st.Share), againstText(names[st.Lower], a.Players), format.Pct(st.Fair)))
 			default:
 				weak = append(weak, fmt.Sprintf("%s is not significantly stronger than %s (%s of games, fair %s)",
-					names[st.Upper], names[st.Lower], pctIv(st.Share), reports.Pct(st.Fair)))
+					names[st.Upper], names[st.Lower], pctIv(st.Share), format.Pct(st.Fair)))
 			}
 		}
 		parts = append(parts, weak...)
@@ -158,12 +141,12 @@ func (a *Answer) SkillSentence() string {
 		}
 	}
 	if t := a.Top; t >= 0 && a.Levels[t].Luck != nil {
-		parts = append(parts, fmt.Sprintf("the deal decides about %s of the outcome %s under %s play", reports.Pct(a.Levels[t].Luck.v()), reports.IvPct(a.Levels[t].Luck.iv()), a.Levels[t].Level))
+		parts = append(parts, fmt.Sprintf("the deal decides about %s of the outcome %s under %s play", format.Pct(a.Levels[t].Luck.Value), format.IvPct(a.Levels[t].Luck.Estimate), a.Levels[t].Level))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return capital(strings.Join(parts, "; ")) + "."
+	return format.Capitalize(strings.Join(parts, "; ")) + "."
 }
 
 func againstText(lower string, players int) string {
@@ -173,26 +156,6 @@ func againstText(lower string, players int) string {
 	return fmt.Sprintf("%d copies of %s", players-1, lower)
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-func signed0(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 0, 64)
-	if s == "-0" {
-		s = "0"
-	}
-	if !strings.HasPrefix(s, "-") {
-		s = "+" + s
-	}
-	return s
-}
-
-func ivElo(e Est) string { return "[" + signed0(float64(e.Lo)) + ", " + signed0(float64(e.Hi)) + "]" }
-
 // DecideSentence is the "What decides games?" sentence: the most valuable actions by
 // restricted play and the components that go with winning.
 func (a *Answer) DecideSentence() string {
@@ -200,39 +163,39 @@ func (a *Answer) DecideSentence() string {
 	for _, ab := range a.Ablation {
 		var sig []string
 		for _, r := range ab.Rows {
-			if r.Tested && r.PHolm < reports.Alpha && r.Worth.v() > 0 && len(sig) < 3 {
-				sig = append(sig, fmt.Sprintf("%s (%s points %s)", r.Class, num1(100*r.Worth.v()), reports.IvNum(reports.Interval{Lo: 100 * float64(r.Worth.Lo), Hi: 100 * float64(r.Worth.Hi)}, 1)))
+			if r.Tested && r.PHolm < stats.Alpha && r.Worth.Value > 0 && len(sig) < 3 {
+				sig = append(sig, fmt.Sprintf("%s (%s points %s)", r.Class, num1(100*r.Worth.Value), format.IvNum(r.Worth.Scale(100), 1)))
 			}
 		}
 		var neg []string
 		for _, r := range ab.Rows {
-			if r.Tested && r.PHolm < reports.Alpha && r.Worth.v() < 0 {
-				neg = append(neg, fmt.Sprintf("%s (+%s points %s)", r.Class, num1(-100*r.Worth.v()), reports.IvNum(reports.Interval{Lo: -100 * float64(r.Worth.Hi), Hi: -100 * float64(r.Worth.Lo)}, 1)))
+			if r.Tested && r.PHolm < stats.Alpha && r.Worth.Value < 0 {
+				neg = append(neg, fmt.Sprintf("%s (+%s points %s)", r.Class, num1(-100*r.Worth.Value), format.IvNum(r.Worth.Negate().Scale(100), 1)))
 			}
 		}
 		switch {
 		case len(sig) > 0:
-			parts = append(parts, fmt.Sprintf("the actions worth most to a %s player are %s of win share lost when forbidden", ab.Level, joinAnd(sig)))
+			parts = append(parts, fmt.Sprintf("the actions worth most to a %s player are %s of win share lost when forbidden", ab.Level, format.JoinAnd(sig)))
 		case len(neg) == 0:
 			parts = append(parts, fmt.Sprintf("no action class measurably changes a %s player's win share when forbidden, at this sample size", ab.Level))
 		}
 		if len(neg) > 0 {
-			parts = append(parts, fmt.Sprintf("forbidding %s raises a %s player's win share: it misplays them", joinAnd(neg), ab.Level))
+			parts = append(parts, fmt.Sprintf("forbidding %s raises a %s player's win share: it misplays them", format.JoinAnd(neg), ab.Level))
 		}
 	}
 	if len(a.Components) > 0 {
 		c := a.Components[len(a.Components)-1]
 		var sig []string
 		for _, r := range c.Top {
-			if r.PHolm < reports.Alpha && len(sig) < 3 {
+			if r.PHolm < stats.Alpha && len(sig) < 3 {
 				sig = append(sig, fmt.Sprintf("%s %s", r.Name, ptsIv(r.Diff)))
 			}
 		}
 		switch {
-		case len(sig) > 0 && c.Event == why.EventSeen:
-			parts = append(parts, fmt.Sprintf("under %s play, seeing %s goes with a change of win share (IWD, points; an association, not an effect)", c.Level, joinAnd(sig)))
+		case len(sig) > 0 && c.Event == value.EventSeen:
+			parts = append(parts, fmt.Sprintf("under %s play, seeing %s goes with a change of win share (IWD, points; an association, not an effect)", c.Level, format.JoinAnd(sig)))
 		case len(sig) > 0:
-			parts = append(parts, fmt.Sprintf("under %s play, the win share when %s differs for %s (points against when not; an association, not an effect)", c.Level, c.Event, joinAnd(sig)))
+			parts = append(parts, fmt.Sprintf("under %s play, the win share when %s differs for %s (points against when not; an association, not an effect)", c.Level, c.Event, format.JoinAnd(sig)))
 		case len(c.Top) > 0:
 			parts = append(parts, fmt.Sprintf("under %s play no component's %s differs significantly from 0", c.Level, c.diffLabel()))
 		}
@@ -240,7 +203,7 @@ func (a *Answer) DecideSentence() string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return capital(strings.Join(parts, "; ")) + "."
+	return format.Capitalize(strings.Join(parts, "; ")) + "."
 }
 
 // FeelSentence is the "How does it feel?" sentence at the most skilled level.
@@ -251,13 +214,13 @@ func (a *Answer) FeelSentence() string {
 	}
 	f := a.Levels[t].Feel
 	s := fmt.Sprintf("Under %s play games last %s decisions %s; %s of decisions offer a choice, among %s legal actions on average",
-		a.Levels[t].Level, num1(f.Length.v()), reports.IvNum(f.Length.iv(), 1), reports.Pct(f.Choice), num1(f.Branching))
+		a.Levels[t].Level, num1(f.Length.Value), format.IvNum(f.Length.Estimate, 1), format.Pct(f.Choice), num1(f.Branching))
 	if f.LeadChanges != nil {
-		s += fmt.Sprintf("; the lead changes %s times per game", strconv.FormatFloat(f.LeadChanges.v(), 'f', 2, 64))
+		s += fmt.Sprintf("; the lead changes %s times per game", strconv.FormatFloat(f.LeadChanges.Value, 'f', 2, 64))
 	}
 	if f.Comebacks != nil && f.Decisiveness != nil {
 		s += fmt.Sprintf("; %s of decided games are comebacks %s and the winner leads for good over the last %s of a game",
-			reports.Pct(f.Comebacks.v()), reports.IvPct(f.Comebacks.iv()), reports.Pct(f.Decisiveness.v()))
+			format.Pct(f.Comebacks.Value), format.IvPct(f.Comebacks.Estimate), format.Pct(f.Decisiveness.Value))
 	}
 	return s + "."
 }
@@ -304,12 +267,12 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	case !la.Needed && !topFav:
 		s = fmt.Sprintf("No seat is significantly favoured under %s play, so nothing needs compensating", level)
 		if comp.Moves {
-			s += fmt.Sprintf(" (each starting point moves seat 0's advantage by %s points of win share)", reports.Pts(comp.Slope.v()))
+			s += fmt.Sprintf(" (each starting point moves seat 0's advantage by %s points of win share)", format.Pts(comp.Slope.Value))
 		}
 		return s + "."
 	case comp.Found && comp.Moves:
 		s = fmt.Sprintf("%s %s %s %s makes seat 0 fair under %s play",
-			capital(family), fnum(comp.Value.v()), unit, fiv(comp.Value.iv()), level)
+			format.Capitalize(family), format.Trim(comp.Value.Value, 2), unit, format.IvTrim(comp.Value.Estimate, 2), level)
 		if comp.Closest != nil && comp.ClosestEdge != nil {
 			s += fmt.Sprintf("; of the whole values played, %s is the closest (seat 0 %s)", seatBonusText(*comp.Closest, a.Players), ptsIv(*comp.ClosestEdge))
 		}
@@ -320,7 +283,7 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	}
 	if x, ok := a.topOffset(la); ok && topFav {
 		s += fmt.Sprintf("; under %s play seat 0 wins %s, which about %s %s starting points would offset (at the slope measured under %s play)",
-			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), fnum(x.v()), fiv(x.iv()), level)
+			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2), level)
 	}
 	return s + "."
 }
@@ -336,14 +299,14 @@ func (a *Answer) topOffset(la *LeverAnswer) (Est, bool) {
 	if top < 0 || comp == nil || !comp.Moves || a.Levels[top].Level == la.Level || len(a.Levels[top].Seats) == 0 {
 		return Est{}, false
 	}
-	sv := comp.Slope.v()
-	if sv == 0 || !comp.Slope.excludes(0) {
+	sv := comp.Slope.Value
+	if sv == 0 || !comp.Slope.Excludes(0) {
 		return Est{}, false
 	}
 	e := a.Levels[top].Seats[0].Advantage
-	seE, seS := e.halfWidth()/z95, comp.Slope.halfWidth()/z95
-	x := -e.v() / sv
-	se := math.Sqrt(seE*seE/(sv*sv) + e.v()*e.v()*seS*seS/(sv*sv*sv*sv))
+	seE, seS := e.HalfWidth()/stats.Z95Literal, comp.Slope.HalfWidth()/stats.Z95Literal
+	x := -e.Value / sv
+	se := math.Sqrt(seE*seE/(sv*sv) + e.Value*e.Value*seS*seS/(sv*sv*sv*sv))
 	return point(x, se), true
 }
 
@@ -370,7 +333,7 @@ func (a *Answer) fairBrief() string {
 		case a.Players > 2:
 			var sig []string
 			for _, s := range la.Seats {
-				if s.PHolm < reports.Alpha {
+				if s.PHolm < stats.Alpha {
 					sig = append(sig, fmt.Sprintf("seat %d %s*", s.Seat, ptsIv(s.Advantage)))
 				}
 			}
@@ -413,25 +376,14 @@ func rangeText(ps []LeverPointAnswer) string {
 	if len(ps) == 0 {
 		return ""
 	}
-	return fnum(ps[0].X) + " to " + fnum(ps[len(ps)-1].X)
+	return format.Trim(ps[0].X, 2) + " to " + format.Trim(ps[len(ps)-1].X, 2)
 }
-
-func fnum(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		s = "0"
-	}
-	return s
-}
-
-func fiv(iv reports.Interval) string { return "[" + fnum(iv.Lo) + ", " + fnum(iv.Hi) + "]" }
 
 // paramLeverText describes what each value of a plain parameter does.
 func (a *Answer) paramLeverText(la *LeverAnswer) string {
 	var parts []string
 	for _, p := range la.Points {
-		what := la.Key + "=" + fnum(p.X)
+		what := la.Key + "=" + format.Trim(p.X, 2)
 		if p.Rules {
 			what += " (the rules)"
 		}
@@ -443,13 +395,13 @@ func (a *Answer) paramLeverText(la *LeverAnswer) string {
 			xs = append(xs, "seat 0 "+ptsIv(*p.Edge))
 		}
 		if p.Choice != nil {
-			xs = append(xs, reports.Pct(*p.Choice)+" of decisions with a choice")
+			xs = append(xs, format.Pct(*p.Choice)+" of decisions with a choice")
 		}
 		if p.Luck != nil {
-			xs = append(xs, "luck share "+reports.Pct(p.Luck.v()))
+			xs = append(xs, "luck share "+format.Pct(p.Luck.Value))
 		}
 		if p.Length != nil {
-			xs = append(xs, num1(p.Length.v())+" decisions")
+			xs = append(xs, num1(p.Length.Value)+" decisions")
 		}
 		parts = append(parts, what+": "+strings.Join(xs, ", "))
 	}
@@ -496,19 +448,19 @@ func (g *Game) answer() string {
 	}
 	var fs []string
 	if solo != "" {
-		fs = append(fs, capital(solo))
+		fs = append(fs, format.Capitalize(solo))
 	}
 	if len(fav) > 0 {
 		fs = append(fs, fmt.Sprintf("Under %s play %s", topName, strings.Join(fav, "; ")))
 	}
 	if len(fair) > 0 {
-		fs = append(fs, fmt.Sprintf("with %s players no seat is significantly favoured (any advantage is at most %s points)", joinAnd(fair), num1(100*g.maxReach(fair))))
+		fs = append(fs, fmt.Sprintf("with %s players no seat is significantly favoured (any advantage is at most %s points)", format.JoinAnd(fair), num1(100*g.maxReach(fair))))
 	}
 	if len(wide) > 0 {
-		fs = append(fs, fmt.Sprintf("with %s players the intervals are too wide to conclude (up to ±%s points)", joinAnd(wide), num1(100*g.maxHalf(wide))))
+		fs = append(fs, fmt.Sprintf("with %s players the intervals are too wide to conclude (up to ±%s points)", format.JoinAnd(wide), num1(100*g.maxHalf(wide))))
 	}
 	if len(fs) > 0 {
-		out = append(out, capital(strings.Join(fs, "; "))+".")
+		out = append(out, format.Capitalize(strings.Join(fs, "; "))+".")
 	}
 	// Compensation where a seat is favoured.
 	for _, a := range g.Configs {
@@ -519,9 +471,9 @@ func (g *Game) answer() string {
 				if a.Players > 2 {
 					who = "each later seat starting with"
 				}
-				s := fmt.Sprintf("With %d players, %s %s more points %s makes the seats fair under %s play", a.Players, who, fnum(c.Value.v()), fiv(c.Value.iv()), l.Level)
+				s := fmt.Sprintf("With %d players, %s %s more points %s makes the seats fair under %s play", a.Players, who, format.Trim(c.Value.Value, 2), format.IvTrim(c.Value.Estimate, 2), l.Level)
 				if x, ok := a.topOffset(&l); ok && a.Levels[a.Top].Favoured {
-					s += fmt.Sprintf("; about %s %s would offset the advantage under %s play", fnum(x.v()), fiv(x.iv()), a.Levels[a.Top].Level)
+					s += fmt.Sprintf("; about %s %s would offset the advantage under %s play", format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2), a.Levels[a.Top].Level)
 				}
 				out = append(out, s+".")
 			}
@@ -572,13 +524,13 @@ func (a *Answer) leverBrief() string {
 		for _, p := range l.Points {
 			switch {
 			case p.Success != nil:
-				w := l.Key + "=" + fnum(p.X)
+				w := l.Key + "=" + format.Trim(p.X, 2)
 				if p.Rules {
 					w += " (the rules)"
 				}
 				parts = append(parts, fmt.Sprintf("%s %s", w, pctIv(*p.Success)))
-			case p.Edge != nil && !p.Rules && p.Edge.excludes(0):
-				parts = append(parts, fmt.Sprintf("with %s=%s seat 0 wins %s", l.Key, fnum(p.X), moreLess(*p.Edge)))
+			case p.Edge != nil && !p.Rules && p.Edge.Excludes(0):
+				parts = append(parts, fmt.Sprintf("with %s=%s seat 0 wins %s", l.Key, format.Trim(p.X, 2), moreLess(*p.Edge)))
 			}
 		}
 		if len(parts) == 0 {
@@ -621,7 +573,7 @@ func (g *Game) maxReach(players []string) float64 {
 			continue
 		}
 		for _, s := range a.Levels[a.Top].Seats {
-			m = math.Max(m, s.Advantage.reach())
+			m = math.Max(m, s.Advantage.Reach())
 		}
 	}
 	return m
@@ -633,7 +585,7 @@ func (g *Game) maxHalf(players []string) float64 {
 		if !contains(players, strconv.Itoa(a.Players)) || a.Top < 0 || len(a.Levels[a.Top].Seats) == 0 {
 			continue
 		}
-		m = math.Max(m, a.Levels[a.Top].Seats[0].Advantage.halfWidth())
+		m = math.Max(m, a.Levels[a.Top].Seats[0].Advantage.HalfWidth())
 	}
 	return m
 }

@@ -10,7 +10,9 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"dragonlab/reports"
+	"dragonlab/reports/chart"
+	"dragonlab/reports/format"
+	"dragonlab/reports/stats"
 )
 
 // chartSlug is a chart's file stem for a game: "draco-fairness".
@@ -34,7 +36,7 @@ func (g *Game) label() string {
 // level and player count (points of win share, 95% intervals), the most skilled level of
 // each player count first; significant rows (Holm p < 0.05) are drawn in the highlight
 // colour. nil when no game had two or more players.
-func (g *Game) FairnessChart() (*reports.Chart, error) {
+func (g *Game) FairnessChart() (*chart.Chart, error) {
 	type row struct {
 		label     string
 		v, lo, hi float64
@@ -51,24 +53,24 @@ func (g *Game) FairnessChart() (*reports.Chart, error) {
 				continue
 			}
 			e := la.Seats[0].Advantage
-			rows = append(rows, row{fmt.Sprintf("%dp %s", a.Players, la.Level), 100 * e.v(), 100 * float64(e.Lo), 100 * float64(e.Hi), la.Seats[0].PHolm < reports.Alpha})
+			rows = append(rows, row{fmt.Sprintf("%dp %s", a.Players, la.Level), 100 * e.Value, 100 * e.Lo, 100 * e.Hi, la.Seats[0].PHolm < stats.Alpha})
 		}
 	}
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	fr := make([]reports.ForestRow, len(rows))
+	fr := make([]chart.ForestRow, len(rows))
 	for k, r := range rows {
-		fr[k] = reports.ForestRow{Label: r.label, V: r.v, Lo: r.lo, Hi: r.hi, Sig: r.sig}
+		fr[k] = chart.ForestRow{Label: r.label, V: r.v, Lo: r.lo, Hi: r.hi, Sig: r.sig}
 	}
-	return reports.Forest(g.label()+": is it fair?", "seat 0's win share minus the fair share; 95% intervals",
+	return chart.Forest(g.label()+": is it fair?", "seat 0's win share minus the fair share; 95% intervals",
 		"seat 0's advantage (percentage points of win share)", g.chartSlug("fairness"), fr,
-		reports.ForestStyle{SigLabel: "a seat is significantly favoured (Holm p < 0.05)", NotLabel: "no significant difference", MinHalfRange: 1, Compact: true})
+		chart.ForestStyle{SigLabel: "a seat is significantly favoured (Holm p < 0.05)", NotLabel: "no significant difference", MinHalfRange: 1, Compact: true})
 }
 
 // LadderChart draws each level's Elo rating relative to the weakest level, one line per
 // player count, with 95% intervals; nil without ratings.
-func (g *Game) LadderChart() (*reports.Chart, error) {
+func (g *Game) LadderChart() (*chart.Chart, error) {
 	var series []*Answer
 	var levels []string
 	for _, a := range g.Configs {
@@ -85,25 +87,25 @@ func (g *Game) LadderChart() (*reports.Chart, error) {
 		return nil, nil
 	}
 	name := g.chartSlug("ladder")
-	p := reports.NewPlot(g.label()+": does skill matter?", fmt.Sprintf("Bradley–Terry ratings relative to %s; 95%% intervals", levels[0]),
+	p := chart.NewPlot(g.label()+": does skill matter?", fmt.Sprintf("Bradley–Terry ratings relative to %s; 95%% intervals", levels[0]),
 		"level of play", "Elo above "+levels[0])
 	lo, hi := 0.0, 0.0
 	for k, a := range series {
 		off := 0.12 * (float64(k) - float64(len(series)-1)/2)
-		var e reports.ErrXY
+		var e chart.ErrXY
 		for i, el := range a.Ladder.Elo {
-			if el == nil || !el.defined() {
+			if el == nil || math.IsNaN(el.Value) {
 				continue
 			}
-			e.XYs = append(e.XYs, plotter.XY{X: float64(i) + off, Y: el.v()})
-			e.Lo = append(e.Lo, el.v()-float64(el.Lo))
-			e.Hi = append(e.Hi, float64(el.Hi)-el.v())
-			lo, hi = math.Min(lo, float64(el.Lo)), math.Max(hi, float64(el.Hi))
+			e.XYs = append(e.XYs, plotter.XY{X: float64(i) + off, Y: el.Value})
+			e.Lo = append(e.Lo, el.Value-el.Lo)
+			e.Hi = append(e.Hi, el.Hi-el.Value)
+			lo, hi = math.Min(lo, el.Lo), math.Max(hi, el.Hi)
 		}
 		if len(e.XYs) == 0 {
 			continue
 		}
-		col := reports.SeriesColor(k)
+		col := chart.SeriesColor(k)
 		line, pts, err := plotter.NewLinePoints(e.XYs)
 		if err != nil {
 			return nil, err
@@ -127,26 +129,26 @@ func (g *Game) LadderChart() (*reports.Chart, error) {
 	pad := 0.08 * (hi - lo)
 	p.Y.Min, p.Y.Max = lo-pad, hi+3*pad+40
 	p.Legend.Left = true
-	return reports.Render(p, name, reports.ChartWidth, 4.2*vg.Inch)
+	return chart.Render(p, name, chart.Width, 4.2*vg.Inch)
 }
 
 // LeverChart draws seat 0's advantage against the seat lever (points of win share, 95%
 // intervals), with the fair value and its interval; nil for a lever without seats.
-func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*reports.Chart, error) {
+func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*chart.Chart, error) {
 	if !l.Seat {
 		return nil, nil
 	}
-	var e reports.ErrXY
+	var e chart.ErrXY
 	lo, hi := 0.0, 0.0
 	for _, pt := range l.Points {
 		if pt.Edge == nil {
 			continue
 		}
-		v := 100 * pt.Edge.v()
+		v := 100 * pt.Edge.Value
 		e.XYs = append(e.XYs, plotter.XY{X: pt.X, Y: v})
-		e.Lo = append(e.Lo, v-100*float64(pt.Edge.Lo))
-		e.Hi = append(e.Hi, 100*float64(pt.Edge.Hi)-v)
-		lo, hi = math.Min(lo, 100*float64(pt.Edge.Lo)), math.Max(hi, 100*float64(pt.Edge.Hi))
+		e.Lo = append(e.Lo, v-100*pt.Edge.Lo)
+		e.Hi = append(e.Hi, 100*pt.Edge.Hi-v)
+		lo, hi = math.Min(lo, 100*pt.Edge.Lo), math.Max(hi, 100*pt.Edge.Hi)
 	}
 	if len(e.XYs) < 2 {
 		return nil, nil
@@ -155,7 +157,7 @@ func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*reports.Char
 	if a.Players > 2 {
 		what = "x: seat s starts with x·s points"
 	}
-	p := reports.NewPlot(fmt.Sprintf("%s, %d players: what to change?", g.label(), a.Players),
+	p := chart.NewPlot(fmt.Sprintf("%s, %d players: what to change?", g.label(), a.Players),
 		fmt.Sprintf("seat 0's advantage under %s play; 95%% intervals", l.Level), what, "seat 0's advantage (points)")
 	p.Add(plotter.NewGrid())
 	x0, x1 := e.XYs[0].X, e.XYs[len(e.XYs)-1].X
@@ -163,10 +165,10 @@ func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*reports.Char
 	if err != nil {
 		return nil, err
 	}
-	zero.Color, zero.Width = reports.GreyColor, vg.Points(1.5)
+	zero.Color, zero.Width = chart.GreyColor, vg.Points(1.5)
 	p.Add(zero)
 	if c := l.Compensation; c != nil && c.Found && c.Moves {
-		ci := c.Value.iv()
+		ci := c.Value.Estimate
 		band, err := plotter.NewPolygon(plotter.XYs{{X: math.Max(ci.Lo, x0-0.5), Y: lo - 100}, {X: math.Min(ci.Hi, x1+0.5), Y: lo - 100},
 			{X: math.Min(ci.Hi, x1+0.5), Y: hi + 100}, {X: math.Max(ci.Lo, x0-0.5), Y: hi + 100}})
 		if err != nil {
@@ -175,31 +177,31 @@ func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*reports.Char
 		band.Color = color.NRGBA{213, 94, 0, 40}
 		band.LineStyle.Width = 0
 		p.Add(band)
-		fl, err := plotter.NewLine(plotter.XYs{{X: c.Value.v(), Y: lo - 100}, {X: c.Value.v(), Y: hi + 100}})
+		fl, err := plotter.NewLine(plotter.XYs{{X: c.Value.Value, Y: lo - 100}, {X: c.Value.Value, Y: hi + 100}})
 		if err != nil {
 			return nil, err
 		}
-		fl.Color, fl.Width = reports.FairColor, vg.Points(1.5)
+		fl.Color, fl.Width = chart.FairColor, vg.Points(1.5)
 		fl.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 		p.Add(fl)
-		p.Legend.Add(fmt.Sprintf("fair at %s %s", fnum(c.Value.v()), fiv(ci)), fl)
+		p.Legend.Add(fmt.Sprintf("fair at %s %s", format.Trim(c.Value.Value, 2), format.IvTrim(ci, 2)), fl)
 	}
 	line, pts, err := plotter.NewLinePoints(e.XYs)
 	if err != nil {
 		return nil, err
 	}
-	line.Color, line.Width = reports.SeriesColor(0), vg.Points(1.5)
-	pts.Color, pts.Shape, pts.Radius = reports.SeriesColor(0), draw.CircleGlyph{}, vg.Points(3.5)
+	line.Color, line.Width = chart.SeriesColor(0), vg.Points(1.5)
+	pts.Color, pts.Shape, pts.Radius = chart.SeriesColor(0), draw.CircleGlyph{}, vg.Points(3.5)
 	eb, err := plotter.NewYErrorBars(e)
 	if err != nil {
 		return nil, err
 	}
-	eb.Color, eb.Width = reports.SeriesColor(0), vg.Points(1.5)
+	eb.Color, eb.Width = chart.SeriesColor(0), vg.Points(1.5)
 	p.Add(line, pts, eb)
 	p.Legend.Add("seat 0's advantage", line, pts)
 	p.X.Min, p.X.Max = x0-0.5, x1+0.5
 	pad := 0.1 * (hi - lo)
 	p.Y.Min, p.Y.Max = lo-pad, hi+3*pad
 	p.Legend.Left = false
-	return reports.Render(p, name, reports.ChartWidth, 4*vg.Inch)
+	return chart.Render(p, name, chart.Width, 4*vg.Inch)
 }

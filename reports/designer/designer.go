@@ -6,16 +6,16 @@
 // The input is a study's results, stage by stage (cmd/dragonlab turns a study plan into an
 // Input); Analyze computes the answers (a Report, which is also summary.json), and Doc
 // builds the report model (reports/doc) that every writer renders, so the PDF, the HTML
-// and the summaries cannot disagree. The statistics are reports/why's (luck share,
-// components, restricted play, game feel) and reports/studies' (Bradley–Terry ratings,
-// paired duplicate deals, the compensation estimate); this package adds the seat
-// advantages with deal-clustered intervals and the synthesis.
+// and the summaries cannot disagree. It composes the question analyses — reports/fairness
+// (seat advantages of self-play), skill (the ladder's Bradley–Terry ratings on duplicate
+// deals), luck (the luck share), value (components, restricted play), feel (game feel)
+// and change (the compensation estimate) — and adds only the synthesis.
 package designer
 
 import (
 	"encoding/json"
 
-	"dragonlab/reports/studies"
+	"dragonlab/reports/value"
 	"dragonlab/sim"
 )
 
@@ -77,7 +77,7 @@ type Step struct {
 type Ablation struct {
 	Level   int
 	Classes []string
-	Rows    []studies.AblationInput
+	Rows    []value.AblationInput
 }
 
 // Lever is the sweep of one rules lever at one level: the level's self-play is the point

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,8 +13,8 @@ import (
 	"dragonlab/engine"
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/doc"
-	"dragonlab/reports/doc/htmlcheck"
-	"dragonlab/reports/studies"
+	"dragonlab/reports/htmlcheck"
+	"dragonlab/reports/value"
 	"dragonlab/sim"
 )
 
@@ -79,7 +78,7 @@ func tinyStudy(t *testing.T) *Input {
 		}
 		c.Ladder = []Step{{Upper: 1, Lower: 0, File: "ladder.json", Result: play(t, "draco", n, append([]string{levels[1]}, rep(levels[0], n-1)...), sim.SeatDuplicate, 60, "", false, false)}}
 		// Restricted play stands in with unrestricted runs (the structure is what is tested).
-		c.Ablation = []Ablation{{Level: 1, Classes: []string{"stay", "discard"}, Rows: []studies.AblationInput{
+		c.Ablation = []Ablation{{Level: 1, Classes: []string{"stay", "discard"}, Rows: []value.AblationInput{
 			{Forbid: []string{"stay"}, File: "a.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatDuplicate, 40, "", false, false)},
 			{Forbid: []string{"discard"}, File: "b.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatDuplicate, 40, "", false, false)},
 		}}}
@@ -103,7 +102,7 @@ func tinyStudy(t *testing.T) *Input {
 }
 
 // The report: every game's section with its answer and the five questions, every chart
-// and table present in the HTML, no broken link (reports/doc/htmlcheck, a real parser);
+// and table present in the HTML, no broken link (reports/htmlcheck, a real parser);
 // summary.json holds an answer for every game; the same input gives the same bytes.
 func TestStudyReport(t *testing.T) {
 	in := tinyStudy(t)
@@ -161,7 +160,7 @@ func TestStudyReport(t *testing.T) {
 	h := rp.Games[0].headline()
 	l := h.Compensation[0]
 	if !l.Needed || l.Compensation == nil || !l.Compensation.Found || !strings.Contains(l.Text, "makes seat 0 fair") ||
-		!(l.Compensation.Value.v() > 0) || !strings.Contains(strings.Join(names, " "), "draco-2p-greedy-seatbonus") {
+		!(l.Compensation.Value.Value > 0) || !strings.Contains(strings.Join(names, " "), "draco-2p-greedy-seatbonus") {
 		t.Errorf("draco 2p compensation: needed %v, %+v, %q, charts %v", l.Needed, l.Compensation, l.Text, names)
 	}
 	// Where nothing is favoured, no sweep chart.
@@ -243,36 +242,5 @@ func TestStudyReport(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
-	}
-}
-
-// The seat advantage: for two players its variance bound is p0·p1/games exactly, and the
-// replays' design effect lies within [1, K]; a seat that always wins has a degenerate but
-// finite interval.
-func TestSeatAdvantage(t *testing.T) {
-	r := play(t, "draco", 2, rep("random", 2), sim.SeatFixed, 2000, "", false, false)
-	s := seatsOf(r)
-	p0, p1 := s.share[0], s.share[1]
-	want := math.Sqrt(p0 * p1 / float64(r.Games))
-	if r.Aggregate.Draws == 0 && math.Abs(s.advSE[0]-want) > 1e-12 {
-		t.Errorf("se %g, want %g", s.advSE[0], want)
-	}
-	if math.Abs(s.adv[0].v()-(p0-p1)/2) > 1e-12 {
-		t.Errorf("advantage %g, want (p0-p1)/2 = %g", s.adv[0].v(), (p0-p1)/2)
-	}
-	rr := play(t, "draco", 2, rep("greedy:samples=1", 2), sim.SeatReplay, 500, "", false, false)
-	sr := seatsOf(rr)
-	if sr.deff < 1 || sr.deff > 2 || sr.replays != 2 || sr.deals != 500 {
-		t.Errorf("replays: deff %g, replays %d, deals %d", sr.deff, sr.replays, sr.deals)
-	}
-	// Identical replays (a deterministic agent) are worth one game per deal.
-	bins := []sim.ReplayBin{{S: 0, Q: 0, Deals: 40}, {S: 120, Q: 7200, Deals: 60}}
-	if d := designEffect(bins, 2); d != 2 {
-		t.Errorf("identical replays: design effect %g, want 2", d)
-	}
-	// Independent-looking replays (one win and one loss per deal) count fully.
-	bins = []sim.ReplayBin{{S: 60, Q: 3600, Deals: 100}}
-	if d := designEffect(bins, 2); d != 1 {
-		t.Errorf("anti-correlated replays: design effect %g, want 1", d)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"dragonlab/reports/doc"
-	"dragonlab/reports/doc/htmlcheck"
+	"dragonlab/reports/htmlcheck"
 )
 
 // The page holds every section under its anchor, every chart as inline SVG, every table

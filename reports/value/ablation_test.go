@@ -1,0 +1,178 @@
+package value
+
+import (
+	"testing"
+
+	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim"
+)
+
+// dupResult is a duplicate-seating result whose agent 0 (restricted) took the given deal
+// totals in sixtieths: totals[v] deals with total v.
+func dupResult(players int, totals map[int64]int64) *sim.Result {
+	r := &sim.Result{Game: "toy", Players: players, Seating: sim.SeatDuplicate, Agents: make([]string, players)}
+	r.Agents[0] = "restricted"
+	for i := 1; i < players; i++ {
+		r.Agents[i] = "greedy"
+	}
+	for v, c := range totals {
+		r.Aggregate.Paired.AddN(v, c)
+		r.Games += c * int64(players)
+	}
+	return r
+}
+
+func TestAblation(t *testing.T) {
+	restricted := map[string]*sim.Result{
+		// v <- c(rep(0,3), rep(30,2), rep(60,10), 90, rep(120,4)); x <- v/120
+		"play-ship": dupResult(2, map[int64]int64{0: 3, 30: 2, 60: 10, 90: 1, 120: 4}),
+		// v <- c(rep(0,8), rep(60,10), rep(120,2))
+		"use-cape": dupResult(2, map[int64]int64{0: 8, 60: 10, 120: 2}),
+		// Lost every game of 12 deals: no variation between deals.
+		"play-troll": dupResult(2, map[int64]int64{0: 12}),
+		"one-deal":   dupResult(2, map[int64]int64{120: 1}),
+		"no-deals":   dupResult(2, nil),
+	}
+	tb, err := RestrictedPlay(nil, restricted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	statstest.Encodable(t, "ablation", tb)
+	if tb.Baseline != 0.5 || tb.BaselineSE != 0 || tb.Family != 3 || tb.Players != 2 || tb.Game != "toy" {
+		t.Fatalf("header %+v", tb)
+	}
+	order := []string{"play-troll", "use-cape", "play-ship", "no-deals", "one-deal"}
+	for i, r := range tb.Rows {
+		if r.Class != order[i] {
+			t.Fatalf("order: row %d is %s, want %s", i, r.Class, order[i])
+		}
+	}
+	byClass := map[string]AblationRow{}
+	for _, r := range tb.Rows {
+		byClass[r.Class] = r
+	}
+	ship := byClass["play-ship"]
+	statstest.Near(t, "ship change", ship.Change.Value, 0.0125, 1e-12)                         // mean(x) - 0.5
+	statstest.Near(t, "ship lo", ship.Change.Lo, 0.36316804298983735-0.5, 1e-9)                // t.test(x, mu=0.5)$conf.int
+	statstest.Near(t, "ship hi", ship.Change.Hi, 0.66183195701016251-0.5, 1e-9)                //
+	statstest.Near(t, "ship p", ship.P, 0.86277689714137917, 1e-9)                             // t.test(x, mu=0.5)$p.value
+	statstest.Near(t, "ship share lo", ship.Share.Lo, 0.36316804298983740, 1e-9)               // t.test(x)$conf.int
+	statstest.Near(t, "ship Holm", ship.PHolm, 0.8627768971413791732, 1e-9)                    // p.adjust(c(ship, cape, troll), "holm")
+	statstest.Near(t, "cape lo", byClass["use-cape"].Change.Lo, 0.19626974350745507-0.5, 1e-9) // t.test(x, mu=0.5)$conf.int
+	statstest.Near(t, "cape p", byClass["use-cape"].P, 0.055256843138992609, 1e-9)
+	statstest.Near(t, "cape Holm", byClass["use-cape"].PHolm, 0.1105136862779852180, 1e-9)
+	troll := byClass["play-troll"]
+	if troll.Method != "wilson" || troll.Change.Value != -0.5 || troll.Change.Lo != -0.5 || !troll.Tested {
+		t.Errorf("troll %+v", troll)
+	}
+	statstest.Near(t, "troll hi", troll.Change.Hi, 0.24249400665524079-0.5, 1e-9) // prop.test(0, 12, correct=FALSE)$conf.int
+	statstest.Near(t, "troll p", troll.P, 0.00053200550513924966, 1e-9)           // prop.test(0, 12, p=0.5, correct=FALSE)$p.value
+	statstest.Near(t, "troll Holm", troll.PHolm, 0.0015960165154177489, 1e-9)
+	if w := troll.Worth(); w.Value != 0.5 || w.Hi != 0.5 {
+		t.Errorf("troll worth %+v", w)
+	}
+	one := byClass["one-deal"]
+	if one.Tested || one.Method != "one deal" || one.PHolm != 1 || one.Share.Value != 1 {
+		t.Errorf("one deal %+v", one)
+	}
+	statstest.Near(t, "one deal lo", one.Change.Lo, 0.2065493143772375-0.5, 1e-9) // prop.test(1, 1, correct=FALSE)$conf.int
+	none := byClass["no-deals"]
+	if none.Tested || none.Change.Lo != -0.5 || none.Change.Hi != 0.5 || none.P != 1 {
+		t.Errorf("no deals %+v", none)
+	}
+
+	if got := tb.Sentence(troll); got != "Forbidding play-troll costs 50.0 points of win share [25.8, 50.0] (12 deals; Holm p = 0.002)." {
+		t.Errorf("sentence %q", got)
+	}
+	if got := tb.Sentence(ship); got != "Forbidding play-ship gains 1.2 points of win share [-13.7, 16.2] (20 deals; Holm p = 0.86)." {
+		t.Errorf("sentence %q", got)
+	}
+	c, err := AblationContent(tb, "Toy, 2 players", "ablation")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Charts) != 1 || len(c.Sentences) != 5 || len(c.Tables[0].Rows) != 5 {
+		t.Errorf("content %+v", c)
+	}
+	for _, r := range c.Tables[0].Rows {
+		if len(r) != len(c.Tables[0].Header) {
+			t.Errorf("row %v", r)
+		}
+	}
+}
+
+func TestAblationBaseline(t *testing.T) {
+	// Three players, no games without a winner: the baseline is 1/3.
+	// v <- c(rep(0,4), rep(20,3), rep(60,5), rep(80,2), 150); x <- v/180
+	three := dupResult(3, map[int64]int64{0: 4, 20: 3, 60: 5, 80: 2, 150: 1})
+	base := dupResult(3, map[int64]int64{60: 10})
+	base.Agents = []string{"greedy", "greedy", "greedy"}
+	tb, err := RestrictedPlay(base, map[string]*sim.Result{"switch": three})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tb.Rows[0]
+	statstest.Near(t, "baseline", tb.Baseline, 1.0/3, 1e-15)
+	statstest.Near(t, "lo", r.Change.Lo, 0.11925376605635146-1.0/3, 1e-9) // t.test(x, mu=1/3)$conf.int
+	statstest.Near(t, "hi", r.Change.Hi, 0.37704253023994483-1.0/3, 1e-9)
+	statstest.Near(t, "p", r.P, 0.17821587891626436, 1e-9) // t.test(x, mu=1/3)$p.value
+	statstest.Near(t, "base check", tb.BaseCheck.Value, 1.0/3, 1e-15)
+	if tb.Base != "greedy" || tb.BaseCheck.N != 10 {
+		t.Errorf("base %+v", tb)
+	}
+
+	// Two players, 10% of the base games (duplicate: 100 deals of 2) without a winner:
+	// baseline 0.45 with standard error √(0.1·0.9/100)/2 = 0.015, added to the t interval:
+	//   se <- sqrt(var(x)/20 + 0.015^2); d <- mean(x) - 0.45
+	//   d + c(-1, 1)*qt(0.975, 19)*se; 2*pt(-abs(d/se), 19)
+	base2 := dupResult(2, map[int64]int64{60: 90, 0: 10})
+	base2.NoWinner = 20
+	ship := dupResult(2, map[int64]int64{0: 3, 30: 2, 60: 10, 90: 1, 120: 4})
+	tb, err = RestrictedPlay(base2, map[string]*sim.Result{"ship": ship})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = tb.Rows[0]
+	statstest.Near(t, "baseline", tb.Baseline, 0.45, 1e-15)
+	statstest.Near(t, "baseline se", tb.BaselineSE, 0.015, 1e-12)
+	statstest.Near(t, "lo", r.Change.Lo, -0.090096533595163036, 1e-9)
+	statstest.Near(t, "hi", r.Change.Hi, 0.215096533595162925, 1e-9)
+	statstest.Near(t, "p", r.P, 0.401988408880294967, 1e-9)
+
+	// A rotate-seated base checks agent 0's share by its tally.
+	rot := &sim.Result{Game: "toy", Players: 2, Seating: sim.SeatRotate, Games: 40, Agents: []string{"g", "g"},
+		ByAgent: []sim.SeatResult{{Games: 40, WinShare: 21}, {Games: 40, WinShare: 19}}}
+	tb, err = RestrictedPlay(rot, map[string]*sim.Result{"ship": ship})
+	if err != nil || tb.BaseCheck.Value != 21.0/40 || tb.BaseCheck.N != 40 {
+		t.Errorf("rotate base: %+v, %v", tb, err)
+	}
+}
+
+func TestAblationBadInput(t *testing.T) {
+	ok := dupResult(2, map[int64]int64{60: 3})
+	solo := dupResult(1, map[int64]int64{60: 3})
+	rot := dupResult(2, map[int64]int64{60: 3})
+	rot.Seating = sim.SeatRotate
+	three := dupResult(3, map[int64]int64{60: 3})
+	other := dupResult(2, map[int64]int64{60: 3})
+	other.Game = "draco"
+	bad := dupResult(2, map[int64]int64{121: 1})
+	for name, tc := range map[string]struct {
+		base *sim.Result
+		r    map[string]*sim.Result
+	}{
+		"none":          {nil, nil},
+		"nil result":    {nil, map[string]*sim.Result{"x": nil}},
+		"one player":    {nil, map[string]*sim.Result{"x": solo}},
+		"rotate":        {nil, map[string]*sim.Result{"x": rot}},
+		"players":       {nil, map[string]*sim.Result{"x": ok, "y": three}},
+		"games":         {nil, map[string]*sim.Result{"x": ok, "y": other}},
+		"base players":  {three, map[string]*sim.Result{"x": ok}},
+		"base no games": {&sim.Result{Game: "toy", Players: 2}, map[string]*sim.Result{"x": ok}},
+		"deal total":    {nil, map[string]*sim.Result{"x": bad}},
+	} {
+		if _, err := RestrictedPlay(tc.base, tc.r); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

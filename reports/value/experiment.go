@@ -1,0 +1,148 @@
+package value
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"dragonlab/reports/doc"
+	"dragonlab/reports/format"
+	"dragonlab/sim"
+)
+
+// Restricted play (Jaffe, Miller, Andersen, Liu, Karlin & Popović, "Evaluating Competitive
+// Game Balance with Restricted Play", AIIDE 2012): the value of a kind of action is what a
+// player loses when it may never choose it (unless nothing else is legal), against
+// unrestricted copies of itself on the same deals. Each restriction is one duplicate run,
+// the restricted agent alone against copies of the base agent and rotated through every
+// seat; a baseline run (the base agent against copies of itself, on the same deals) gives
+// the share an unrestricted player gets. The statistics are RestrictedPlay's.
+
+// AblationInput is one restriction's run.
+type AblationInput struct {
+	Forbid []string    // the forbidden action classes
+	File   string      // results file (name within the output directory)
+	Result *sim.Result // nil when not played
+}
+
+// Ablation is the analysis of a restricted-play experiment.
+type Ablation struct {
+	Meta     doc.Meta          `json:"meta"`
+	Base     string            `json:"base"`
+	Players  int               `json:"players"`
+	Classes  []string          `json:"classes"` // every action class of the game
+	Table    *AblationTable    `json:"table"`
+	Files    map[string]string `json:"files"` // results file by restriction
+	Findings []string          `json:"findings"`
+	Notes    []string          `json:"notes,omitempty"`
+}
+
+// AnalyzeAblation analyses the runs of a restricted-play experiment: baseline is the base
+// agent against copies of itself (nil if not played), rows the restrictions.
+func AnalyzeAblation(meta doc.Meta, base string, players int, classes []string, baseline *sim.Result, baselineFile string, rows []AblationInput) (*Ablation, error) {
+	if players < 2 {
+		return nil, errors.New("restricted play needs at least two players")
+	}
+	a := &Ablation{Meta: meta, Base: base, Players: players, Classes: classes, Files: map[string]string{}}
+	restricted := map[string]*sim.Result{}
+	for _, in := range rows {
+		key := forbidText(in.Forbid)
+		a.Files[key] = in.File
+		if in.Result == nil || in.Result.Games == 0 {
+			a.Notes = append(a.Notes, fmt.Sprintf("The restriction %s was not played.", key))
+			continue
+		}
+		if !in.Result.Complete {
+			a.Notes = append(a.Notes, fmt.Sprintf("The restriction %s is incomplete (interrupted): only its finished deals count.", key))
+		}
+		restricted[key] = in.Result
+		if note := restrictionNote(key, in.Result); note != "" {
+			a.Notes = append(a.Notes, note)
+		}
+	}
+	if baseline == nil || baseline.Games == 0 {
+		baseline = nil
+		a.Notes = append(a.Notes, fmt.Sprintf("The baseline run was not played: the fair share is taken as exactly 1/%d.", players))
+	}
+	if len(restricted) == 0 {
+		a.Findings = []string{"No restriction was played."}
+		return a, nil
+	}
+	t, err := RestrictedPlay(baseline, restricted)
+	if err != nil {
+		return nil, err
+	}
+	t.Base = base
+	a.Table = t
+	a.findings()
+	return a, nil
+}
+
+func forbidText(f []string) string { return strings.Join(f, "+") }
+
+// restrictionNote says when a restriction measured little: it never ruled out an action,
+// or it could not always be kept (every legal action forbidden, so the restricted agent
+// played as its base would). The counts are the restricted agent's (agent 0), from the
+// results' run key (absent in results merged from parts that lack it).
+func restrictionNote(key string, r *sim.Result) string {
+	if r.Run == nil || len(r.Run.Cost) == 0 {
+		return ""
+	}
+	c := r.Run.Cost[0]
+	switch {
+	case c.Bound == 0 && c.Unkept == 0:
+		return fmt.Sprintf("Forbidding %s never ruled out an action that was legal beside others: it measures nothing.", key)
+	case c.Unkept > 0:
+		return fmt.Sprintf("Forbidding %s could not be kept in %s of the %s decisions it applied to (every legal action was forbidden, so the agent played as unrestricted).",
+			key, format.Count(c.Unkept), format.Count(c.Bound+c.Unkept))
+	}
+	return ""
+}
+
+// findings lists the restrictions whose effect is clear (Holm p < 0.05), most costly
+// first, or says that none is.
+func (a *Ablation) findings() {
+	var f []string
+	for _, r := range a.Table.Rows {
+		if r.Tested && r.PHolm < 0.05 {
+			f = append(f, a.Table.Sentence(r))
+		}
+	}
+	if len(f) == 0 {
+		f = append(f, fmt.Sprintf("No restriction changes %s's win share clearly (every Holm-adjusted p ≥ 0.05): at this sample size no action class is shown to matter.", a.Base))
+	}
+	a.Findings = f
+}
+
+// Doc builds the report.
+func (a *Ablation) Doc() (*doc.Doc, error) {
+	var games int64
+	if a.Table != nil {
+		for _, r := range a.Table.Rows {
+			games += r.Games
+		}
+	}
+	d := a.Meta.NewDoc(fmt.Sprintf("Restricted play: %s, %s, %d players", a.Base, a.Meta.Game, a.Players),
+		doc.KV{Key: "Base agent", Value: a.Base},
+		doc.KV{Key: "Design", Value: fmt.Sprintf("the restricted agent alone against %d unrestricted copies, rotated through every seat of each deal (duplicate); every run on the same deals", a.Players-1)},
+		doc.KV{Key: "Games", Value: fmt.Sprintf("%s in %d restrictions", format.Count(games), len(a.Files))},
+	)
+	f := d.AddSection("Findings").Add(doc.Bullets(a.Findings...))
+	if len(a.Notes) > 0 {
+		f.Add(doc.Bullets(a.Notes...))
+	}
+	if a.Table != nil {
+		c, err := AblationContent(a.Table, a.Meta.Game, "ablation")
+		if err != nil {
+			return nil, err
+		}
+		c.Sentences = nil // the findings above
+		d.AddSection("What each action is worth").Add(c.Blocks("ablation")...)
+	}
+	return d, nil
+}
+
+// Write renders the report into dir.
+func (a *Ablation) Write(dir string) ([]string, error) {
+	return doc.Write(dir, a.Doc, a)
+}
