@@ -10,6 +10,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/sim/valuetest"
 )
 
 // stuckAgent stands for a search that takes very long: it plays +1 in the toy game until
@@ -119,7 +120,7 @@ func sameAggregate(a, b Aggregate) bool {
 // dealt is not kept without its changed deals.
 func TestStopInsideASubstitutionUnit(t *testing.T) {
 	fs, stuck := stuckAgents(2, 1000)
-	cfg := Config{Game: cardToyGame, Params: cardToyGame.DefaultParams(), Players: 2, Agents: fs, Seed: 5, Units: 400, Workers: 1,
+	cfg := Config{Game: valuetest.CardGame, Params: valuetest.CardGame.DefaultParams(), Players: 2, Agents: fs, Seed: 5, Units: 400, Workers: 1,
 		Substitute: &Substitution{Components: []string{"a", "c"}, Fewer: true}}
 	var last *Checkpoint
 	cfg.Checkpoint = func(ck Checkpoint) error { last = &ck; return nil }

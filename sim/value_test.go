@@ -10,15 +10,14 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"dragonlab/sim/valuetest"
 )
 
-// clusterInterval is the ratio mean of c with its 95% interval (Student's t with n−1
-// degrees of freedom on the clusters), in units of unit.
+// clusterInterval is the ratio mean of c with a normal 95% interval, in units of unit
+// (the reports' estimator, with Student's t, is reports/stats.ClusterRatio).
 func clusterInterval(c ClusterSums, unit float64) (mean, lo, hi float64) {
-	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(c.Clusters - 1)}.Quantile(0.975)
 	r, se := c.Mean(), c.SE()
-	return r / unit, (r - q*se) / unit, (r + q*se) / unit
+	return r / unit, (r - 1.96*se) / unit, (r + 1.96*se) / unit
 }
 
 // TestClusterSumsByHand: Mean and SE of three clusters computed by hand.
@@ -42,57 +41,8 @@ func cardToyConfig(t *testing.T, players int, units int64, seed uint64, comps ..
 	for i := range specs {
 		specs[i] = "random"
 	}
-	return Config{Game: cardToyGame, Players: players, Agents: specAgents(t, specs...), Seed: seed, Units: units,
+	return Config{Game: valuetest.CardGame, Players: players, Agents: specAgents(t, specs...), Seed: seed, Units: units,
 		Substitute: &Substitution{Components: comps, Fewer: true}, Workers: 1}
-}
-
-// TestSubstitutionCoversTheTruth: on the toy of known card values, the 95% intervals of
-// every component (one more and one fewer, two and three players: 12 estimates) cover the
-// exact change of win share in at least 90% of 50 runs (seeds) of 2,000 deals each —
-// pooled over the 600 intervals, and at least 42 of 50 for each estimate. (At a true 95%
-// one estimate of twelve falls below 45 of 50 by chance about one time in three, so the
-// per-estimate floor is 42: a miss that size by chance is one in a thousand. The
-// intervals' widths match the spread of the estimates over runs; with 600 deals the
-// changes are so rare, one seat-deal in thirty, that the t interval covers only about 92%
-// in three players.)
-func TestSubstitutionCoversTheTruth(t *testing.T) {
-	p := cardToyGame.DefaultParams().(*cardToyParams)
-	total, intervals := 0, 0
-	for _, players := range []int{2, 3} {
-		covered := map[string]int{}
-		for seed := uint64(1); seed <= 50; seed++ {
-			res := run(t, cardToyConfig(t, players, 2000, seed, "a", "b", "c"))
-			sa := res.Aggregate.Substitutions
-			for c, name := range sa.Components {
-				for d, delta := range sa.Deltas {
-					_, lo, hi := clusterInterval(sa.Cell(c, d).Diff, 60)
-					intervals++
-					if truth := p.truth(players, c, delta); lo <= truth && truth <= hi {
-						covered[fmtCell(name, delta)]++
-						total++
-					}
-				}
-			}
-		}
-		for _, name := range []string{"a", "b", "c"} {
-			for _, delta := range []int{1, -1} {
-				if n := covered[fmtCell(name, delta)]; n < 42 {
-					t.Errorf("%d players, %+d %s: the interval covers the truth %.4f in %d of 50 runs", players, delta, name, p.truth(players, strings.Index("abc", name), delta), n)
-				}
-			}
-		}
-	}
-	if float64(total) < 0.9*float64(intervals) {
-		t.Errorf("the intervals cover the truth %d times of %d", total, intervals)
-	}
-	t.Logf("coverage %d of %d intervals", total, intervals)
-}
-
-func fmtCell(name string, delta int) string {
-	if delta > 0 {
-		return "+" + name
-	}
-	return "-" + name
 }
 
 // TestSubstitutionPairs: every deal adds one cluster to every cell, every seat whose deal
@@ -112,7 +62,7 @@ func TestSubstitutionPairs(t *testing.T) {
 	}
 	// Every kind alike: no change can change anything.
 	same := cfg
-	same.Params = &cardToyParams{Values: []int{40, 40, 40}, Counts: []int{1, 2, 2}}
+	same.Params = &valuetest.CardParams{Values: []int{40, 40, 40}, Counts: []int{1, 2, 2}}
 	res = run(t, same)
 	for i, cell := range res.Aggregate.Substitutions.Cells {
 		if cell.Diff.Sum != 0 || cell.Diff.SumSq != 0 {
@@ -142,7 +92,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // decision is critical; "rest" and "last" are available but never chosen; "never" is
 // never available.
 func TestDecisionValuesKnown(t *testing.T) {
-	cfg := Config{Game: choiceToyGame, Players: 2, Agents: specAgents(t, "mcts:iters=2000", "random"), Seed: 5, Units: 200, Decisions: true, Workers: 2}
+	cfg := Config{Game: valuetest.ChoiceGame, Players: 2, Agents: specAgents(t, "mcts:iters=2000", "random"), Seed: 5, Units: 200, Decisions: true, Workers: 2}
 	res := run(t, cfg)
 	d := res.Aggregate.Decisions
 	t0 := d.Agents[0]
@@ -170,10 +120,10 @@ func TestDecisionValuesKnown(t *testing.T) {
 
 func valueConfigs(t *testing.T) []Config {
 	return []Config{
-		{Game: cardToyGame, Players: 3, Agents: specAgents(t, "mcts:iters=20", "random", "mcts:iters=30"), Seed: 4, Units: 901,
+		{Game: valuetest.CardGame, Players: 3, Agents: specAgents(t, "mcts:iters=20", "random", "mcts:iters=30"), Seed: 4, Units: 901,
 			Substitute: &Substitution{Components: []string{"b", "a"}, Fewer: true}, Workers: 2, Metrics: true},
-		{Game: choiceToyGame, Players: 2, Agents: specAgents(t, "mcts:iters=40", "random"), Seed: 2, Units: 1201, Decisions: true, Workers: 2},
-		{Game: choiceToyGame, Players: 2, Agents: specAgents(t, "expert:iters=30,depth=0", "random"), Seed: 2, Units: 700, Decisions: true, Seating: SeatDuplicate, Workers: 2},
+		{Game: valuetest.ChoiceGame, Players: 2, Agents: specAgents(t, "mcts:iters=40", "random"), Seed: 2, Units: 1201, Decisions: true, Workers: 2},
+		{Game: valuetest.ChoiceGame, Players: 2, Agents: specAgents(t, "expert:iters=30,depth=0", "random"), Seed: 2, Units: 700, Decisions: true, Seating: SeatDuplicate, Workers: 2},
 	}
 }
 
@@ -258,14 +208,14 @@ func TestValueRefusals(t *testing.T) {
 		{"twice", func(c *Config) { c.Substitute.Components = []string{"b", "b"} }, "twice"},
 		{"rotate", func(c *Config) { c.Seating = SeatRotate }, "fixed seating"},
 		{"no substituter", func(c *Config) { c.Game = toyGame; c.Params = nil }, "nothing of their own"},
-		{"no search", func(c *Config) { c.Substitute = nil; c.Game = choiceToyGame; c.Params = nil; c.Decisions = true }, "no agent of random"},
+		{"no search", func(c *Config) { c.Substitute = nil; c.Game = valuetest.ChoiceGame; c.Params = nil; c.Decisions = true }, "no agent of random"},
 		{"no classes", func(c *Config) {
 			c.Substitute = nil
 			c.Decisions = true
 			c.Agents = specAgents(t, "mcts:iters=5", "random")
 		}, "does not sort its actions into classes"},
 		{"score reward", func(c *Config) {
-			c.Substitute, c.Game, c.Params, c.Decisions = nil, choiceToyGame, nil, true
+			c.Substitute, c.Game, c.Params, c.Decisions = nil, valuetest.ChoiceGame, nil, true
 			c.Agents = specAgents(t, "mcts:iters=5,reward=score", "greedy")
 		}, "no agent of"},
 	} {

@@ -1,4 +1,9 @@
-package sim
+// Package valuetest holds toy games whose component and decision values are known
+// exactly, for the tests of the runner's value aggregates (sim) and of the value analyses
+// (reports/value): CardGame ("cardtoy"), whose cards' worth is linear in the win share, and
+// ChoiceGame ("choicetoy"), whose moves win with known probabilities. Importing the
+// package registers both games.
+package valuetest
 
 import (
 	"fmt"
@@ -16,12 +21,12 @@ import (
 // engine.Substituter of the real games), changes that seat's expected win share by exactly
 // (v_X − a_X)/(N·P), a_X the mean worth of the deck's other cards and N its size; one fewer
 // (an X replaced by a copy of a uniformly drawn other card) by the opposite.
-type cardToyParams struct {
+type CardParams struct {
 	Values []int `json:"values"`
 	Counts []int `json:"counts"`
 }
 
-func (p *cardToyParams) Validate(players int) error {
+func (p *CardParams) Validate(players int) error {
 	if len(p.Values) != len(p.Counts) || len(p.Values) < 2 || len(p.Values) > 8 {
 		return fmt.Errorf("values and counts: 2 to 8 kinds, one count each")
 	}
@@ -39,7 +44,7 @@ func (p *cardToyParams) Validate(players int) error {
 }
 
 type cardToy struct {
-	p       *cardToyParams
+	p       *CardParams
 	players int
 	deck    [3][16]uint8
 	n       int
@@ -54,8 +59,8 @@ type cardToy struct {
 
 var cardToyNames = []string{"a", "b", "c", "d", "e", "f", "g", "h"}
 
-// truth is the exact change of the changed seat's expected win share.
-func (p *cardToyParams) truth(players, kind, delta int) float64 {
+// Truth is the exact change of the changed seat's expected win share.
+func (p *CardParams) Truth(players, kind, delta int) float64 {
 	n, others, sum := 0, 0, 0
 	for k, c := range p.Counts {
 		n += c
@@ -174,13 +179,14 @@ func (s *cardToy) CopyFrom(src engine.State)         { *s = *src.(*cardToy) }
 func (s *cardToy) Clone() engine.State               { c := *s; return &c }
 func (s *cardToy) ActionText(a engine.Action) string { return fmt.Sprintf("go%d", a) }
 
-var cardToyGame = engine.Game{
+// CardGame is the toy of known card values (its doc: cardToy).
+var CardGame = engine.Game{
 	Name: "cardtoy", Title: "Toy game of known card values", Spec: "TOY", MinPlayers: 2, MaxPlayers: 3,
 	DefaultParams: func() engine.Params {
-		return &cardToyParams{Values: []int{90, 50, 20}, Counts: []int{1, 2, 2}}
+		return &CardParams{Values: []int{90, 50, 20}, Counts: []int{1, 2, 2}}
 	},
 	New: func(p engine.Params, players int) (engine.State, error) {
-		return &cardToy{p: p.(*cardToyParams), players: players}, nil
+		return &cardToy{p: p.(*CardParams), players: players}, nil
 	},
 }
 
@@ -229,15 +235,26 @@ func (s *choiceToy) ActionClass(a engine.Action) uint64 {
 	return [3]uint64{1, 2, 2 | 4}[a]
 }
 
-var choiceToyGame = engine.Game{
+// ChoiceGame is the toy of known decision values (its doc: choiceToy).
+var ChoiceGame = engine.Game{
 	Name: "choicetoy", Title: "Toy game of known decision values", Spec: "TOY", MinPlayers: 2, MaxPlayers: 2,
-	DefaultParams: func() engine.Params { return &toyParams{Target: 1} },
+	DefaultParams: func() engine.Params { return &choiceParams{} },
 	New: func(engine.Params, int) (engine.State, error) {
 		return &choiceToy{}, nil
 	},
 }
 
+// choiceParams are the (empty) rules of the choice toy.
+type choiceParams struct{}
+
+func (*choiceParams) Validate(players int) error {
+	if players != 2 {
+		return fmt.Errorf("choicetoy is played by 2 players, not %d", players)
+	}
+	return nil
+}
+
 func init() {
-	engine.Register(cardToyGame)
-	engine.Register(choiceToyGame)
+	engine.Register(CardGame)
+	engine.Register(ChoiceGame)
 }
