@@ -119,6 +119,9 @@ type Aggregate struct {
 	// are the deals as dealt; the changed deals are counted here) and decision values.
 	Substitutions *SubstitutionAgg `json:"substitutions,omitempty"`
 	Decisions     *DecisionAgg     `json:"decisions,omitempty"`
+	// Restrict counts, by agent, the restricted agents' decisions (Restriction); present
+	// when some agent is restricted (restrict:…), zero for the others.
+	Restrict []Restriction `json:"restrict,omitempty"`
 }
 
 func newAggregate(players int) Aggregate {

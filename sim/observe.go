@@ -20,6 +20,7 @@ type whyShape struct {
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
+	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -38,6 +39,11 @@ func (cfg *Config) checkWhy() error {
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
 	if err := cfg.checkValue(); err != nil {
 		return err
+	}
+	for _, f := range cfg.Agents {
+		if f.Kind == agents.RestrictKind {
+			cfg.shape.restricted = true
+		}
 	}
 	if !cfg.Components {
 		return nil
@@ -81,6 +87,9 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	}
 	if cfg.Decisions {
 		a.Decisions = newDecisionAgg(cfg.shape.classes, cfg.Players)
+	}
+	if cfg.shape.restricted {
+		a.Restrict = make([]Restriction, len(cfg.Agents))
 	}
 	return a
 }
@@ -277,6 +286,15 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Decisions.merge(o.Decisions)
 		}
 	}
+	if o.Restrict != nil {
+		if a.Restrict == nil {
+			a.Restrict = make([]Restriction, len(o.Restrict))
+		}
+		for j, c := range o.Restrict {
+			a.Restrict[j].Bound += c.Bound
+			a.Restrict[j].Unkept += c.Unkept
+		}
+	}
 }
 
 // sameWhy says why two aggregates of the same run cannot be added (nil if they can):
@@ -297,6 +315,8 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("the parts substitute different components (or some none): run every part with the same options")
 	case (a.Decisions == nil) != (b.Decisions == nil) || a.Decisions != nil && !a.Decisions.sameShape(b.Decisions):
 		return fmt.Errorf("some parts have decision values and others do not (or other classes): run every part with the same options")
+	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
+		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
 	}
 	return nil
 }

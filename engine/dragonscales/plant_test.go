@@ -131,7 +131,7 @@ func TestRestrictingAnUnusedClassMeasuresZero(t *testing.T) {
 	if d := mean - 1.0/3; math.Abs(d) > 1.96*se+0.005 || math.Abs(d) > 0.03 {
 		t.Errorf("forbidding stop moves greedy's win share by %+.3f (se %.3f)", d, se)
 	}
-	if c := res.Run.Cost[0]; c.Bound == 0 {
+	if c, ok := res.Restriction(0); !ok || c.Bound == 0 {
 		t.Errorf("the restriction never bound: stop was never legal (%+v)", c)
 	}
 }
