@@ -82,6 +82,10 @@ func TestClusterRatioEdges(t *testing.T) {
 	if e := ClusterRatio(clusterSums([][]int64{{3, 5}}), 1); e.Value != 4 || e.HasInterval() {
 		t.Errorf("one cluster: %+v", e)
 	}
+	lone := clusterSums([][]int64{{}, {3, 5}, {}})
+	if e := ClusterRatio(lone, 1); e.Value != 4 || e.HasInterval() || ClusterRatioP(lone) != 1 {
+		t.Errorf("every observation in one cluster of three: %+v, p %v", e, ClusterRatioP(lone))
+	}
 	same := clusterSums([][]int64{{2}, {2, 2}, {2}})
 	if e := ClusterRatio(same, 1); e.Value != 2 || e.Lo != 2 || e.Hi != 2 || ClusterRatioP(same) != 0 {
 		t.Errorf("no spread: %+v, p %v", e, ClusterRatioP(same))

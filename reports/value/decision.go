@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
@@ -196,10 +197,10 @@ func (d *Decisions) Sentence(c DecisionClass) string {
 func (d *Decisions) Summary() string {
 	it := ""
 	if d.Iterations > 0 {
-		it = fmt.Sprintf(" at %s search iterations a decision", format.Num(d.Iterations, 0))
+		it = fmt.Sprintf(", searching %s iterations a decision", format.Num(d.Iterations, 0))
 	}
-	return fmt.Sprintf("%s of %s's decisions with a choice are critical%s (the best move more than 10 points of win probability above the second) %s: %s a game, all seats together.",
-		format.Pct(d.Critical.Value), d.Agent, it, format.IvPct(d.Critical), format.Num(d.CriticalPerGame, 1))
+	return fmt.Sprintf("%s %s of the decisions with a choice are critical — the best move more than 10 points of win probability above the second — %s a game, all seats together (%s%s).",
+		format.Pct(d.Critical.Value), format.IvPct(d.Critical), format.Num(d.CriticalPerGame, 1), agents.Short(d.Agent), it)
 }
 
 // Table lists every class.
