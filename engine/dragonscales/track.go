@@ -157,3 +157,11 @@ func (s *State) trackGain(m uint16) {
 		}
 	}
 }
+
+var _ engine.Lengther = (*State)(nil)
+
+// Length is the number of combats (DS-5, DS-11, DS-16; DS-21 counts them too).
+func (s *State) Length() int { return int(s.combats) }
+
+// LengthUnit is "combats".
+func (s *State) LengthUnit() string { return "combats" }

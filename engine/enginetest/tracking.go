@@ -24,6 +24,9 @@ func runTracking(t *testing.T, name string, newState func(uint64) engine.State, 
 		t.Run(name+"/Tracker/ResetClearsCopyKeeps", func(t *testing.T) { checkTrackedReset(t, newState, o) })
 		t.Run(name+"/Tracker/ZeroAllocs", func(t *testing.T) { checkTrackedAllocs(t, newState) })
 	}
+	if _, ok := s.(engine.Lengther); ok {
+		t.Run(name+"/Lengther/NonDecreasing", func(t *testing.T) { checkLength(t, newState, o) })
+	}
 	if _, ok := s.(engine.ActionClasser); ok {
 		t.Run(name+"/ActionClasser/Classes", func(t *testing.T) { checkClasses(t, newState, o) })
 		if _, ok := s.(engine.ChoiceClasser); ok {
@@ -449,5 +452,35 @@ func ChoiceTwins(t *testing.T, newState func(uint64) engine.State, games int, sa
 	}
 	if checked == 0 {
 		t.Fatal("no action of a choice class was ever legal")
+	}
+}
+
+// checkLength: a game's length never decreases, is never negative, and moves in most
+// games; its unit is named.
+func checkLength(t *testing.T, newState func(uint64) engine.State, o Options) {
+	moved := 0
+	for i := 0; i < o.Games/4+1; i++ {
+		s := newState(uint64(i) + 31)
+		l := s.(engine.Lengther)
+		if l.LengthUnit() == "" {
+			t.Fatal("no length unit")
+		}
+		start, last := l.Length(), l.Length()
+		r := engine.NewRNG(uint64(i))
+		trajectory(t, s, &r, o, func(s engine.State) {
+			n := s.(engine.Lengther).Length()
+			if n < last || n < 0 {
+				t.Fatalf("game %d: length %d after %d", i, n, last)
+			}
+			last = n
+		})
+		if n := l.Length(); n < last {
+			t.Fatalf("game %d: length %d at the end, %d before", i, n, last)
+		} else if n > start {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no game's length ever moved")
 	}
 }
