@@ -18,9 +18,12 @@ type whyShape struct {
 	classes    []string // engine.ActionClasser classes (nil unless Config.Decisions)
 	compNames  []string // engine.Tracker Components (nil unless Config.Components)
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
-	dealt      int      // index of "dealt" in the engine's events, or -1
-	drawn      int      // index of "drawn", or -1
-	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
+	stratified string   // the event split by game length ("" unless the game is an engine.Lengther)
+	lengthUnit string
+	keyEv      int  // index of the stratified event
+	dealt      int  // index of "dealt" in the engine's events, or -1
+	drawn      int  // index of "drawn", or -1
+	restricted bool // some agent is a restricted agent (Aggregate.Restrict)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -66,6 +69,10 @@ func (cfg *Config) checkWhy() error {
 	sh := &cfg.shape
 	sh.compNames = slices.Clone(names)
 	sh.compEvents, sh.dealt, sh.drawn = componentEvents(events)
+	if l, ok := s.(engine.Lengther); ok {
+		sh.keyEv = stratifiedEvent(sh.compEvents)
+		sh.stratified, sh.lengthUnit = sh.compEvents[sh.keyEv], l.LengthUnit()
+	}
 	return nil
 }
 
@@ -75,6 +82,7 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	a := newAggregate(cfg.Players)
 	if cfg.Components {
 		a.Components = newComponentAgg(cfg.shape.compNames, cfg.shape.compEvents, cfg.Players)
+		a.Components.Stratified, a.Components.LengthUnit = cfg.shape.stratified, cfg.shape.lengthUnit
 	}
 	if cfg.Metrics {
 		a.Metrics = &Metrics{}
@@ -103,11 +111,13 @@ type observer struct {
 	searchers []agents.Searcher // by agent index; nil where the agent does not search
 
 	// components (components.go)
-	tracker  engine.Tracker // nil unless Config.Components
-	nEv      int            // events including the derived "seen"
-	nEng     int            // the engine's events (nEv, or nEv-1 with "seen")
-	seenEv   int            // index of "seen" (-1: none)
-	dealt    int            // engine event indices of "dealt" and "drawn" (-1: none)
+	tracker  engine.Tracker  // nil unless Config.Components
+	lengther engine.Lengther // the game's length, when the component tallies are split by it
+	keyEv    int             // the event split by length
+	nEv      int             // events including the derived "seen"
+	nEng     int             // the engine's events (nEv, or nEv-1 with "seen")
+	seenEv   int             // index of "seen" (-1: none)
+	dealt    int             // engine event indices of "dealt" and "drawn" (-1: none)
 	drawn    int
 	compMask uint64   // one bit per component
 	prev     []uint64 // [seat*nEv+e]: the bitset after the last decision
@@ -143,6 +153,9 @@ func (w *worker) initObserver() {
 	if cfg.Components {
 		o.tracker = w.state.(engine.Tracker) // checkWhy made sure
 		o.tracker.SetTracking(true)
+		if cfg.shape.stratified != "" {
+			o.lengther, o.keyEv = w.state.(engine.Lengther), cfg.shape.keyEv
+		}
 		sh := &cfg.shape
 		o.nEv, o.dealt, o.drawn, o.seenEv = len(sh.compEvents), sh.dealt, sh.drawn, -1
 		o.nEng = o.nEv

@@ -302,3 +302,12 @@ func TestValueUnitsAllocateNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestLengthStratum: exact below 64, then the six leading bits (buckets of 2, 4, … lengths).
+func TestLengthStratum(t *testing.T) {
+	for n, want := range map[int64]int64{-3: 0, 0: 0, 63: 63, 64: 64, 65: 64, 127: 126, 128: 128, 129: 128, 131: 128, 132: 132, 1000: 992, 1023: 1008} {
+		if got := LengthStratum(n); got != want {
+			t.Errorf("LengthStratum(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
