@@ -153,11 +153,17 @@ type StepAnswer struct {
 	SameDeal *Est `json:"sameDeal,omitempty"`
 }
 
-// ComponentAnswer is the top components by IWD at one level.
+// ComponentAnswer is the top components by IWD at one level: associations, not effects.
+// Adjusted are the top components within games of the same length (Unit), when the game
+// counts its length.
 type ComponentAnswer struct {
-	Level string         `json:"level"`
-	Event string         `json:"event"` // the ranking event ("seen": IWD)
-	Top   []ComponentRow `json:"top"`
+	Level    string         `json:"level"`
+	Event    string         `json:"event"` // the ranking event ("seen": IWD)
+	Top      []ComponentRow `json:"top"`
+	Unit     string         `json:"lengthUnit,omitempty"`
+	Adjusted []ComponentRow `json:"lengthAdjusted,omitempty"`
+
+	lengths *value.LengthStats
 }
 
 // diffLabel names the difference of the ranking event: IWD for "seen" (17lands), else
@@ -348,7 +354,20 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
 				a.comps[i] = cs
-				a.Components = append(a.Components, componentAnswer(lv.Name, cs))
+				ans := componentAnswer(lv.Name, cs)
+				ls, err := value.LengthAdjusted(ca, s.Replays)
+				if err != nil {
+					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
+				}
+				if ls != nil {
+					ans.Unit, ans.lengths = ls.Unit, ls
+					for _, r := range ls.Rows {
+						if r.Adjusted.HasInterval() && len(ans.Adjusted) < topComponents {
+							ans.Adjusted = append(ans.Adjusted, ComponentRow{Name: r.Name, Diff: Est{Estimate: r.Adjusted}, PHolm: r.PHolm, Games: r.Adjusted.N})
+						}
+					}
+				}
+				a.Components = append(a.Components, ans)
 			}
 		}
 		a.Levels = append(a.Levels, la)

@@ -702,6 +702,12 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		if len(ct.Rows) > 0 {
 			s.Add(ct)
 		}
+		if ls := last.lengths; ls != nil {
+			blk := ls.Table(topComponents + 3).Block("")
+			blk.Caption = fmt.Sprintf("%s, %s play: %s", ls.Table(0).Title, last.Level, value.LengthMethod)
+			blk.Small = true
+			s.Add(blk)
+		}
 	}
 	for _, l := range a.Compensation {
 		lt := doc.NewTable("", doc.Col(l.Key, doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
