@@ -704,7 +704,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		}
 		if ls := last.lengths; ls != nil {
 			blk := ls.Table(topComponents + 3).Block("")
-			blk.Caption = fmt.Sprintf("%s, %s play: %s", ls.Table(0).Title, last.Level, value.LengthMethod)
+			blk.Caption = fmt.Sprintf("%s, %s play (the method: see Methods)", ls.Table(0).Title, last.Level)
 			blk.Small = true
 			s.Add(blk)
 		}
@@ -770,6 +770,7 @@ func methods(rp *Report) []string {
 		value.SubstitutionMethod,
 		value.DecisionMethod,
 		value.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
+		value.LengthMethod,
 		"Components (associations, appendix): 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
 		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/studies.Compensate).",
 		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics).",

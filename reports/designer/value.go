@@ -129,7 +129,11 @@ func (a *Answer) valueSentence() []string {
 		}
 		switch {
 		case len(more) > 0:
-			p := fmt.Sprintf("under %s play the components worth most are %s of win share for one more in a seat's start, in place of an average one", va.Level, format.JoinAnd(more))
+			what := "the components worth most are"
+			if len(more) == 1 {
+				what = "the component worth most is"
+			}
+			p := fmt.Sprintf("under %s play %s %s of win share for one more in a seat's start, in place of an average one", va.Level, what, format.JoinAnd(more))
 			if len(less) > 0 {
 				p += fmt.Sprintf("; one more %s costs its seat", format.JoinAnd(less))
 			}

@@ -126,8 +126,8 @@ var defaultStudy = &Design{
 // The value stage of the default budget: two players, about two CPU-minutes a game on
 // this machine (README: "What a card is worth").
 var (
-	defaultValueDeals = By(map[string]int64{"dragonheart/2p": 160, "draco/2p": 150, "redhot/2p": 300, "dragonscales/2p": 2500})
-	defaultValueGames = By(map[string]int64{"dragonheart/2p": 16, "draco/2p": 30, "redhot/2p": 60, "dragonscales/2p": 300})
+	defaultValueDeals = By(map[string]int64{"dragonheart/2p": 200, "draco/2p": 300, "redhot/2p": 600, "dragonscales/2p": 2500})
+	defaultValueGames = By(map[string]int64{"dragonheart/2p": 16, "draco/2p": 40, "redhot/2p": 80, "dragonscales/2p": 300})
 )
 
 var quickStudy = &Design{
