@@ -73,32 +73,7 @@ func (a *Answer) valueStage() error {
 
 // choiceClasses is the set of the game's choice classes (engine.ChoiceClasser), by name.
 func (c *Config) choiceClasses() map[string]bool {
-	out := map[string]bool{}
-	g, err := engine.Lookup(c.Game)
-	if err != nil {
-		return out
-	}
-	p := g.DefaultParams()
-	if len(c.Params) > 0 {
-		if p, err = engine.ParseParams(g, c.Params); err != nil {
-			return out
-		}
-	}
-	s, err := g.New(p, c.Players)
-	if err != nil {
-		return out
-	}
-	ac, ok1 := s.(engine.ActionClasser)
-	cc, ok2 := s.(engine.ChoiceClasser)
-	if !ok1 || !ok2 {
-		return out
-	}
-	for k, name := range ac.ActionClasses() {
-		if cc.ChoiceClasses()>>k&1 == 1 {
-			out[name] = true
-		}
-	}
-	return out
+	return value.ChoiceClassesOf(c.Game, c.Params, c.Players)
 }
 
 // valueSentence is the value part of "What decides games?": the components worth most
@@ -211,7 +186,7 @@ func choiceOnly(t *value.AblationTable, choice map[string]bool) *value.AblationT
 }
 
 // HoldingFlag is what the appendix says of a restriction that changes holdings.
-const HoldingFlag = "measures holding this forever"
+const HoldingFlag = value.HoldingFlag
 
 // kindText names a class's kind for the tables.
 func kindText(choice bool) string {

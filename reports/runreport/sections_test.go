@@ -44,8 +44,8 @@ func TestReportShowsWhySections(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, runreport.MDName))
-	for _, want := range []string{"### How does it feel?", "### What decides games?", "### Luck and skill", "IWD", "lead changes", "The deal decides about",
-		"count the deal as the unit"} {
+	for _, want := range []string{"### How does it feel?", "### Component win rates (associations, not effects)", "### Luck and skill", "IWD", "lead changes", "The deal decides about",
+		"count the deal as the unit", "Associations within games of the same length (plays)"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("summary.md lacks %q", want)
 		}
@@ -55,7 +55,7 @@ func TestReportShowsWhySections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"How does it feel?", "What decides games?", "Luck and skill"} {
+	for _, want := range []string{"How does it feel?", "Component win rates (associations, not effects)", "Luck and skill"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report.html lacks %q", want)
 		}
@@ -66,6 +66,27 @@ func TestReportShowsWhySections(t *testing.T) {
 		}
 		if !strings.Contains(string(page), `data-chart="`+chart+`"`) {
 			t.Errorf("report.html does not show chart %s", chart)
+		}
+	}
+
+	// A value run's results file reports what each component and decision is worth.
+	fv, err := agents.Parse("mcts:iters=10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := run(sim.Config{Units: 30, Substitute: &sim.Substitution{Components: []string{"card 1", "card 5"}}})
+	sub2, err := sim.Run(context.Background(), sim.Config{Game: g, Players: 2, Agents: []agents.Factory{fv, fv}, Seed: 7, Units: 4, Decisions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = filepath.Join(t.TempDir(), "value")
+	if err := runreport.Build([]*sim.Result{sub, sub2}, dir, opts); err != nil {
+		t.Fatal(err)
+	}
+	md, _ = os.ReadFile(filepath.Join(dir, runreport.MDName))
+	for _, want := range []string{"### What each component is worth", "One more card", "### What each decision is worth", "of the decisions with a choice are critical"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("the value report's summary.md lacks %q", want)
 		}
 	}
 
