@@ -122,6 +122,7 @@ type Aggregate struct {
 	// Restrict counts, by agent, the restricted agents' decisions (Restriction); present
 	// when some agent is restricted (restrict:…), zero for the others.
 	Restrict []Restriction `json:"restrict,omitempty"`
+	Luck     *LuckAgg      `json:"luck,omitempty"`
 }
 
 func newAggregate(players int) Aggregate {

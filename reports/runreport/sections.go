@@ -15,8 +15,9 @@ import (
 // ResultSections are the report sections of the optional aggregates of one results file
 // (Options.Questions, used by dragonlab report): "How does it feel?" from the
 // game-feel metrics, "What each component is worth" and "What each decision is worth"
-// from the value aggregates, the component win rates (associations, in the appendix) from
-// the component tallies and "Luck and skill" from replay seating (and, on duplicate deals, how often agent 0 does better on
+// from the value aggregates, the component win rates (associations, not effects) from the
+// component tallies, "Luck along the game" from luck accounting (--luck) and "Luck and
+// skill" from replay seating (and, on duplicate deals, how often agent 0 does better on
 // the same deal). label names the result in chart titles; stem prefixes the chart names.
 // A result without these aggregates gives no section.
 func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
@@ -107,6 +108,15 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 			s.Add(t.Block(stem + "-components-length"))
 			s.Add(&doc.Paragraph{Text: value.LengthMethod, Small: true})
 		}
+		out = append(out, s)
+	}
+	if agg.Luck != nil && r.Games > 0 {
+		acc, err := luck.Account(r)
+		if err != nil {
+			return nil, err
+		}
+		s := &doc.Section{Title: "Luck along the game"}
+		s.Add(luck.AccountingContent(acc).Blocks(stem + "-accounting")...)
 		out = append(out, s)
 	}
 	if rep := agg.Replays; rep != nil && r.Games > 0 {

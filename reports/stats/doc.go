@@ -26,4 +26,5 @@
 //	cluster.go     the ratio mean of clustered observations (seats of a deal, decisions of a game)
 //	bt.go          Bradley–Terry (Luce) ratings with cluster-robust intervals
 //	bootstrap.go   the binomial and multinomial resampling draws, percentile intervals
+//	jackknife.go   the delete-one-group jackknife (luck accounting's batches of deals)
 package stats

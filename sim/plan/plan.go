@@ -24,6 +24,7 @@ import (
 	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/sim"
+	"dragonlab/sim/value"
 )
 
 // Schema names the plan format; readers check it.
@@ -84,6 +85,8 @@ type Run struct {
 	// seating) and decision values read from the agents' search roots.
 	Substitute *sim.Substitution `json:"substitute,omitempty"`
 	Decisions  bool              `json:"decisions,omitempty"`
+	// Luck asks for luck accounting with the game's own value function (sim.LoadValue).
+	Luck bool `json:"luck,omitempty"`
 }
 
 // resolved is a run's configuration, checked: everything but workers, shard and hooks.
@@ -91,6 +94,7 @@ type resolved struct {
 	game   engine.Game
 	params engine.Params
 	agents []agents.Factory
+	luck   *value.Loaded
 }
 
 // Games is the number of games the run plays.
@@ -336,6 +340,13 @@ func (r *Run) resolve(out *resolved) error {
 		}
 	}
 	*out = resolved{game: g, params: params, agents: fs}
+	if r.Luck {
+		l, err := sim.LoadValue(g, params, r.Players, nil)
+		if err != nil {
+			return err
+		}
+		out.luck = l
+	}
 	return nil
 }
 
@@ -347,6 +358,6 @@ func (p *Plan) Config(i int, workers int) (sim.Config, error) {
 	r, rs := &p.Runs[i], p.resolved[i]
 	return sim.Config{Game: rs.game, Params: rs.params, Players: r.Players, Agents: rs.agents,
 		Seating: r.Seating, Seed: r.Seed, Units: r.Units, Workers: workers,
-		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics,
+		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics, Luck: rs.luck,
 		Substitute: r.Substitute, Decisions: r.Decisions}, nil
 }
