@@ -67,6 +67,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 		t.Run(name+"/SecretRounds", func(t *testing.T) { checkSecretRounds(t, newState, o) })
 	}
 	runTracking(t, name, newState, o)
+	runSubstitution(t, name, newState, o)
 	runChance(t, name, newState, o)
 }
 
