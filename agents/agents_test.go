@@ -43,20 +43,31 @@ func withRestrict(specs []string, s engine.State, base string) []string {
 	return append(specs[:len(specs):len(specs)], "restrict:base="+base+",forbid="+cl.ActionClasses()[0])
 }
 
-// setup is one game at one player count, as every test iterates them.
+// setup is one game at one player count (and rules: nil for the defaults), as every test
+// iterates them.
 type setup struct {
 	name    string
 	game    engine.Game
 	players int
+	params  engine.Params
 }
 
-// setups lists every registered game (the real ones through engine/all, plus the test game
-// Snatch) at every player count it allows.
+// setups lists every registered game (the real ones through engine/all, plus the test
+// games Snatch and RPS) at every player count it allows, with the default rules, plus
+// the variants with decisions of their own: Dragon Scales for two with a hand (DS-16, a
+// secret card choice every combat).
 func setups() []setup {
 	var out []setup
 	for _, g := range engine.Games() {
 		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-			out = append(out, setup{fmt.Sprintf("%s/%dp", g.Name, n), g, n})
+			out = append(out, setup{name: fmt.Sprintf("%s/%dp", g.Name, n), game: g, players: n})
+			if g.Name == "dragonscales" && n == 2 {
+				p := g.DefaultParams()
+				if err := engine.SetParam(g, p, "duoHand=3"); err != nil {
+					panic(err)
+				}
+				out = append(out, setup{name: "dragonscales/2p-hand3", game: g, players: 2, params: p})
+			}
 		}
 	}
 	return out
@@ -64,7 +75,7 @@ func setups() []setup {
 
 func (u setup) newGame(t testing.TB, seed uint64) engine.State {
 	t.Helper()
-	s, err := u.game.NewGame(nil, u.players, seed)
+	s, err := u.game.NewGame(u.params, u.players, seed)
 	if err != nil {
 		t.Fatalf("%s: %v", u.name, err)
 	}
@@ -125,32 +136,32 @@ func TestParse(t *testing.T) {
 		{" random ", "random"},
 		{"greedy", "greedy:samples=4"},
 		{"greedy:samples=8", "greedy:samples=8"},
-		{"mcts", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10"},
-		{"mcts:iters=1000,c=0.7,rollout=random", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10"},
-		{"mcts:c=.70,iters=0100", "mcts:c=0.7,depth=0,eps=0,iters=100,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10"},
-		{"mcts:ms=50", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=50,prior=0,reuse=false,reward=win,rollout=random,scale=10"},
-		{"mcts:rollout=greedy,reward=score", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=score,rollout=greedy,scale=10"},
-		{"mcts:c=0", "mcts:c=0,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10"},
+		{"mcts", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
+		{"mcts:iters=1000,c=0.7,rollout=random", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
+		{"mcts:c=.70,iters=0100", "mcts:c=0.7,depth=0,eps=0,iters=100,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
+		{"mcts:ms=50", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=50,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
+		{"mcts:rollout=greedy,reward=score", "mcts:c=0.7,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=score,rollout=greedy,scale=10,sim=rm,simx=0.1"},
+		{"mcts:c=0", "mcts:c=0,depth=0,eps=0,iters=1000,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
 		{"mcts:rollout=greedy,eps=.25,depth=08,scale=20.0,prior=2,reuse=true",
-			"mcts:c=0.7,depth=8,eps=0.25,iters=1000,ms=0,prior=2,reuse=true,reward=win,rollout=greedy,scale=20"},
-		{"oracle:iters=1000", "oracle:c=0.7,depth=0,eps=0,iters=1000,prior=0,reuse=false,reward=win,rollout=random,scale=10"},
+			"mcts:c=0.7,depth=8,eps=0.25,iters=1000,ms=0,prior=2,reuse=true,reward=win,rollout=greedy,scale=20,sim=rm,simx=0.1"},
+		{"oracle:iters=1000", "oracle:c=0.7,depth=0,eps=0,iters=1000,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
 		// Old canonical specs (results files written before the enhancements) still parse.
-		{"oracle:c=0.7,iters=1000,reward=win,rollout=random", "oracle:c=0.7,depth=0,eps=0,iters=1000,prior=0,reuse=false,reward=win,rollout=random,scale=10"},
-		{"pimc", "pimc:c=0.7,combine=visits,depth=0,eps=0,iters=1000,k=20,prior=0,reward=win,rollout=random,scale=10"},
-		{"pimc:k=5,iters=50,combine=votes", "pimc:c=0.7,combine=votes,depth=0,eps=0,iters=50,k=5,prior=0,reward=win,rollout=random,scale=10"},
+		{"oracle:c=0.7,iters=1000,reward=win,rollout=random", "oracle:c=0.7,depth=0,eps=0,iters=1000,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
+		{"pimc", "pimc:c=0.7,combine=visits,depth=0,eps=0,iters=1000,k=20,prior=0,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
+		{"pimc:k=5,iters=50,combine=votes", "pimc:c=0.7,combine=votes,depth=0,eps=0,iters=50,k=5,prior=0,reward=win,rollout=random,scale=10,sim=rm,simx=0.1"},
 		{"noisy", "noisy:base=(greedy:samples=4),cheat=false,eps=0.2"},
 		{"noisy:base=random,eps=1", "noisy:base=random,cheat=false,eps=1"},
 		{"noisy:base=(mcts:iters=200,c=1),eps=0.2",
-			"noisy:base=(mcts:c=1,depth=0,eps=0,iters=200,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10),cheat=false,eps=0.2"},
+			"noisy:base=(mcts:c=1,depth=0,eps=0,iters=200,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1),cheat=false,eps=0.2"},
 		{"noisy: base = ( greedy:samples=2 ) , eps=.5", "noisy:base=(greedy:samples=2),cheat=false,eps=0.5"},
 		{"softmax:base=greedy,t=0.5", "softmax:base=(greedy:samples=4),cheat=false,t=0.5"},
 		{"softmax", "softmax:base=(greedy:samples=4),cheat=false,t=0.5"},
 		{"restrict:forbid=snatch+play+snatch", "restrict:base=(greedy:samples=4),cheat=false,forbid=play+snatch"},
 		{"noisy:base=(restrict:base=(greedy:samples=1),forbid=high),eps=0.1",
 			"noisy:base=(restrict:base=(greedy:samples=1),cheat=false,forbid=high),cheat=false,eps=0.1"},
-		{"noisy:base=oracle,cheat=true", "noisy:base=(oracle:c=0.7,depth=0,eps=0,iters=1000,prior=0,reuse=false,reward=win,rollout=random,scale=10),cheat=true,eps=0.2"},
-		{"expert", "expert:c=auto,depth=auto,eps=auto,iters=auto,prior=auto,reuse=auto,rollout=auto,scale=auto,table=1"},
-		{"expert:iters=2000,c=.5", "expert:c=0.5,depth=auto,eps=auto,iters=2000,prior=auto,reuse=auto,rollout=auto,scale=auto,table=1"},
+		{"noisy:base=oracle,cheat=true", "noisy:base=(oracle:c=0.7,depth=0,eps=0,iters=1000,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1),cheat=true,eps=0.2"},
+		{"expert", "expert:c=auto,depth=auto,eps=auto,iters=auto,prior=auto,reuse=auto,rollout=auto,scale=auto,sim=auto,simx=auto,table=1"},
+		{"expert:iters=2000,c=.5", "expert:c=0.5,depth=auto,eps=auto,iters=2000,prior=auto,reuse=auto,rollout=auto,scale=auto,sim=auto,simx=auto,table=1"},
 	}
 	for _, v := range valid {
 		f, err := Parse(v.spec)
@@ -178,8 +189,8 @@ func TestParse(t *testing.T) {
 	bad := []struct{ spec, want string }{
 		{"", `unknown agent "" (` + kinds + `)`},
 		{"alphazero", `unknown agent "alphazero" (` + kinds + `)`},
-		{"mcts:foo=1", `unknown option "foo" (valid: iters, ms, c, rollout, eps, depth, scale, prior, reuse, reward)`},
-		{"oracle:ms=50", `unknown option "ms" (valid: iters, c, rollout, eps, depth, scale, prior, reuse, reward)`},
+		{"mcts:foo=1", `unknown option "foo" (valid: iters, ms, c, rollout, eps, depth, scale, prior, reuse, reward, sim, simx)`},
+		{"oracle:ms=50", `unknown option "ms" (valid: iters, c, rollout, eps, depth, scale, prior, reuse, reward, sim, simx)`},
 		{"random:x=1", `unknown option "x" (valid: none)`},
 		{"mcts:iters", `malformed option "iters" (want key=value)`},
 		{"mcts:iters=", `malformed option "iters=" (want key=value)`},
@@ -200,6 +211,8 @@ func TestParse(t *testing.T) {
 		{"mcts:prior=-1", "option prior=-1: want a number from 0 to 1e+06"},
 		{"mcts:prior=1,reward=score", "option prior=1 needs reward=win"},
 		{"mcts:reuse=yes", "option reuse=yes: want one of false, true"},
+		{"mcts:sim=nash", "option sim=nash: want one of rm, duct, seq"},
+		{"mcts:simx=0", "option simx=0: want a number from 0.001 to 1"},
 		{"oracle:iters=0", "option iters=0: want a whole number from 1 to 100000000"},
 		{"greedy:samples=0", "option samples=0: want a whole number from 1 to 10000"},
 		{"greedy:samples=many", "option samples=many: want a whole number from 1 to 10000"},
@@ -366,6 +379,20 @@ func (c *canonState) ActionClass(a engine.Action) uint64 {
 // Unwrap is the game state inside (expert learns the game from its type).
 func (c *canonState) Unwrap() engine.State { return c.State }
 
+// SecretRound and RewindRound forward the game's rounds of secret choices.
+func (c *canonState) SecretRound() (seats, chosen uint32, ok bool) {
+	if sim, is := c.State.(engine.Simultaneous); is {
+		return sim.SecretRound()
+	}
+	return 0, 0, false
+}
+
+func (c *canonState) RewindRound() {
+	if sim, is := c.State.(engine.Simultaneous); is {
+		sim.RewindRound()
+	}
+}
+
 func (c *canonState) Evaluate(seat int) float64 {
 	if ev, ok := c.State.(engine.Evaluator); ok {
 		return ev.Evaluate(seat)
@@ -476,7 +503,7 @@ func TestOracleCheats(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, n := range []int{1, 2, 3} {
-		u := setup{fmt.Sprintf("snatch/%dp", n), g, n}
+		u := setup{name: fmt.Sprintf("snatch/%dp", n), game: g, players: n}
 		t.Run(u.name, func(t *testing.T) {
 			states := u.positions(t, []uint64{1, 2, 3, 4, 5, 6}, 2)
 			oracle := mustParse(t, "oracle:iters=300")
@@ -535,7 +562,7 @@ func TestZeroAllocs(t *testing.T) {
 					a.Act(s, &r)
 				}
 				i := 0
-				allocs := testing.AllocsPerRun(8, func() {
+				allocs := fewestAllocs(8, func() {
 					a.Act(states[i%len(states)], &r)
 					i++
 				})
@@ -545,6 +572,19 @@ func TestZeroAllocs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fewestAllocs is the fewest allocations per run of f in three tries of
+// testing.AllocsPerRun(runs, f). The Go runtime itself allocates now and then on the
+// caller's account: a type assertion's call-site cache is built with probability 1/1024
+// per call until it exists, and a garbage-collection worker may allocate while f runs. An
+// allocation of the agent's own shows in every try.
+func fewestAllocs(runs int, f func()) float64 {
+	least := testing.AllocsPerRun(runs, f)
+	for try := 1; try < 3 && least > 0; try++ {
+		least = min(least, testing.AllocsPerRun(runs, f))
+	}
+	return least
 }
 
 // playGame plays one game with one agent per seat and returns the trace of actions.
@@ -595,7 +635,7 @@ func TestReproducible(t *testing.T) {
 
 // TestTimeBudget: ms= stops on time and still plays a legal action.
 func TestTimeBudget(t *testing.T) {
-	u := setup{"snatch/2p", mustLookup(t, "snatch"), 2}
+	u := setup{name: "snatch/2p", game: mustLookup(t, "snatch"), players: 2}
 	s := u.positions(t, []uint64{3}, 1)[0]
 	r := engine.NewRNG(1)
 	a := mustParse(t, "mcts:ms=20").New()
@@ -628,7 +668,7 @@ func mustLookup(t testing.TB, name string) engine.Game {
 // something: forbidding every action on the high cards (the points of the game) costs the
 // same search most of its edge.
 func TestAgentsBeatRandomOnSnatch(t *testing.T) {
-	u := setup{"snatch/2p", mustLookup(t, "snatch"), 2}
+	u := setup{name: "snatch/2p", game: mustLookup(t, "snatch"), players: 2}
 	for _, spec := range []string{"mcts:iters=300", "greedy", "pimc:k=5,iters=300", "mcts:iters=300,prior=1,rollout=greedy,eps=0.3,depth=4,reuse=true",
 		"expert:iters=100", "noisy:base=(mcts:iters=300),eps=0.1", "softmax:base=greedy,t=1", "restrict:base=(mcts:iters=300),forbid=snatch", "restrict:base=(mcts:iters=300),forbid=high"} {
 		f, rnd := mustParse(t, spec), mustParse(t, "random")

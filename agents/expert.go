@@ -35,10 +35,10 @@ type expertKey struct {
 // chosen by duplicate-deal matches against mcts:iters=1000 and greedy, with its iterations
 // set so that a decision costs at most the time of mcts:iters=1000 in that game (measured
 // in the same matches, so under the same machine load): see the README.
-var expertDefault = map[string]string{"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "10", "prior": "2", "reuse": "false"}
+var expertDefault = map[string]string{"iters": "1300", "c": "0.7", "rollout": "random", "eps": "0", "depth": "10", "scale": "10", "prior": "2", "reuse": "false", "sim": "rm", "simx": "0.1"}
 
 // expertTunable are the options a game's settings set (the MCTS options but ms and reward).
-var expertTunable = []string{"iters", "c", "rollout", "eps", "depth", "scale", "prior", "reuse"}
+var expertTunable = []string{"iters", "c", "rollout", "eps", "depth", "scale", "prior", "reuse", "sim", "simx"}
 
 // Iterations is the number of search iterations run since the agent was made.
 func (e *Expert) Iterations() int64 { return e.mcts.iters }
@@ -233,4 +233,18 @@ func init() {
 			}, nil
 		},
 	})
+}
+
+// ExpertSetting is the value (option text) the expert plays a game at a player count with
+// for one of its tunable options, e.g. ExpertSetting("redhot", 2, "iters") is "1400": what
+// "auto" resolves to there. A skill ceiling trace starts from the expert's own budget.
+func ExpertSetting(game string, players int, option string) (string, error) {
+	if !slices.Contains(expertTunable, option) {
+		return "", fmt.Errorf("expert option %q is not one a game sets (valid: %s)", option, strings.Join(expertTunable, ", "))
+	}
+	row, err := expertRow(game, players)
+	if err != nil {
+		return "", err
+	}
+	return row[option], nil
 }

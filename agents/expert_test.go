@@ -37,10 +37,10 @@ func TestExpertIsItsTableRow(t *testing.T) {
 			}
 		})
 	}
-	if got := gameName(setup{"", mustLookup(t, "dragonheart"), 2}.newGame(t, 1)); got != "dragonheart" {
+	if got := gameName(setup{name: "", game: mustLookup(t, "dragonheart"), players: 2}.newGame(t, 1)); got != "dragonheart" {
 		t.Errorf("gameName of a Dragonheart state = %q", got)
 	}
-	if got := gameName(&restricted{inner: setup{"", mustLookup(t, "redhot"), 2}.newGame(t, 1)}); got != "redhot" {
+	if got := gameName(&restricted{inner: setup{name: "", game: mustLookup(t, "redhot"), players: 2}.newGame(t, 1)}); got != "redhot" {
 		t.Errorf("gameName through a restricted view = %q", got)
 	}
 	for _, g := range []string{"dragonheart", "draco", "redhot", "dragonscales"} {
@@ -83,7 +83,7 @@ func TestExpertSettingsAreTheGames(t *testing.T) {
 		}
 	}
 	// A state that does not name its game plays with the default row.
-	if got := gameName(anonymous{setup{"", mustLookup(t, "draco"), 3}.newGame(t, 1)}); got != "" {
+	if got := gameName(anonymous{setup{name: "", game: mustLookup(t, "draco"), players: 3}.newGame(t, 1)}); got != "" {
 		t.Errorf("gameName of a state without a name = %q", got)
 	}
 	src, err := os.ReadFile("expert.go")
@@ -97,3 +97,20 @@ func TestExpertSettingsAreTheGames(t *testing.T) {
 
 // anonymous hides the Namer (and every other optional interface) of a state.
 type anonymous struct{ engine.State }
+
+// ExpertSetting is what the expert's auto options resolve to for a game and player count.
+func TestExpertSetting(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		players int
+		want    string
+	}{{"dragonscales", 3, "900"}, {"dragonscales", 2, "1000"}, {"no-such-game", 2, expertDefault["iters"]}} {
+		got, err := ExpertSetting(tc.game, tc.players, "iters")
+		if err != nil || got != tc.want {
+			t.Errorf("ExpertSetting(%s, %d, iters) = %q, %v; want %q", tc.game, tc.players, got, err, tc.want)
+		}
+	}
+	if _, err := ExpertSetting("redhot", 2, "reward"); err == nil {
+		t.Error("ExpertSetting accepts an option the games do not set")
+	}
+}

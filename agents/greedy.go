@@ -16,11 +16,21 @@ import (
 // Every determinization is shared by all the actions (common random numbers: each action
 // meets the same hidden cards and the same dice), so the comparison is between actions,
 // not between lucky and unlucky samples.
+//
+// In a round of secret simultaneous choices (engine.Simultaneous) one move ahead is the
+// end of the round: every determinization is rewound to the round's start, the other
+// choosers of the round choose uniformly at random (the same choices for each of the
+// seat's actions), and the state after the reveal is evaluated. Every chooser so answers
+// random opponents, whichever the engine asks first; asked first, a plain one-ply
+// lookahead would see nothing happen, and asked last it would answer choices it cannot
+// know.
 type Greedy struct {
 	Samples int
 
 	det, tmp engine.State // scratch states, cloned on first use then reused
 	buf      [MaxActions]engine.Action
+	rbuf     [MaxActions]engine.Action // the other choosers' legal actions
+	later    [32]float64               // uniform draws of the choosers after the seat
 	sum      [MaxActions]float64
 	out      []float64
 }
@@ -66,16 +76,43 @@ func (g *Greedy) sums(s engine.State, rng *engine.RNG, legal []engine.Action, ou
 	g.out = growFloats(g.out, s.Players())
 	clear(out)
 	n := max(g.Samples, 1)
+	secret := secretChoosers(s) >= 2
 	for k := 0; k < n; k++ {
 		g.det.CopyFrom(s)
 		g.det.Determinize(seat, rng.Uint64())
+		if secret {
+			g.det.(engine.Simultaneous).RewindRound()
+			for g.det.ToMove() != seat { // the choosers asked before the seat
+				l := g.det.Legal(g.rbuf[:0])
+				g.det.Apply(l[rng.IntN(len(l))])
+			}
+			for j := range g.later {
+				g.later[j] = rng.Float64()
+			}
+		}
 		for i, a := range legal {
 			g.tmp.CopyFrom(g.det)
 			g.tmp.Apply(a)
+			if secret {
+				g.finishRound(g.tmp)
+			}
 			out[i] += evaluate(g.tmp, seat, g.out)
 		}
 	}
 	return n
+}
+
+// finishRound plays the choices of the round's choosers after the seat, uniformly at
+// random from the draws in g.later, until the round is revealed.
+func (g *Greedy) finishRound(st engine.State) {
+	sim := st.(engine.Simultaneous)
+	for j := 0; j < len(g.later); j++ {
+		if _, chosen, ok := sim.SecretRound(); !ok || chosen == 0 || st.Terminal() {
+			return
+		}
+		l := st.Legal(g.rbuf[:0])
+		st.Apply(l[int(g.later[j]*float64(len(l)))])
+	}
 }
 
 func init() {

@@ -91,7 +91,7 @@ func TestNoPeekingHistory(t *testing.T) {
 // decision of the solitaire Snatch; often in Red Hot for two), so the history test above
 // is not vacuous.
 func TestReuseHappens(t *testing.T) {
-	u := setup{"snatch/1p", mustLookup(t, "snatch"), 1}
+	u := setup{name: "snatch/1p", game: mustLookup(t, "snatch"), players: 1}
 	m := mustParse(t, "mcts:iters=50,reuse=true").New().(*MCTS)
 	hist, _ := record(t, u, m, 3)
 	if m.reused == 0 {
@@ -107,7 +107,7 @@ func TestZeroAllocsGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	for _, name := range []string{"snatch/1p", "snatch/3p", "redhot/2p", "draco/2p", "dragonheart/2p", "dragonscales/3p"} {
+	for _, name := range []string{"snatch/1p", "snatch/3p", "redhot/2p", "draco/2p", "dragonheart/2p", "dragonscales/3p", "dragonscales/2p-hand3", "rps/2p"} {
 		var u setup
 		for _, v := range setups() {
 			if v.name == name {
@@ -142,7 +142,7 @@ func TestZeroAllocsGames(t *testing.T) {
 				}
 				play()
 				play()
-				if allocs := testing.AllocsPerRun(2, play); allocs != 0 {
+				if allocs := fewestAllocs(2, play); allocs != 0 {
 					t.Errorf("%s allocates %.1f times per game after warm-up; want 0", spec, allocs)
 				}
 			}

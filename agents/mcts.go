@@ -3,6 +3,7 @@ package agents
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -57,6 +58,13 @@ type MCTS struct {
 	// after it (no other seat decided in between): its statistics, gathered over
 	// determinizations of the seat's earlier information set, seed the new search.
 	Reuse bool
+	// Sim is how rounds of secret simultaneous choices (engine.Simultaneous) are searched:
+	// simRM, simDUCT (one simultaneous node per round, see simnode.go) or simSeq (as the
+	// sequence the engine asks them in).
+	Sim int
+	// SimX is the exploration at a simultaneous node: the probability of a uniform choice
+	// (regret matching and decoupled UCB alike).
+	SimX float64
 
 	nodes  []node
 	spare  []node       // second arena, for compacting a reused subtree
@@ -74,6 +82,21 @@ type MCTS struct {
 	reused int64         // decisions that started from a reused subtree (tests)
 	limit  int           // arena size for this decision
 	first  engine.Action // the root's first legal action (played if no child could be made)
+
+	// Simultaneous nodes (simnode.go).
+	seesPending  bool                // the oracle: a round it is asked mid-way is not rewound
+	rootChoosers int                 // choosers of the root's round (rootSim)
+	simOn        bool                // the game has secret rounds and they are searched as nodes
+	rootSim      bool                // the decision is in a secret round: search it from its start
+	simSt        engine.Simultaneous // m.st as engine.Simultaneous (when simOn)
+	recs         []simRec            // the iteration's simultaneous decisions
+	recNodes     []int32             // their legal statistics children
+	recSig       []float64           // the probabilities each was sampled with
+	simSig       [MaxActions]float64 // scratch: sampling probabilities of a decision
+	simIdx       [MaxActions]int32   // scratch: statistics child of each legal action
+	pol          [MaxActions]float64 // scratch: the root's average strategy
+	worlds       []engine.State      // when set, the states the iterations start from in turn (PIMC)
+	itn          int                 // iterations started from worlds
 
 	// Reuse: what the previous decision saw and played.
 	prev       engine.State
@@ -151,22 +174,37 @@ func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
 		return legal[0]
 	}
 	seat := s.ToMove()
-	reused := m.Reuse && m.reuse(s, seat)
+	// A round's statistics are kept differently at the decision's own round (simnode.go):
+	// a subtree is not reused as the root of one.
+	reused := m.Reuse && !(m.Sim != simSeq && secretChoosers(s) >= 2) && m.reuse(s, seat)
 	if reused {
 		m.reused++
 	}
 	m.search(s, seat, rng, reused)
-	gen := uint32(0)
-	if reused {
-		// A reused root may have children for moves the seat had in other worlds of its
-		// earlier information set: only the moves legal now count.
-		gen = m.mark(s.Legal(m.buf[:0]))
+	var a engine.Action
+	if m.rootSim {
+		// A round of secret choices: the seat's safe best reply, or a draw from its purified
+		// average strategy (simChoice).
+		legal := s.Legal(m.buf[:0])
+		a = m.first
+		if c, ok := m.simChoice(int32(seat), legal, rng); ok {
+			a = c
+		}
+	} else {
+		gen := uint32(0)
+		if reused {
+			// A reused root may have children for moves the seat had in other worlds of its
+			// earlier information set: only the moves legal now count.
+			gen = m.mark(s.Legal(m.buf[:0]))
+		}
+		a = m.best(int32(seat), gen)
 	}
-	a := m.best(int32(seat), gen)
 	if m.Reuse {
 		m.prev = scratchFor(m.prev, s)
 		m.prev.CopyFrom(s)
-		m.prevAction, m.prevSeat, m.prevOK = a, seat, true
+		// After a secret round the tree below the seat's own action is not what follows
+		// the reveal (the other choosers' nodes come first): nothing to reuse.
+		m.prevAction, m.prevSeat, m.prevOK = a, seat, !m.rootSim
 	}
 	return a
 }
@@ -179,6 +217,9 @@ func (m *MCTS) capacity() int {
 	n := min(m.Iters+1, maxNodes)
 	if m.Prior > 0 {
 		n = min(maxNodes, (m.Iters+1)*priorFanout)
+	}
+	if m.simOn {
+		n = min(maxNodes, max(n, (m.Iters+1)*simFanout))
 	}
 	if m.Reuse {
 		n *= 2 // room for the reused subtree and a full new search
@@ -205,6 +246,7 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 	if m.Prior > 0 {
 		m.tmp = scratchFor(m.tmp, s)
 	}
+	m.simState(s)
 	m.limit = m.capacity()
 	if m.Reuse && cap(m.obsA) < 1<<12 { // views vary in length during a game: reserve once
 		m.obsA, m.obsB = make([]byte, 0, 1<<12), make([]byte, 0, 1<<12)
@@ -248,14 +290,45 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 // iterate runs one iteration: determinize, select, expand, roll out, back up.
 func (m *MCTS) iterate(root engine.State, seat int, rng *engine.RNG) {
 	st := m.st
-	st.CopyFrom(root)
+	if len(m.worlds) > 0 { // PIMC's worlds, taken in turn (pimc.go)
+		st.CopyFrom(m.worlds[m.itn%len(m.worlds)])
+		m.itn++
+	} else {
+		st.CopyFrom(root)
+	}
 	if m.Cheat {
 		st.Reseed(rng.Uint64())
 	} else {
 		st.Determinize(seat, rng.Uint64())
 	}
+	if m.rootSim {
+		m.simSt.RewindRound() // the whole round, from its first chooser
+	}
+	m.recs, m.recNodes, m.recSig = m.recs[:0], m.recNodes[:0], m.recSig[:0]
 	cur := int32(0)
+	round, roundNew := int32(-1), false // the node where the secret round in progress started
 	for !st.Terminal() {
+		if m.simOn {
+			seats, chosen, ok := m.simSt.SecretRound()
+			ok = ok && bits.OnesCount32(seats) >= 2
+			if round >= 0 && (!ok || chosen == 0) { // the round was revealed
+				round = -1
+				if roundNew {
+					break // a node was created in it: roll out from after the reveal
+				}
+			}
+			if ok && chosen == 0 {
+				round, roundNew = cur, false
+			}
+			if round >= 0 {
+				next, created := m.simStep(st, round, cur, rng)
+				if next < 0 {
+					break
+				}
+				cur, roundNew = next, roundNew || created
+				continue
+			}
+		}
 		legal := st.Legal(m.buf[:0])
 		var next int32
 		var expanded bool
@@ -276,6 +349,9 @@ func (m *MCTS) iterate(root engine.State, seat int, rng *engine.RNG) {
 	}
 	cut := m.rollout(st, rng)
 	m.reward(st, cut)
+	if len(m.recs) > 0 {
+		m.simBackup()
+	}
 	for n := cur; n > 0; {
 		nd := &m.nodes[n]
 		nd.visits++
@@ -463,7 +539,7 @@ func (m *MCTS) rollout(st engine.State, rng *engine.RNG) bool {
 			return true
 		}
 		legal := st.Legal(m.buf[:0])
-		if m.Greedy && (m.Eps == 0 || rng.Float64() >= m.Eps) {
+		if m.Greedy && (m.Eps == 0 || rng.Float64() >= m.Eps) && !(m.simOn && m.secretNow()) {
 			st.Apply(m.policy.choose(st, legal, rng))
 		} else {
 			st.Apply(legal[rng.IntN(len(legal))])
@@ -618,6 +694,8 @@ func mctsOptions(withBudget bool) []Option {
 		Option{Name: "prior", Default: "0", Doc: "greedy prior: a node's first visit creates every legal child with its squashed one-move evaluation h, counted as this many virtual visits of reward h (PUCT-style progressive bias); 0 is off (plain UCT: untried moves in random order); needs reward=win"},
 		Option{Name: "reuse", Default: "false", Doc: "true keeps the subtree of the action played when the same seat decides again right after it (true or false)"},
 		Option{Name: "reward", Default: "win", Doc: "backed-up reward per seat: win (win share: 1, 1/k shared, 0) or score (score minus best opponent's, normalized)"},
+		Option{Name: "sim", Default: "rm", Doc: "rounds of secret simultaneous choices (Red Hot, Dragon Scales): rm (each round one simultaneous node; regret matching per seat in the decision's own round, played from the average strategy where the round is a guessing fight and as the safe best reply where it is not; decoupled UCB per seat in later rounds), duct (decoupled UCB in every round, mixed choice from the visits) or seq (searched as the sequence the engine asks: later choosers answer earlier ones)"},
+		Option{Name: "simx", Default: "0.1", Doc: "probability of a uniform choice at a simultaneous node (exploration of regret matching and decoupled UCB), 0.001 to 1"},
 	)
 }
 
@@ -672,6 +750,15 @@ func mctsConfig(opts map[string]string, cheat bool) (MCTS, error) {
 	if prior > 0 && reward != "win" {
 		return MCTS{}, fmt.Errorf("option prior=%s needs reward=win (the prior is a win-probability estimate)", opts["prior"])
 	}
+	sim, err := ChoiceOption(opts, "sim", simModes...)
+	if err != nil {
+		return MCTS{}, err
+	}
+	simx, err := FloatOption(opts, "simx", 0.001, 1)
+	if err != nil {
+		return MCTS{}, err
+	}
+	canonFloat(opts, "simx", simx)
 	canonInt(opts, "iters", iters)
 	canonInt(opts, "depth", depth)
 	canonFloat(opts, "c", c)
@@ -680,7 +767,19 @@ func mctsConfig(opts map[string]string, cheat bool) (MCTS, error) {
 	canonFloat(opts, "prior", prior)
 	return MCTS{Iters: iters, Budget: time.Duration(ms) * time.Millisecond, C: c,
 		Greedy: rollout == "greedy", Score: reward == "score", Cheat: cheat,
-		Eps: eps, Depth: depth, Scale: scale, Prior: prior, Reuse: reuse == "true"}, nil
+		Eps: eps, Depth: depth, Scale: scale, Prior: prior, Reuse: reuse == "true",
+		Sim: simMode(sim), SimX: simx}, nil
+}
+
+// simMode is the Sim value of an option text (one of simModes).
+func simMode(text string) int {
+	switch text {
+	case "seq":
+		return simSeq
+	case "duct":
+		return simDUCT
+	}
+	return simRM
 }
 
 func buildMCTS(cheat bool) func(opts map[string]string) (func() Agent, error) {
@@ -689,6 +788,7 @@ func buildMCTS(cheat bool) func(opts map[string]string) (func() Agent, error) {
 		if err != nil {
 			return nil, err
 		}
+		cfg.seesPending = cheat // the oracle answers the pending secret choices it sees
 		return func() Agent {
 			m := cfg // a fresh copy of the template: no shared scratch
 			return &m

@@ -25,12 +25,13 @@ type PIMC struct {
 	Iters int  // iterations per decision, shared among the K searches
 	Votes bool // one vote per determinization instead of summed visits
 
-	inner MCTS // perfect-information search on a determinization (Cheat: reseed only)
-	det   engine.State
-	buf   [MaxActions]engine.Action
-	tally [MaxActions]float64
-	value [MaxActions]float64 // summed mean rewards, to break ties
-	idx   actionIndex
+	inner  MCTS // perfect-information search on a determinization (Cheat: reseed only)
+	det    engine.State
+	worlds []engine.State // the K determinizations of a secret round (actSecret)
+	buf    [MaxActions]engine.Action
+	tally  [MaxActions]float64
+	value  [MaxActions]float64 // summed mean rewards, to break ties
+	idx    actionIndex
 }
 
 // Iterations is the number of search iterations run since the agent was made.
@@ -48,6 +49,9 @@ func (p *PIMC) Act(s engine.State, rng *engine.RNG) engine.Action {
 	tally, value := p.tally[:len(legal)], p.value[:len(legal)]
 	clear(tally)
 	clear(value)
+	if p.inner.Sim != simSeq && secretChoosers(s) >= 2 {
+		return p.actSecret(s, seat, legal, rng)
+	}
 	per, extra := p.Iters/p.K, p.Iters%p.K
 	for k := 0; k < p.K && !p.inner.stopped(); k++ {
 		p.det.CopyFrom(s)
@@ -90,6 +94,31 @@ func (p *PIMC) Act(s engine.State, rng *engine.RNG) engine.Action {
 		}
 	}
 	return p.buf[bi]
+}
+
+// actSecret decides in a round of secret simultaneous choices. A choice made in secret
+// cannot depend on the world it is made in, so instead of one search per world (each
+// answering the others' choices as if it knew its world, and each too short for the
+// round's equilibrium), the K worlds share one search of all the iterations, taken in
+// turn (perfect-information iterations in each, chance reseeded), with the round as one
+// simultaneous node (simnode.go); the action is drawn from the seat's average strategy.
+func (p *PIMC) actSecret(s engine.State, seat int, legal []engine.Action, rng *engine.RNG) engine.Action {
+	if len(p.worlds) < p.K {
+		p.worlds = make([]engine.State, p.K)
+	}
+	for k := range p.worlds[:p.K] {
+		p.worlds[k] = scratchFor(p.worlds[k], s)
+		p.worlds[k].CopyFrom(s)
+		p.worlds[k].Determinize(seat, rng.Uint64())
+	}
+	p.inner.Iters = p.Iters
+	p.inner.worlds, p.inner.itn = p.worlds[:p.K], 0
+	p.inner.search(s, seat, rng, false)
+	p.inner.worlds = nil
+	if a, ok := p.inner.simChoice(int32(seat), legal, rng); ok {
+		return a
+	}
+	return legal[0]
 }
 
 // actionIndex maps the actions of a legal list to their indices (open addressing,

@@ -16,7 +16,7 @@ func TestStopEndsALongSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := setup{"draco/3p", g, 3}
+	u := setup{name: "draco/3p", game: g, players: 3}
 	s := u.opening(t)
 	for _, c := range []struct {
 		spec  string
@@ -73,7 +73,7 @@ func TestStopFlagAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := setup{"draco/3p", g, 3}.opening(t)
+	s := setup{name: "draco/3p", game: g, players: 3}.opening(t)
 	m := mustParse(t, "mcts:iters=3000").New()
 	SetStop(m, new(atomic.Bool))
 	r := engine.NewRNG(1)
@@ -90,7 +90,7 @@ func TestHugeIterationBudgetReservesABoundedArena(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := setup{"draco/3p", g, 3}.opening(t)
+	s := setup{name: "draco/3p", game: g, players: 3}.opening(t)
 	for _, spec := range []string{"mcts:iters=100000000", "mcts:iters=100000000,reuse=true", "mcts:iters=100000000,prior=2"} {
 		m := mustParse(t, spec).New().(*MCTS)
 		stop := new(atomic.Bool)

@@ -309,6 +309,21 @@ func (r *restricted) ActionClass(a engine.Action) uint64 {
 // Unwrap is the state seen through the view.
 func (r *restricted) Unwrap() engine.State { return r.inner }
 
+// SecretRound and RewindRound forward the game's rounds of secret simultaneous choices
+// (engine.Simultaneous), so that the base searches them as it would unrestricted.
+func (r *restricted) SecretRound() (seats, chosen uint32, ok bool) {
+	if sim, is := r.inner.(engine.Simultaneous); is {
+		return sim.SecretRound()
+	}
+	return 0, 0, false
+}
+
+func (r *restricted) RewindRound() {
+	if sim, is := r.inner.(engine.Simultaneous); is {
+		sim.RewindRound()
+	}
+}
+
 // wrapCheck is a wrapper's Factory.Check: its base's, if any.
 func wrapCheck(base Factory) func(engine.State) error {
 	return base.Check

@@ -9,7 +9,7 @@ import (
 
 // snatchPositions returns positions of snatch at n players with a real choice.
 func snatchPositions(t *testing.T, n int, seeds ...uint64) (setup, []engine.State) {
-	u := setup{"snatch", mustLookup(t, "snatch"), n}
+	u := setup{name: "snatch", game: mustLookup(t, "snatch"), players: n}
 	states := u.positions(t, seeds, 6)
 	if len(states) == 0 {
 		t.Fatal("no snatch position with a choice")
@@ -95,7 +95,7 @@ func TestSoftmax(t *testing.T) {
 // base searches a view in which the seat's forbidden actions are not legal.
 func TestRestrict(t *testing.T) {
 	for _, n := range []int{1, 2, 3} {
-		u := setup{"snatch", mustLookup(t, "snatch"), n}
+		u := setup{name: "snatch", game: mustLookup(t, "snatch"), players: n}
 		for _, spec := range []string{"restrict:base=(mcts:iters=30,prior=1),forbid=snatch", "restrict:base=random,forbid=play+high",
 			"restrict:base=(noisy:base=(greedy:samples=1),eps=0.5),forbid=high"} {
 			f := mustParse(t, spec)
@@ -168,7 +168,7 @@ func TestRestrict(t *testing.T) {
 type plain struct{ engine.State }
 
 func TestRestrictCheck(t *testing.T) {
-	s := setup{"snatch", mustLookup(t, "snatch"), 2}.newGame(t, 1)
+	s := setup{name: "snatch", game: mustLookup(t, "snatch"), players: 2}.newGame(t, 1)
 	for spec, want := range map[string]string{
 		"restrict:forbid=ship":                          `restrict: forbid=ship: unknown action class "ship" (valid: play, snatch, high)`,
 		"restrict:forbid=high+play+snatch":              "forbids every action class of this game (play, snatch, high): nothing would be left to play",
@@ -189,7 +189,7 @@ func TestRestrictCheck(t *testing.T) {
 	}
 	// Classes that together cover every action (Dragonheart's nine play-<type> classes;
 	// the choice classes are left allowed, but no action is outside the nine) are refused.
-	dh := setup{"dragonheart", mustLookup(t, "dragonheart"), 2}.newGame(t, 1)
+	dh := setup{name: "dragonheart", game: mustLookup(t, "dragonheart"), players: 2}.newGame(t, 1)
 	all := "restrict:forbid=play-treasure+play-firedragon+play-petrified+play-princess+play-troll+play-dwarf+play-hero+play-slayer+play-ship"
 	if err := mustParse(t, all).Check(dh); err == nil || !strings.Contains(err.Error(), "forbids every action the game offers") {
 		t.Errorf("Check of a restriction that forbids every action = %v", err)

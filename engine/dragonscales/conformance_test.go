@@ -11,15 +11,22 @@ import (
 func TestConformance(t *testing.T) {
 	g := enginetest.Lookup(t, "dragonscales")
 	for players := 1; players <= 3; players++ {
-		enginetest.Run(t, g, players, nil, enginetest.Options{})
+		// Only the three-player throws are secret rounds with the default rules (DS-11).
+		enginetest.Run(t, g, players, nil, enginetest.Options{NoSecretRounds: players < 3})
 	}
-	// The two-player hand variant has secret simultaneous choices of its own.
+	// The two-player hand variant has secret simultaneous choices of its own (DS-16).
 	p := DefaultParams()
 	p.DuoHand = 3
 	enginetest.Run(t, g, 2, p, enginetest.Options{})
 	// The variant counting pieces regardless of adjacency.
 	p = DefaultParams()
 	p.DuoConnected = false
+	enginetest.Run(t, g, 2, p, enginetest.Options{Games: 50, NoSecretRounds: true})
+	// The secret choices asked in the reverse order.
+	p = DefaultParams()
+	p.SecretOrder = engine.SecretOrderReverse
+	enginetest.Run(t, g, 3, p, enginetest.Options{Games: 50})
+	p.DuoHand = 3
 	enginetest.Run(t, g, 2, p, enginetest.Options{Games: 50})
 }
 
@@ -42,6 +49,7 @@ func TestParams(t *testing.T) {
 		{"duoHand=9", "duoHand"},
 		{`blueDeck=["net green-triangle","club"]`, "blueDeck[1]"},
 		{`layout=["green-triangle"]`, "layout"},
+		{"secretOrder=sideways", "secretOrder"},
 	} {
 		p := g.DefaultParams()
 		if err := engine.SetParam(g, p, tc.set); err != nil {

@@ -68,6 +68,11 @@ type Params struct {
 	// MaxThrows caps rock-paper-scissors throws in the three-player game (DS-21, an
 	// engine choice so that agents always showing the same gesture cannot loop forever).
 	MaxThrows int `json:"maxThrows"`
+	// SecretOrder is the order in which the engine asks for the secret simultaneous
+	// choices of DS-11 (the throws) and DS-16 (the hand variant's cards):
+	// engine.SecretOrderSeat (seat order) or engine.SecretOrderReverse. The choices are
+	// revealed together, so it must change no result.
+	SecretOrder string `json:"secretOrder"`
 }
 
 // defaultLayout is the PROPOSED layout of DS-1, in cell order.
@@ -152,6 +157,7 @@ func DefaultParams() *Params {
 		DuoHand:      0,
 		MaxRounds:    400,
 		MaxThrows:    4000,
+		SecretOrder:  engine.SecretOrderSeat,
 	}
 }
 
@@ -217,6 +223,7 @@ type rules struct {
 	hand                 int  // duoHand (2 players)
 	ops                  uint8
 	maxRounds, maxThrows uint32
+	reverse              bool       // secretOrder reverse: secret choices asked last seat first
 	trk                  trackRules // component tables (track.go)
 }
 
@@ -317,6 +324,11 @@ func compile(p *Params, players int) (*rules, error) {
 		return nil, fmt.Errorf("maxThrows: %d; want 1 to %d throws (DS-21)", p.MaxThrows, maxCap)
 	}
 	r.maxRounds, r.maxThrows = uint32(p.MaxRounds), uint32(p.MaxThrows)
+	rev, err := engine.CheckSecretOrder(p.SecretOrder)
+	if err != nil {
+		return nil, err
+	}
+	r.reverse = rev
 	switch players {
 	case 2:
 		if r.nRed%2 != 0 || r.nBlue%2 != 0 {
@@ -370,6 +382,7 @@ var paramDocs = map[string]string{
 	"duoHand":      "DS-16: two-player hand variant: cards held, one chosen secretly each combat (0 = flip the pile)",
 	"maxRounds":    "DS-21: safety cap, combats before the game is a draw that nobody wins (counted as noWinner)",
 	"maxThrows":    "DS-21: safety cap on rock-paper-scissors throws in the three-player game (then a draw that nobody wins, counted as noWinner)",
+	"secretOrder":  engine.SecretOrderDoc("DS-11, DS-16"),
 }
 
 func init() {

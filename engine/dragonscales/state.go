@@ -346,7 +346,8 @@ func (s *State) stepTrio() {
 		s.finish(endCapThrows, -1)
 		return
 	}
-	s.phase, s.rpsIn, s.toMove = phGesture, 0b111, 0
+	s.phase, s.rpsIn = phGesture, 0b111
+	s.toMove = s.firstChooser()
 }
 
 // gesture records the secret gesture of the seat to move and resolves the throw once all
@@ -356,8 +357,8 @@ func (s *State) gesture(w uint8) {
 	if s.trk.on {
 		s.trk.bits[s.toMove][evPlayed] |= 1 << (compWeapon + w)
 	}
-	if rest := s.rpsIn >> (s.toMove + 1) << (s.toMove + 1); rest != 0 {
-		s.toMove = uint8(bits.TrailingZeros8(rest))
+	if next, ok := s.nextGesturer(); ok {
+		s.toMove = next
 		return
 	}
 	s.throws++
@@ -389,7 +390,7 @@ func (s *State) gesture(w uint8) {
 		s.finish(endCapThrows, -1)
 		return
 	}
-	s.toMove = uint8(bits.TrailingZeros8(s.rpsIn))
+	s.toMove = s.firstChooser()
 }
 
 // startPile gives the winner of the throw his card (DS-12, DS-13).
@@ -453,7 +454,8 @@ func (s *State) stepDuo() {
 			}
 			s.drawHands()
 		}
-		s.phase, s.toMove = phPlay, 0
+		s.phase = phPlay
+		s.toMove = s.firstChooser()
 		return
 	}
 	if s.piles[0].n == 0 {
@@ -520,8 +522,8 @@ func (s *State) play(kind uint8) {
 			break
 		}
 	}
-	if seat == 0 {
-		s.toMove = 1
+	if s.sel[1-seat] < 0 { // the other player has still to choose
+		s.toMove = 1 - seat
 		return
 	}
 	var c [2]uint8

@@ -5,7 +5,10 @@
 // the registry does, and a whole game allocates nothing; for games with components
 // (engine.Tracker) and action classes (engine.ActionClasser), that recording changes
 // nothing in the game, is cleared by Reset and copied with the state, stays within the
-// lists and allocates nothing, and that classes are well formed.
+// lists and allocates nothing, and that classes are well formed; for games with rounds of
+// secret simultaneous choices (engine.Simultaneous), that a round's choosers are asked
+// once each, that an earlier choice never shows to a later chooser and that rewinding a
+// round takes back exactly its pending choices.
 package enginetest
 
 import (
@@ -26,6 +29,10 @@ type Options struct {
 	// them; every other component and class must show up (no dead entries).
 	RareComponents []string
 	RareClasses    []string
+	// NoSecretRounds says that the game, though it implements engine.Simultaneous, asks
+	// no round of secret choices with these rules and players (e.g. Dragon Scales for two
+	// without a hand), so the secret-round checks are skipped.
+	NoSecretRounds bool
 }
 
 // Run runs every conformance check on game with the given players and params
@@ -56,6 +63,9 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/DeterminizeKeepsObserverView", func(t *testing.T) { checkDeterminize(t, newState, o) })
 	t.Run(name+"/DeterminizeIsCanonical", func(t *testing.T) { checkCanonical(t, newState, o) })
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
+	if _, ok := newState(1).(engine.Simultaneous); ok && !o.NoSecretRounds {
+		t.Run(name+"/SecretRounds", func(t *testing.T) { checkSecretRounds(t, newState, o) })
+	}
 	runTracking(t, name, newState, o)
 	runSubstitution(t, name, newState, o)
 	runChance(t, name, newState, o)

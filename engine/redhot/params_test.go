@@ -39,6 +39,8 @@ func TestParamsValidate(t *testing.T) {
 		{"fury position 0", 2, func(p *Params) { p.FuryInLastCards = 0 }, "furyInLastCards:"},
 		{"fury position beyond the deck", 2, func(p *Params) { p.FuryInLastCards = 20 }, "furyInLastCards:"},
 		{"smaller deck, fury window too", 2, func(p *Params) { p.FlameDeck = []string{"MIN/MIN"} }, "furyInLastCards:"},
+		{"secret order", 2, func(p *Params) { p.SecretOrder = "clockwise" }, "secretOrder:"},
+		{"secret order empty", 2, func(p *Params) { p.SecretOrder = "" }, "secretOrder:"},
 	}
 	for _, c := range cases {
 		p := DefaultParams()

@@ -46,6 +46,10 @@ type Params struct {
 	// rulebook): empty means zeros, otherwise one value per seat. They count in the score
 	// and so in who wins and in ties (RH-17).
 	SeatBonus []int `json:"seatBonus"`
+	// SecretOrder is the order in which the engine asks for the secret choices of RH-9
+	// (engine.SecretOrderSeat: from the round's first player; engine.SecretOrderReverse:
+	// the reverse). The choices are revealed together, so it must change no result.
+	SecretOrder string `json:"secretOrder"`
 }
 
 // DefaultParams returns the spec's defaults.
@@ -70,6 +74,7 @@ func DefaultParams() *Params {
 		CapeBonus:       1,
 		FuryInLastCards: 10,
 		SeatBonus:       []int{},
+		SecretOrder:     engine.SecretOrderSeat,
 	}
 }
 
@@ -84,6 +89,7 @@ var ParamDocs = map[string]string{
 	"capeBonus":       "added to the resistance of an adventurer wearing the Fire cape (RH-12)",
 	"furyInLastCards": "Dragon's fury is shuffled among the last this many Dragon cards (RH-6)",
 	"seatBonus":       engine.SeatBonusDoc("RH-16/RH-17"),
+	"secretOrder":     engine.SecretOrderDoc("RH-9"),
 }
 
 var selNames = [3]string{"MIN", "MED", "MAX"}
@@ -156,6 +162,9 @@ func (p *Params) Validate(players int) error {
 	if p.FuryInLastCards < 1 || p.FuryInLastCards > total {
 		return fmt.Errorf("furyInLastCards: %d is out of range 1..%d (the whole Dragon deck)", p.FuryInLastCards, total)
 	}
+	if _, err := engine.CheckSecretOrder(p.SecretOrder); err != nil {
+		return err
+	}
 	return engine.CheckSeatBonus(p.SeatBonus, players)
 }
 
@@ -172,6 +181,7 @@ type rules struct {
 	furyBonus  int8
 	capeBonus  int8
 	seatBonus  [maxSeats]int32 // starting treasures (parameter seatBonus)
+	reverse    bool            // secretOrder reverse: the secret choices are asked last seat first
 	trkNames   []string        // components (track.go)
 	classes    []string        // action classes (classes.go)
 }
@@ -201,6 +211,7 @@ func compile(p *Params, players int) (*rules, error) {
 	for i, v := range p.SeatBonus {
 		r.seatBonus[i] = int32(v)
 	}
+	r.reverse, _ = engine.CheckSecretOrder(p.SecretOrder)
 	r.buildTracking()
 	r.buildClasses()
 	return r, nil

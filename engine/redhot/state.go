@@ -374,7 +374,7 @@ func (s *State) nextStone() {
 // nextChooser moves to the next seat that must make its secret choice (RH-9), or reveals.
 func (s *State) nextChooser() {
 	if s.step < s.nSeq {
-		s.toMove = s.seq[s.step]
+		s.toMove = s.chooser(s.step)
 		return
 	}
 	s.reveal()

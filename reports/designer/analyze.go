@@ -195,6 +195,10 @@ type ComponentRow struct {
 type AblationAnswer struct {
 	Level string        `json:"level"`
 	Rows  []AblationRow `json:"rows"` // most valuable first
+	// Elo is the level's rating on this study's ladder (above the weakest level), and
+	// Measuring why the study's measuring rule chose it (when it did).
+	Elo       *Est   `json:"elo,omitempty"`
+	Measuring string `json:"measuring,omitempty"`
 }
 
 // AblationRow is one class: the win share lost when the class is forbidden. Choice says
@@ -215,9 +219,12 @@ type AblationRow struct {
 // LeverAnswer is the sweep of a lever at one level.
 type LeverAnswer struct {
 	Level string `json:"level"`
-	Key   string `json:"key"`
-	Seat  bool   `json:"seat"`
-	Why   string `json:"why,omitempty"`
+	// Elo and Measuring: as for AblationAnswer.
+	Elo       *Est   `json:"elo,omitempty"`
+	Measuring string `json:"measuring,omitempty"`
+	Key       string `json:"key"`
+	Seat      bool   `json:"seat"`
+	Why       string `json:"why,omitempty"`
 	// Caveat is said with the result (see designer.Lever).
 	Caveat string `json:"caveat,omitempty"`
 	// Points are the values played (the level's self-play at Base included), in order.
@@ -505,6 +512,15 @@ func (a *Answer) ladder() error {
 	return nil
 }
 
+// levelElo is level i's rating on this study's ladder, above the weakest level (nil when
+// the ladder did not rate it).
+func (a *Answer) levelElo(i int) *Est {
+	if a.Ladder == nil || i <= 0 || i >= len(a.Ladder.Elo) {
+		return nil
+	}
+	return a.Ladder.Elo[i]
+}
+
 // ablation analyses restricted play (reports/value.RestrictedPlay) against each level's
 // self-play.
 func (a *Answer) ablation() error {
@@ -535,7 +551,7 @@ func (a *Answer) ablation() error {
 			t.Base = w // as the design writes it: shorter in the chart
 		}
 		a.abl = append(a.abl, t)
-		aa := AblationAnswer{Level: c.Levels[ab.Level].Name}
+		aa := AblationAnswer{Level: c.Levels[ab.Level].Name, Elo: a.levelElo(ab.Level), Measuring: ab.Measuring}
 		choice := c.choiceClasses()
 		unkept := map[string]*float64{}
 		for _, row := range ab.Rows {
@@ -566,7 +582,7 @@ func (a *Answer) levers() {
 	c := a.cfg
 	for _, lv := range c.Levers {
 		level := c.Levels[lv.Level]
-		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why, Caveat: lv.Caveat}
+		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why, Caveat: lv.Caveat, Elo: a.levelElo(lv.Level), Measuring: lv.Measuring}
 		type pt struct {
 			x     float64
 			rules bool

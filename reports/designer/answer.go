@@ -555,3 +555,51 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// MeasuringSentence names the level restricted play and the lever sweeps were measured
+// at, with its rating on this study's ladder and, where the study's measuring rule chose
+// it, why (issue 21: "under skilled play" must be a level of skill in this game).
+func (a *Answer) MeasuringSentence() string {
+	type stage struct {
+		whats []string
+		why   string
+		elo   *Est
+	}
+	var order []string
+	by := map[string]*stage{}
+	add := func(what, level, why string, elo *Est) {
+		st := by[level]
+		if st == nil {
+			st = &stage{why: why, elo: elo}
+			by[level] = st
+			order = append(order, level)
+		}
+		st.whats = append(st.whats, what)
+	}
+	for _, ab := range a.Ablation {
+		add("restricted play", ab.Level, ab.Measuring, ab.Elo)
+	}
+	for _, lv := range a.Compensation {
+		add("the "+lv.Key+" sweep", lv.Level, lv.Measuring, lv.Elo)
+	}
+	var parts []string
+	for _, level := range order {
+		st := by[level]
+		verb := "is"
+		if len(st.whats) > 1 {
+			verb = "are"
+		}
+		p := fmt.Sprintf("%s %s measured at the %s level", format.JoinAnd(st.whats), verb, level)
+		if st.elo != nil && !math.IsNaN(st.elo.Value) {
+			p += fmt.Sprintf(", rated %+.0f Elo %s above the weakest level on this study's ladder", st.elo.Value, format.IvNum(st.elo.Estimate, 0))
+		}
+		if st.why != "" {
+			p += " (chosen by the measuring rule: " + st.why + ")"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return format.Capitalize(strings.Join(parts, "; ")) + "."
+}

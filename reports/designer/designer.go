@@ -80,6 +80,9 @@ type Ablation struct {
 	Level   int
 	Classes []string
 	Rows    []value.AblationInput
+	// Measuring says why the level was chosen by the study's measuring rule ("" when the
+	// design named it).
+	Measuring string
 }
 
 // Lever is the sweep of one rules lever at one level: the level's self-play is the point
@@ -94,6 +97,8 @@ type Lever struct {
 	Why    string
 	Caveat string // said with the result: what may make it the agents' rather than the rules'
 	Points []LeverPoint
+	// Measuring says why the level was chosen by the study's measuring rule.
+	Measuring string
 }
 
 // LeverPoint is the lever at one value.

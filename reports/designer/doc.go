@@ -472,6 +472,15 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	} else {
 		dc.Add(doc.Para("Neither component values, decision values nor restricted play were played for this game."))
 	}
+	var measured []string
+	for _, a := range g.Configs {
+		if l := a.MeasuringSentence(); l != "" {
+			measured = append(measured, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
+		}
+	}
+	if len(measured) > 0 {
+		dc.Add(&doc.List{Items: measured, Small: true})
+	}
 	if h := g.headline(); h != nil {
 		for _, b := range h.valueTables() {
 			dc.Add(b)

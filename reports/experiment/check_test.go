@@ -111,7 +111,7 @@ func TestEditedPlansAreRefused(t *testing.T) {
 		"ablate baseline missing":  {"ablate", "nope", []any{"options", "baseline"}, "nope"},
 		"run renamed":              {"run", "other", []any{"runs", 0, "name"}, ""},
 		"value runs swapped":       {"value", "decisions", []any{"options", "substitution"}, "substitution"},
-		"value level edited":       {"value", "mcts:c=0.7,depth=0,eps=0,iters=7,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10", []any{"options", "level"}, "seat 0"},
+		"value level edited":       {"value", "mcts:c=0.7,depth=0,eps=0,iters=7,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1", []any{"options", "level"}, "seat 0"},
 		"value decision run named": {"value", "nope", []any{"options", "decisions"}, "nope"},
 		"study level out of range": {"study", 9, []any{"options", "configs", 0, "ladder", 0, "upper"}, "out of range"},
 		"study ablation level":     {"study", 7, []any{"options", "configs", 0, "ablation", 0, "level"}, "out of range"},

@@ -470,8 +470,8 @@ func (s *Design) check() error {
 	seen := map[string]bool{}
 	for i, a := range s.Ablation {
 		what := fmt.Sprintf("ablation[%d]", i)
-		if !names[a.Level] {
-			return fmt.Errorf("%s: unknown level %q (levels: %s)", what, a.Level, strings.Join(s.levelNames(), ", "))
+		if !names[a.Level] && a.Level != MeasuringLevel {
+			return fmt.Errorf("%s: unknown level %q (levels: %s, or %s: the level the measuring rule chooses)", what, a.Level, strings.Join(s.levelNames(), ", "), MeasuringLevel)
 		}
 		if seen[a.Level] {
 			return fmt.Errorf("%s: level %s is ablated twice", what, a.Level)
@@ -509,8 +509,8 @@ func (s *Design) check() error {
 	seen = map[string]bool{}
 	for i, c := range s.Compensation {
 		what := fmt.Sprintf("compensation[%d]", i)
-		if !names[c.Level] {
-			return fmt.Errorf("%s: unknown level %q (levels: %s)", what, c.Level, strings.Join(s.levelNames(), ", "))
+		if !names[c.Level] && c.Level != MeasuringLevel {
+			return fmt.Errorf("%s: unknown level %q (levels: %s, or %s: the level the measuring rule chooses)", what, c.Level, strings.Join(s.levelNames(), ", "), MeasuringLevel)
 		}
 		if seen[c.Level] {
 			return fmt.Errorf("%s: level %s is swept twice", what, c.Level)
@@ -539,6 +539,35 @@ func (s *Design) check() error {
 		}
 	}
 	return nil
+}
+
+// stageLevel is the index of a stage's level for a game and player count (the measuring
+// rule's choice for MeasuringLevel, with why; "" for a level named in the design).
+func (s *Design) stageLevel(name, game string, players int) (int, string) {
+	if name == MeasuringLevel {
+		return measuringLevel(s.Levels, game, players)
+	}
+	return s.level(name), ""
+}
+
+// namesStage reports whether a stage of stages names level i explicitly.
+func (s *Design) namesStage(stages []DesignAblation, i int) bool {
+	for _, st := range stages {
+		if st.Level == s.Levels[i].Name {
+			return true
+		}
+	}
+	return false
+}
+
+// namesComp reports whether a compensation stage names level i explicitly.
+func (s *Design) namesComp(i int) bool {
+	for _, st := range s.Compensation {
+		if st.Level == s.Levels[i].Name {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Design) levelNames() []string {

@@ -111,7 +111,10 @@ func (o Skill) rungs() ([]agents.Factory, []skill.Rung, error) {
 
 // Plan interleaves the runs by rung (self-play of rung 0, step 1, self-play of rung 1, …),
 // so that an interrupted ladder still has its lower rungs complete.
-func (o Skill) Plan() (*plan.Plan, error) {
+func (o Skill) Plan() (*plan.Plan, error) { return o.plan("skill") }
+
+// plan is the ladder's plan as an experiment of the given kind (skill, ceiling).
+func (o Skill) plan(kind string) (*plan.Plan, error) {
 	g, params, players, err := o.Game.Resolve()
 	if err != nil {
 		return nil, err
@@ -137,7 +140,7 @@ func (o Skill) Plan() (*plan.Plan, error) {
 		}
 		return fmt.Sprintf("%d-%s", i+1, fileSlug(fs[i].Spec))
 	}
-	p := o.newPlan("skill")
+	p := o.newPlan(kind)
 	opts := SkillOptions{Meta: newMeta(g, params, players, o.Seed), Rungs: rungs}
 	for i := range fs {
 		if i > 0 {
@@ -170,6 +173,10 @@ func analyzeSkill(a *Analysis) ([]string, error) {
 	sk, err := skill.AnalyzeSkill(a.meta(o.Meta), o.Rungs, o.Meta.Players, steps, self, stepFiles, selfFiles)
 	if err != nil {
 		return nil, err
+	}
+	if a.Plan.Kind == "ceiling" {
+		sk.TraceCeiling()
+		fmt.Fprintln(a.Stdout, sk.Ceiling.Sentence)
 	}
 	printSkill(a.Stdout, sk)
 	return sk.Write(a.Dir)

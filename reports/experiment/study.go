@@ -117,8 +117,8 @@ var defaultStudy = &Design{
 		[4]ByKey[int64]{One[int64](4000), One[int64](600), One[int64](1000),
 			By(map[string]int64{"default": 150, "2p": 1300, "dragonheart": 1400, "dragonscales/1p": 1300, "dragonscales/2p": 2500, "dragonscales/3p": 200})}),
 	Ladder:   DesignLadder{Deals: By(map[string]int64{"default": 80, "2p": 300})},
-	Ablation: []DesignAblation{{Level: "greedy", Deals: By(map[string]int64{"default": 40, "2p": 200})}},
-	Compensation: []DesignCompensation{{Level: "greedy", Deals: By(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers},
+	Ablation: []DesignAblation{{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 40, "2p": 200})}},
+	Compensation: []DesignCompensation{{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers},
 		{Level: "expert", Deals: By(map[string]int64{"dragonscales/2p": 600}), Lever: expertLevers}},
 	Value: []DesignValue{{Level: "expert", Deals: defaultValueDeals, Games: defaultValueGames}},
 }
@@ -136,8 +136,8 @@ var quickStudy = &Design{
 		[4]ByKey[int64]{One[int64](1000), One[int64](150), One[int64](250),
 			By(map[string]int64{"default": 30, "2p": 120})}),
 	Ladder:   DesignLadder{Deals: By(map[string]int64{"default": 30, "2p": 80})},
-	Ablation: []DesignAblation{{Level: "greedy", Deals: By(map[string]int64{"default": 0, "2p": 40})}},
-	Compensation: []DesignCompensation{{Level: "greedy", Deals: By(map[string]int64{"default": 100, "2p": 200}), Lever: defaultLevers},
+	Ablation: []DesignAblation{{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 0, "2p": 40})}},
+	Compensation: []DesignCompensation{{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 100, "2p": 200}), Lever: defaultLevers},
 		{Level: "expert", Deals: By(map[string]int64{"dragonscales/2p": 150}), Lever: expertLevers}},
 	Value: []DesignValue{{Level: "expert",
 		Deals: By(map[string]int64{"dragonheart/2p": 30, "draco/2p": 30, "redhot/2p": 60, "dragonscales/2p": 500}),
@@ -152,11 +152,11 @@ var fullStudy = &Design{
 			By(map[string]int64{"default": 5000, "2p": 20000})}),
 	Ladder: DesignLadder{Deals: By(map[string]int64{"default": 3000, "2p": 5000})},
 	Ablation: []DesignAblation{
-		{Level: "greedy", Deals: By(map[string]int64{"default": 2000, "2p": 5000})},
+		{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 2000, "2p": 5000})},
 		{Level: "expert", Deals: By(map[string]int64{"default": 300, "2p": 1000})},
 	},
 	Compensation: []DesignCompensation{
-		{Level: "greedy", Deals: One[int64](20000), Lever: defaultLevers},
+		{Level: MeasuringLevel, Deals: One[int64](20000), Lever: defaultLevers},
 		{Level: "expert", Deals: By(map[string]int64{"default": 2000, "2p": 5000}), Lever: allLevers},
 	},
 	Value: []DesignValue{{Level: "expert", Deals: By(map[string]int64{"default": 1000, "2p": 3000, "dragonscales/2p": 30000}),
@@ -214,6 +214,8 @@ type StudyAblation struct {
 	Level   int           `json:"level"`
 	Classes []string      `json:"classes"`
 	Runs    []Restriction `json:"runs"`
+	// Measuring says why the level was chosen, for a stage at MeasuringLevel.
+	Measuring string `json:"measuring,omitempty"`
 }
 
 type StudyLever struct {
@@ -225,6 +227,8 @@ type StudyLever struct {
 	Why    string       `json:"why,omitempty"`
 	Caveat string       `json:"caveat,omitempty"`
 	Points []LeverPoint `json:"points"`
+	// Measuring says why the level was chosen, for a stage at MeasuringLevel.
+	Measuring string `json:"measuring,omitempty"`
 }
 
 type LeverPoint struct {
@@ -392,12 +396,17 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 				cfg.Ladder = append(cfg.Ladder, StudyStep{Upper: i, Lower: i - 1, Run: name})
 			}
 		}
+		ablated, swept := map[int]bool{}, map[int]bool{}
 		for _, ab := range s.Ablation {
 			deals := ab.Deals.at(g.Name, n)
 			if deals <= 0 || n < 2 {
 				continue
 			}
-			li := s.level(ab.Level)
+			li, why := s.stageLevel(ab.Level, g.Name, n)
+			if ablated[li] || why != "" && s.namesStage(s.Ablation, li) {
+				continue // a measuring stage whose level another stage ablates
+			}
+			ablated[li] = true
 			classes, err := ActionClasses(g, e.params, n)
 			if err != nil || len(classes) < 2 {
 				continue // nothing to forbid
@@ -406,14 +415,14 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 				note("Restricted play was not run: this dragonlab has no restrict agent kind (" + err.Error() + ").")
 				continue
 			}
-			sa := StudyAblation{Level: li, Classes: classes}
+			sa := StudyAblation{Level: li, Classes: classes, Measuring: why}
 			for _, cl := range classes {
 				r, err := agents.Parse(restrictSpec(fs[li].Spec, []string{cl}))
 				if err != nil {
 					return nil, fmt.Errorf("restricted play of %s in %s: %v", fs[li].Spec, g.Name, err)
 				}
-				name := fmt.Sprintf("%s-ablate-%s-%s", base, ab.Level, cl)
-				p.Add(plan.Run{Name: name, Label: label(ab.Level + " without " + cl), Players: n, Seating: sim.SeatDuplicate,
+				name := fmt.Sprintf("%s-ablate-%s-%s", base, s.Levels[li].Name, cl)
+				p.Add(plan.Run{Name: name, Label: label(s.Levels[li].Name + " without " + cl), Players: n, Seating: sim.SeatDuplicate,
 					Seed: c.Seed, Units: deals}, g, e.params, aloneAgainst(r, fs[li], n))
 				sa.Runs = append(sa.Runs, Restriction{Forbid: []string{cl}, Run: name})
 			}
@@ -434,15 +443,20 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 			if lv == nil || deals <= 0 {
 				continue
 			}
-			li := s.level(cs.Level)
+			li, why := s.stageLevel(cs.Level, g.Name, n)
+			if swept[li] || why != "" && s.namesComp(li) {
+				continue // a measuring stage whose level another stage sweeps
+			}
+			swept[li] = true
+			level := s.Levels[li].Name
 			sl, err := leverOf(g, e.params, n, lv)
 			if err != nil {
-				return nil, fmt.Errorf("compensation at %s for %s %dp: %v", cs.Level, g.Name, n, err)
+				return nil, fmt.Errorf("compensation at %s for %s %dp: %v", level, g.Name, n, err)
 			}
 			if sl == nil {
 				continue
 			}
-			sl.Level = li
+			sl.Level, sl.Measuring = li, why
 			for _, x := range lv.Values {
 				if x == sl.Base {
 					continue // the level's own self-play
@@ -451,8 +465,8 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 				if err != nil {
 					return nil, fmt.Errorf("compensation[%d].lever (%s, %s%s %dp): value %v: %v", ci, lv.Key, g.Name, variantText(e.variant), n, x, err)
 				}
-				name := fmt.Sprintf("%s-lever-%s-%s=%s", base, cs.Level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
-				p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", cs.Level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
+				name := fmt.Sprintf("%s-lever-%s-%s=%s", base, level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
+				p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
 					Replays: k, Seed: c.Seed, Units: deals, Metrics: true}, g, params, repeat(fs[li], n))
 				sl.Points = append(sl.Points, LeverPoint{X: x, Run: name})
 			}

@@ -78,7 +78,7 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 			dc.Ladder = append(dc.Ladder, designer.Step{Upper: st.Upper, Lower: st.Lower, File: a.file(st.Run), Result: a.result(st.Run)})
 		}
 		for _, ab := range c.Ablation {
-			da := designer.Ablation{Level: ab.Level, Classes: ab.Classes}
+			da := designer.Ablation{Level: ab.Level, Classes: ab.Classes, Measuring: ab.Measuring}
 			for _, r := range ab.Runs {
 				da.Rows = append(da.Rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
 			}
@@ -95,7 +95,7 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 			dc.Value = append(dc.Value, dv)
 		}
 		for _, l := range c.Levers {
-			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat}
+			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat, Measuring: l.Measuring}
 			for _, p := range l.Points {
 				dl.Points = append(dl.Points, designer.LeverPoint{X: p.X, File: a.file(p.Run), Result: a.result(p.Run)})
 			}

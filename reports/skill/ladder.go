@@ -101,7 +101,9 @@ type Skill struct {
 	Trend       stats.ChiSquare `json:"trend"`
 	Homogeneity stats.ChiSquare `json:"homogeneity"`
 	Findings    []string        `json:"findings"`
-	charts      []*chart.Chart
+	// Ceiling is set when the ladder is a skill ceiling trace (TraceCeiling).
+	Ceiling *Ceiling `json:"ceiling,omitempty"`
+	charts  []*chart.Chart
 }
 
 // AnalyzeSkill analyses a ladder: steps[i] is rung i+1 alone against rung i (nil when not
@@ -376,11 +378,16 @@ func (s *Skill) Doc() (*doc.Doc, error) {
 	for _, sp := range s.Self {
 		games += sp.Games
 	}
-	d := s.Meta.NewDoc(fmt.Sprintf("Skill ladder: %s, %d players", s.Meta.Game, s.Players),
+	title := "Skill ladder"
+	if s.Ceiling != nil {
+		title = "Skill ceiling trace"
+	}
+	d := s.Meta.NewDoc(fmt.Sprintf("%s: %s, %d players", title, s.Meta.Game, s.Players),
 		doc.KV{Key: "Rungs", Value: strings.Join(specs, "; ")},
 		doc.KV{Key: "Games", Value: format.Count(games)},
 	)
 	d.AddSection("Verdict").Add(doc.Bullets(s.Findings...))
+	s.ceilingSection(d)
 	right := func(head, key string) doc.Column { return doc.Column{Head: head, Key: key, Align: doc.Right} }
 	if len(s.Steps) > 0 {
 		tb := doc.NewTable("ladder", doc.Column{Head: "rung", Key: "rung"}, doc.Column{Head: "against", Key: "against"},
