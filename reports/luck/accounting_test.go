@@ -187,3 +187,53 @@ func TestExperimentWithAccounting(t *testing.T) {
 		t.Fatalf("print: %s", out.String())
 	}
 }
+
+// The tests behind the luck-adjusted verdicts keep their size and their intervals cover
+// the truth: with fair seats (a fair coin, random players) the adjusted test of seat 0's
+// advantage rejects in at most 5 of 50 runs at the 5% level; with a biased coin (seat 0
+// wins it 6 times in 10; truth 0.5 + 3/4·0.1 = 0.575 for q = 3) the adjusted mean's interval
+// covers 0.575 in at least 45 of 50 runs and its test rejects "fair" more often than the
+// raw one (the coin's luck taken out); MeanTest's p-value agrees with its interval.
+func TestLuckAdjustedTestsCalibrated(t *testing.T) {
+	exact := lucktest.Value([2]float64{0.5, 0.5}, 0)
+	rejected := 0
+	for seed := uint64(1); seed <= 50; seed++ {
+		l := runToy(t, 2, 5, seed, 1000, exact).Aggregate.Luck
+		e, se, p := AdvantageTest(l, 0, false, true)
+		if !(se > 0) || math.Abs(e.Value) > 1 || (p < 0.05) != e.Excludes(0) {
+			t.Fatalf("seed %d: %+v se %v p %v", seed, e, se, p)
+		}
+		if p < 0.05 {
+			rejected++
+		}
+	}
+	if rejected > 5 {
+		t.Errorf("fair seats: the adjusted test rejected in %d of 50 runs", rejected)
+	}
+	biased := lucktest.Value([2]float64{0.6, 0.4}, 0)
+	truth := 0.5 + 0.75*0.1
+	covered, adjRejects, rawRejects := 0, 0, 0
+	for seed := uint64(1); seed <= 50; seed++ {
+		l := runToy(t, 3, 6, seed, 200, biased).Aggregate.Luck
+		e, _, p := MeanTest(l, 0, false, true, 0.5)
+		if e.Contains(truth) {
+			covered++
+		}
+		if (p < 0.05) != e.Excludes(0.5) {
+			t.Fatalf("seed %d: p %v disagrees with the interval %+v", seed, p, e)
+		}
+		if p < 0.05 {
+			adjRejects++
+		}
+		if _, _, pr := MeanTest(l, 0, false, false, 0.5); pr < 0.05 {
+			rawRejects++
+		}
+		if m := Mean(l, 0, false, true); m != e {
+			t.Fatalf("Mean %+v, MeanTest %+v", m, e)
+		}
+	}
+	t.Logf("covered %d of 50; rejected fair: adjusted %d, raw %d", covered, adjRejects, rawRejects)
+	if covered < 45 || adjRejects <= rawRejects {
+		t.Errorf("biased coin: covered %.3f in %d of 50; rejected fair adjusted %d, raw %d times", truth, covered, adjRejects, rawRejects)
+	}
+}
