@@ -471,6 +471,9 @@ func checkLuck(c *checker) error {
 		if r.Replays != o.Replays {
 			return fmt.Errorf("replay[%d]: run %s plays each deal %d times, not %d", i, name, r.Replays, o.Replays)
 		}
+		if r.Luck != (o.NoLuck == "") {
+			return fmt.Errorf("replay[%d]: run %s has luck accounting %v, but the options say %q", i, name, r.Luck, o.NoLuck)
+		}
 	}
 	if o.Meta.Players < 2 && len(o.Duels) > 0 {
 		return errors.New("duels need two players or more")

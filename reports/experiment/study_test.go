@@ -335,9 +335,29 @@ func TestLuckPlan(t *testing.T) {
 	if d.Seating != sim.SeatDuplicate || strings.Join(d.Agents, ",") != "studytest-first,greedy:samples=1,greedy:samples=1" || o.Duels[1].Stronger != 2 {
 		t.Errorf("duel run %+v", d)
 	}
+	for _, name := range o.Replay {
+		if r := p.Runs[p.Index(name)]; !r.Luck || o.NoLuck != "" {
+			t.Errorf("replay run %s without luck accounting (%q)", name, o.NoLuck)
+		}
+	}
+	for _, d := range o.Duels {
+		if p.Runs[p.Index(d.Run)].Luck {
+			t.Errorf("duel %s with luck accounting", d.Run)
+		}
+	}
 	p, err = Luck{Common: Common{Seed: 1}, Game: Game{Name: "dragonscales", Players: 1}, Agents: "random,greedy", Replays: 4, Deals: 1000}.Plan()
-	if err != nil || len(p.Runs) != 2 {
+	if err != nil || len(p.Runs) != 2 || !p.Runs[0].Luck {
 		t.Fatalf("one player: %v, %d runs", err, len(p.Runs))
+	}
+	// The value function's fit seed is refused, in one line.
+	g, _ := engine.Lookup("draco")
+	vf, err := sim.LoadValue(g, nil, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Luck{Common: Common{Seed: vf.Ref.Seed}, Game: Game{Name: "draco", Players: 3}, Agents: "random,greedy", Replays: 2, Deals: 10}.Plan()
+	if err == nil || !strings.Contains(err.Error(), "fitted on") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("the fit seed: %v", err)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck/lucktest"
+	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/value"
 )
@@ -235,5 +236,56 @@ func TestLuckAdjustedTestsCalibrated(t *testing.T) {
 	t.Logf("covered %d of 50; rejected fair: adjusted %d, raw %d", covered, adjRejects, rawRejects)
 	if covered < 45 || adjRejects <= rawRejects {
 		t.Errorf("biased coin: covered %.3f in %d of 50; rejected fair adjusted %d, raw %d times", truth, covered, adjRejects, rawRejects)
+	}
+}
+
+// Luck against skill from a duplicate run: the weaker level does better on the deals on
+// which the stronger's total is below fair (Wilson over deals), the head-to-head share is
+// the stronger's win share (raw: the paired analysis's) and the match length is
+// stats.MatchGames of it and of its interval's ends; with luck accounting the share is the
+// luck-adjusted one, the raw kept beside it, and both agree within their intervals.
+func TestAgainstSkill(t *testing.T) {
+	g, err := engine.Lookup("dragonheart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy, err := agents.Parse("greedy:samples=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	random, _ := agents.Parse("random")
+	vf, err := sim.LoadValue(g, nil, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(v *value.Loaded) *sim.Result {
+		res, err := sim.Run(context.Background(), sim.Config{Game: g, Players: 2, Agents: []agents.Factory{greedy, random},
+			Seating: sim.SeatDuplicate, Seed: 5, Units: 300, Workers: 1, Luck: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	plain, with := play(nil), play(vf)
+	a, err := Against(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := stats.AnalyzePaired(plain.Aggregate.Paired, 2)
+	if a.Adjusted || a.Raw != nil || a.HeadToHead.Value != p.Share || a.WeakerBetter.Value != float64(p.Worse)/float64(p.Deals) || a.Deals != 300 {
+		t.Fatalf("raw: %+v (paired %+v)", a, p)
+	}
+	if a.MatchGames != stats.MatchGames(p.Share, MatchTarget) || a.MatchGamesLo != stats.MatchGames(a.HeadToHead.Hi, MatchTarget) || a.MatchGames < 1 || a.MatchGamesLo > a.MatchGames {
+		t.Fatalf("match games %d [%d, %d] for a share of %.3f", a.MatchGames, a.MatchGamesLo, a.MatchGamesHi, p.Share)
+	}
+	b, err := Against(with)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.Adjusted || b.Raw == nil || b.Raw.Value != a.HeadToHead.Value || !b.Raw.Contains(b.HeadToHead.Value) || b.WeakerBetter != a.WeakerBetter {
+		t.Fatalf("adjusted %+v, raw %+v", b.HeadToHead, b.Raw)
+	}
+	if s := b.Sentence("greedy", "random"); !strings.HasPrefix(s, "On the same deals random does better than greedy on ") || !strings.Contains(s, "greedy wins 90% of matches of ") {
+		t.Fatalf("sentence %q", s)
 	}
 }
