@@ -90,6 +90,10 @@ func TestStudyPlanShape(t *testing.T) {
 			if r.Seating != sim.SeatReplay || r.Replays != 2 || !r.Metrics || r.Components != (i >= 2) || r.Seed != 1 || r.Players != c.Players {
 				t.Errorf("%s: %+v", lv.Run, r)
 			}
+			// Luck accounting at the measuring level (the expert), in every stage it plays.
+			if r.Luck != (i == 3) || lv.Luck != r.Luck {
+				t.Errorf("%s: luck accounting %v", lv.Run, r.Luck)
+			}
 			for _, a := range r.Agents {
 				if a != lv.Agent {
 					t.Errorf("%s: self-play of %s has agent %s", lv.Run, lv.Agent, a)
@@ -98,7 +102,7 @@ func TestStudyPlanShape(t *testing.T) {
 		}
 		for _, st := range c.Ladder {
 			r := run(st.Run)
-			if r.Seating != sim.SeatDuplicate || r.Agents[0] != c.Levels[st.Upper].Agent || r.Agents[1] != c.Levels[st.Lower].Agent || st.Upper != st.Lower+1 {
+			if r.Seating != sim.SeatDuplicate || r.Agents[0] != c.Levels[st.Upper].Agent || r.Agents[1] != c.Levels[st.Lower].Agent || st.Upper != st.Lower+1 || r.Luck != (st.Upper == 3) {
 				t.Errorf("%s: %+v", st.Run, r)
 			}
 		}
