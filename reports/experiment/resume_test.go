@@ -16,7 +16,7 @@ import (
 // resumeCases are plans of every experiment kind with runs of several blocks, so that a
 // checkpoint falls in the middle of them; the ablation is the issue's (Dragonheart,
 // greedy, every class: some restrictions cannot always be kept). The luck experiment's
-// level runs play with luck accounting.
+// level runs and the study's greedy level (tiny-study.json) play with luck accounting.
 func resumeCases(t *testing.T) map[string]*plan.Plan {
 	t.Helper()
 	dir := t.TempDir()
@@ -71,8 +71,8 @@ func TestEveryExperimentResumedGivesTheSameSummary(t *testing.T) {
 			if !bytes.Equal(a, b) {
 				t.Errorf("summary.json of the resumed experiment differs from the uninterrupted one")
 			}
-			// The luck experiment resumes with luck accounting on.
-			if want := map[string]string{"luck": `"luckShare"`}[name]; want != "" && !bytes.Contains(a, []byte(want)) {
+			// The luck experiment and the study resume with luck accounting on.
+			if want := map[string]string{"luck": `"luckShare"`, "study": `"luckAccounting"`}[name]; want != "" && !bytes.Contains(a, []byte(want)) {
 				t.Errorf("summary.json has no %s: the runs played without luck accounting", want)
 			}
 			if name != "ablate" {
