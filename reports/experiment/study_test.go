@@ -15,6 +15,7 @@ import (
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/designer"
 	"dragonlab/reports/htmlcheck"
+	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -288,6 +289,54 @@ func TestTinyStudyReport(t *testing.T) {
 				t.Errorf("dragonheart: no restricted play in the answers")
 			}
 		}
+	}
+	// The measuring level (tiny-study.json: greedy) played with luck accounting, and the
+	// report reads that run: its luck share, and seat 0's advantage luck-adjusted (the
+	// raw beside it) from the very results file, in the answer and in summary.csv.
+	var lucky struct {
+		Data struct {
+			Games []struct {
+				Game    string
+				Configs []struct {
+					Players int
+					Levels  []struct {
+						Level    string
+						Favoured bool
+						Seats    []struct {
+							Advantage struct{ Value, Lo, Hi float64 }
+						}
+					}
+					LuckAccounting []struct {
+						Level string
+						Share struct{ Value float64 }
+						Seats []struct {
+							Raw, Adjusted struct{ Value, Lo, Hi float64 }
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &lucky); err != nil {
+		t.Fatal(err)
+	}
+	dh := lucky.Data.Games[0].Configs[0]
+	if len(dh.LuckAccounting) != 1 || dh.LuckAccounting[0].Level != "greedy" {
+		t.Fatalf("dragonheart: luck accounting %+v", dh.LuckAccounting)
+	}
+	r, err := sim.ReadResult(filepath.Join(out, "results", "dragonheart-2p-self-greedy.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, err := luck.Account(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	la, adj := dh.LuckAccounting[0], acc.Seats[0].Adjusted
+	if la.Share.Value != acc.LuckShare.Value || la.Seats[0].Adjusted.Value != adj.Value || dh.Levels[2].Seats[0].Advantage.Value != adj.Value ||
+		dh.Levels[2].Seats[0].Advantage.Lo != adj.Lo || la.Seats[0].Raw.Value != acc.Seats[0].Raw.Value {
+		t.Errorf("dragonheart greedy: the report says luck %v, seat 0 %+v (raw %+v); the run's accounting %v, %+v (raw %+v)",
+			la.Share.Value, dh.Levels[2].Seats[0].Advantage, la.Seats[0].Raw, acc.LuckShare.Value, adj.Estimate, acc.Seats[0].Raw.Estimate)
 	}
 	// The HTML against the model, rebuilt from the directory as merge would.
 	q, m, err := plan.MergeDir(out, false)
