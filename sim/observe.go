@@ -15,8 +15,12 @@ import (
 
 // whyShape is what Config.check learns about the run's optional aggregates.
 type whyShape struct {
+	classes    []string // engine.ActionClasser classes (nil unless Config.Decisions)
 	compNames  []string // engine.Tracker Components (nil unless Config.Components)
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
+	stratified string   // the event split by game length ("" unless the game is an engine.Lengther)
+	lengthUnit string
+	keyEv      int      // index of the stratified event
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
 	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
@@ -37,6 +41,9 @@ func (cfg *Config) checkWhy() error {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
+	if err := cfg.checkValue(); err != nil {
+		return err
+	}
 	for _, f := range cfg.Agents {
 		if f.Kind == agents.RestrictKind {
 			cfg.shape.restricted = true
@@ -66,6 +73,10 @@ func (cfg *Config) checkWhy() error {
 	sh := &cfg.shape
 	sh.compNames = slices.Clone(names)
 	sh.compEvents, sh.dealt, sh.drawn = componentEvents(events)
+	if l, ok := s.(engine.Lengther); ok {
+		sh.keyEv = stratifiedEvent(sh.compEvents)
+		sh.stratified, sh.lengthUnit = sh.compEvents[sh.keyEv], l.LengthUnit()
+	}
 	return nil
 }
 
@@ -75,12 +86,19 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	a := newAggregate(cfg.Players)
 	if cfg.Components {
 		a.Components = newComponentAgg(cfg.shape.compNames, cfg.shape.compEvents, cfg.Players)
+		a.Components.Stratified, a.Components.LengthUnit = cfg.shape.stratified, cfg.shape.lengthUnit
 	}
 	if cfg.Metrics {
 		a.Metrics = &Metrics{}
 	}
 	if cfg.Seating == SeatReplay {
 		a.Replays = &ReplayAgg{K: cfg.Replays, Seats: make([][]ReplayBin, cfg.Players)}
+	}
+	if cfg.Substitute != nil {
+		a.Substitutions = newSubstitutionAgg(cfg.Substitute)
+	}
+	if cfg.Decisions {
+		a.Decisions = newDecisionAgg(cfg.shape.classes, cfg.Players)
 	}
 	if cfg.shape.restricted {
 		a.Restrict = make([]Restriction, len(cfg.Agents))
@@ -100,11 +118,13 @@ type observer struct {
 	searchers []agents.Searcher // by agent index; nil where the agent does not search
 
 	// components (components.go)
-	tracker  engine.Tracker // nil unless Config.Components
-	nEv      int            // events including the derived "seen"
-	nEng     int            // the engine's events (nEv, or nEv-1 with "seen")
-	seenEv   int            // index of "seen" (-1: none)
-	dealt    int            // engine event indices of "dealt" and "drawn" (-1: none)
+	tracker  engine.Tracker  // nil unless Config.Components
+	lengther engine.Lengther // the game's length, when the component tallies are split by it
+	keyEv    int             // the event split by length
+	nEv      int             // events including the derived "seen"
+	nEng     int             // the engine's events (nEv, or nEv-1 with "seen")
+	seenEv   int             // index of "seen" (-1: none)
+	dealt    int             // engine event indices of "dealt" and "drawn" (-1: none)
 	drawn    int
 	compMask uint64   // one bit per component
 	prev     []uint64 // [seat*nEv+e]: the bitset after the last decision
@@ -143,6 +163,9 @@ func (w *worker) initObserver() {
 	if cfg.Components {
 		o.tracker = w.state.(engine.Tracker) // checkWhy made sure
 		o.tracker.SetTracking(true)
+		if cfg.shape.stratified != "" {
+			o.lengther, o.keyEv = w.state.(engine.Lengther), cfg.shape.keyEv
+		}
 		sh := &cfg.shape
 		o.nEv, o.dealt, o.drawn, o.seenEv = len(sh.compEvents), sh.dealt, sh.drawn, -1
 		o.nEng = o.nEv
@@ -187,6 +210,9 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 	if o.metrics {
 		o.startMetrics(s)
 	}
+	if w.val.classer != nil {
+		w.val.startDecisions()
+	}
 	var decisions int64
 	for !s.Terminal() {
 		seat := s.ToMove()
@@ -220,6 +246,9 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 		if w.stop != nil && w.stop.Load() {
 			return decisions, false
 		}
+		if w.val.classer != nil {
+			w.val.recordDecision(w.agg.Decisions, s, j, a)
+		}
 		if o.luck != nil {
 			s.(engine.ChanceEvents).ApplyObserved(a, o.luck)
 		} else {
@@ -243,6 +272,9 @@ func (w *worker) recordObserved(decisions int64, winners int) {
 	}
 	if w.obs.metrics {
 		w.obs.endMetrics(w.agg.Metrics, w.state, w.out, decisions, winners)
+	}
+	if w.val.classer != nil {
+		w.val.endDecisions(w.agg.Decisions)
 	}
 	if w.obs.luck != nil {
 		w.obs.luck.end(w.out, w.agentAt, int(w.unitNo%LuckBatches))
@@ -274,6 +306,20 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Replays = o.Replays.clone()
 		} else {
 			a.Replays.merge(o.Replays)
+		}
+	}
+	if o.Substitutions != nil {
+		if a.Substitutions == nil {
+			a.Substitutions = o.Substitutions.clone()
+		} else {
+			a.Substitutions.merge(o.Substitutions)
+		}
+	}
+	if o.Decisions != nil {
+		if a.Decisions == nil {
+			a.Decisions = o.Decisions.clone()
+		} else {
+			a.Decisions.merge(o.Decisions)
 		}
 	}
 	if o.Restrict != nil {
@@ -308,6 +354,10 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
+	case (a.Substitutions == nil) != (b.Substitutions == nil) || a.Substitutions != nil && !a.Substitutions.sameShape(b.Substitutions):
+		return fmt.Errorf("the parts substitute different components (or some none): run every part with the same options")
+	case (a.Decisions == nil) != (b.Decisions == nil) || a.Decisions != nil && !a.Decisions.sameShape(b.Decisions):
+		return fmt.Errorf("some parts have decision values and others do not (or other classes): run every part with the same options")
 	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
 		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
 	case (a.Luck == nil) != (b.Luck == nil):

@@ -89,6 +89,11 @@ type Config struct {
 	Components bool
 	Metrics    bool
 	Replays    int
+	// Substitute and Decisions ask for the value aggregates (value.go): component values
+	// by substitution (each deal also played with one seat's setup changed; fixed seating
+	// only) and decision values from the search root of the agents that report it.
+	Substitute *Substitution
+	Decisions  bool
 	// Luck, if set, is the value function with which every game's outcome is split into
 	// luck and decisions (luck.go); it must be the game's (LoadValue).
 	Luck  *value.Loaded
@@ -109,6 +114,7 @@ type worker struct {
 	shares  []float64 // by agent, for a duplicate deal
 	agg     Aggregate
 	obs     observer // optional instrumentation (observe.go)
+	val     valuer   // substitutions and decision values (value_run.go)
 	// restricted are the restricted agents by agent index (nil for the others), and
 	// counted their counts already in agg (Aggregate.Restrict), when some agent is one.
 	restricted []agents.Restricted
@@ -137,6 +143,7 @@ func newWorker(cfg *Config) (*worker, error) {
 		}
 	}
 	w.initObserver()
+	w.initValuer()
 	return w, nil
 }
 
@@ -167,6 +174,7 @@ func (w *worker) play(seed uint64, rotation int) bool {
 	}
 	var decisions int64
 	observe, timed := w.obs.instrumented()
+	observe = observe || w.val.classer != nil
 	if observe || w.stop != nil {
 		var finished bool
 		if decisions, finished = w.playObserved(timed); !finished {
@@ -253,7 +261,13 @@ func (w *worker) unit(i int64) bool {
 		return w.replayUnit(seed)
 	default:
 		w.rotate(0)
-		return w.play(seed, 0)
+		if !w.play(seed, 0) {
+			return false
+		}
+		if cfg.Substitute != nil {
+			return w.substituteUnit(seed)
+		}
+		return true
 	}
 }
 

@@ -122,6 +122,9 @@ func (r *Result) validate() (engine.Params, error) {
 	if err := r.checkTrackerNames(g, p); err != nil {
 		return nil, err
 	}
+	if err := r.checkValueNames(g, p); err != nil {
+		return nil, err
+	}
 	if err := r.checkLuckNames(g, p); err != nil {
 		return nil, err
 	}
@@ -483,6 +486,19 @@ func (a *Aggregate) check(players int, seating string) error {
 		}
 		if err := a.Replays.check(a, players); err != nil {
 			return fmt.Errorf("replays: %v", err)
+		}
+	}
+	if a.Substitutions != nil {
+		if seating != SeatFixed {
+			return fmt.Errorf("substitutions with %s seating", seating)
+		}
+		if err := a.Substitutions.check(a.Games, players); err != nil {
+			return fmt.Errorf("substitutions: %v", err)
+		}
+	}
+	if a.Decisions != nil {
+		if err := a.Decisions.check(a, players); err != nil {
+			return fmt.Errorf("decisions: %v", err)
 		}
 	}
 	return nil

@@ -49,6 +49,7 @@ type State struct {
 	hand     [MaxPlayers][MaxHand]uint8 // sorted by kind
 	pile     [MaxCards]uint8            // the draw pile (unordered)
 	trk      tracks                     // component records (engine.Tracker, track.go)
+	sub      subst                      // the opening-hand change asked for (engine.Substituter, substitute.go)
 	ch       chance                     // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
@@ -143,6 +144,10 @@ func (s *State) Reset(seed uint64) {
 		for k := 0; k < r.handSize; k++ {
 			s.draw(seat, chDeal)
 		}
+	}
+	s.sub.applied = false
+	if s.sub.delta != 0 {
+		s.substitute(seed)
 	}
 	if s.trk.on {
 		s.trackDeal()

@@ -48,6 +48,7 @@ type State struct {
 	terminal  bool
 
 	trk tracks // component records (engine.Tracker, track.go)
+	sub subst  // the deck change asked for (engine.Substituter, substitute.go)
 	ch  chance // the pending chance event, for an observer (engine.ChanceEvents, chance.go)
 }
 
@@ -70,7 +71,7 @@ func (s *State) Terminal() bool { return s.terminal }
 
 // Reset deals a new game from seed (DH-3, DH-4).
 func (s *State) Reset(seed uint64) {
-	r, on, h := s.r, s.trk.on, s.ch.hook
+	r, on, h, sub := s.r, s.trk.on, s.ch.hook, s.sub
 	*s = State{r: r, fig: noOwner}
 	s.trk.on, s.ch.hook = on, h
 	s.rng.Seed(seed)
@@ -78,6 +79,10 @@ func (s *State) Reset(seed uint64) {
 		copy(s.pile[p][:r.deckN], r.deck[:r.deckN])
 		s.pileN[p] = uint8(r.deckN)
 		s.shuffle(s.pile[p][:r.deckN])
+	}
+	if sub.delta != 0 {
+		s.sub = subst{seat: sub.seat, comp: sub.comp, delta: sub.delta}
+		s.substitute(seed)
 	}
 	for p := 0; p < 2; p++ {
 		s.refill(p, chDeal)

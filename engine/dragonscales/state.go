@@ -93,6 +93,7 @@ type State struct {
 	lastWin   int8     // winner of the last combat (solitaire: 0 red, 1 blue), -1 draw
 	lastThrow [3]uint8 // gestures revealed by the last throw (public)
 	trk       tracks   // component records (engine.Tracker, track.go)
+	sub       subst    // the pile change asked for (engine.Substituter, substitute.go)
 	ch        chance   // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
@@ -167,9 +168,10 @@ func (s *State) Reset(seed uint64) {
 
 // deal sets up a new game (DS-4, DS-10, DS-15) without playing.
 func (s *State) deal(seed uint64) {
-	r, on, h := s.r, s.trk.on, s.ch.hook
+	r, on, h, sub := s.r, s.trk.on, s.ch.hook, s.sub
 	*s = State{r: r, winner: -1, lastWin: -1}
 	s.trk.on, s.ch.hook = on, h
+	s.sub = subst{seat: sub.seat, comp: sub.comp, delta: sub.delta}
 	s.rng.Seed(seed)
 	s.lastCards = [2]uint8{noCard, noCard}
 	s.lastThrow = [3]uint8{noGesture, noGesture, noGesture}
@@ -218,6 +220,9 @@ func (s *State) deal(seed uint64) {
 			p := &s.piles[seat]
 			p.push(jokers + uint8(seat))
 			s.shuffle(p.c[:p.n])
+		}
+		if s.sub.delta != 0 {
+			s.substitute(seed)
 		}
 		s.refill(chDeal)
 		if s.trk.on && r.hand > 0 {

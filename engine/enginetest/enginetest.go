@@ -57,6 +57,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/DeterminizeIsCanonical", func(t *testing.T) { checkCanonical(t, newState, o) })
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
 	runTracking(t, name, newState, o)
+	runSubstitution(t, name, newState, o)
 	runChance(t, name, newState, o)
 }
 

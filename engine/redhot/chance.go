@@ -208,13 +208,14 @@ func (s *State) Features(out []float64) {
 	var sums [6]float64
 	for seat := range n {
 		sc := s.score[seat]
-		if s.phase != phaseOver && s.used[seat]&stoneBit == 0 {
-			sc += r.stoneBonus
+		if s.phase != phaseOver {
+			sc += int32(s.stones(uint8(seat))) * r.stoneBonus // every stone kept (RH-16; two with a substitution)
 		}
 		proj[seat] = float64(sc)
-		team[seat] = float64(bits.OnesCount8(s.team[seat]))
-		items[seat] = float64(nItems - bits.OnesCount8(s.used[seat]))
-		burned[seat] = float64(bits.OnesCount8(s.hall[seat]))
+		// Second copies (a substitution, substitute.go) count too.
+		team[seat] = float64(bits.OnesCount8(s.team[seat]) + bits.OnesCount8(s.team2[seat]))
+		items[seat] = float64(nItems - bits.OnesCount8(s.used[seat]) + bits.OnesCount8(s.spare[seat]))
+		burned[seat] = float64(bits.OnesCount8(s.hall[seat]) + bits.OnesCount8(s.hall2[seat]))
 		if s.inLair&(1<<seat) != 0 && s.spotOf[seat] != 0 {
 			g := float64(r.treasure[s.spotOf[seat]])
 			if s.item[seat] == itemBag {
@@ -258,10 +259,7 @@ func (s *State) Features(out []float64) {
 		f[7] = rel(1, team[seat]) / nAdv
 		f[8] = rel(2, items[seat]) / nItems
 		f[9] = rel(3, burned[seat]) / nAdv
-		f[10] = 0
-		if s.used[seat]&stoneBit == 0 {
-			f[10] = 1
-		}
+		f[10] = float64(s.stones(uint8(seat)))
 		f[11] = 0
 		if int(s.rescuer) == seat {
 			f[11] = 1

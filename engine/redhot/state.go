@@ -113,11 +113,15 @@ type State struct {
 	rngSel   uint8
 
 	// Seats.
-	score   [maxSeats]int32
-	team    [maxSeats]uint8 // adventurers in the team (bit per adventurer)
-	hall    [maxSeats]uint8 // adventurers in the Hall of Flame
-	used    [maxSeats]uint8 // items spent (bit per item)
-	outMask uint8           // eliminated seats (RH-10)
+	score [maxSeats]int32
+	team  [maxSeats]uint8 // adventurers in the team (bit per adventurer)
+	hall  [maxSeats]uint8 // adventurers in the Hall of Flame
+	used  [maxSeats]uint8 // items spent (bit per item)
+	// Second copies, from a substitution only (substitute.go; zero otherwise): team2 the
+	// adventurers with a second copy in the team (a subset of team), hall2 with a second
+	// copy burned (a subset of hall), spare the items with a second unused copy.
+	team2, hall2, spare [maxSeats]uint8
+	outMask             uint8 // eliminated seats (RH-10)
 
 	// The round's choices (RH-8, RH-9, RH-11).
 	seq      [maxSeats]uint8 // seats still in, in seat order from the first player
@@ -138,6 +142,7 @@ type State struct {
 	last lastRound
 
 	trk tracks // component records (engine.Tracker, track.go)
+	sub subst  // the team or item change asked for (engine.Substituter, substitute.go)
 	ch  chance // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
@@ -177,13 +182,17 @@ func (s *State) Reseed(seed uint64) { s.rng.Seed(seed) }
 
 // Reset deals a new game from seed (RH-6).
 func (s *State) Reset(seed uint64) {
-	r, n, on, h := s.r, s.n, s.trk.on, s.ch.hook
+	r, n, on, h, sub := s.r, s.n, s.trk.on, s.ch.hook, s.sub
 	*s = State{r: r, n: n, rescuer: -1}
 	s.trk.on, s.ch.hook = on, h
 	s.rng.Seed(seed)
 	for i := range n {
 		s.team[i] = 1<<nAdv - 1
 		s.score[i] = r.seatBonus[i] // starting points (parameter seatBonus)
+	}
+	if sub.delta != 0 {
+		s.sub = subst{seat: sub.seat, comp: sub.comp, delta: sub.delta}
+		s.substitute(seed)
 	}
 	// RH-6: shuffle the 18 other cards; the fury takes a uniform place among the last
 	// furyInLastCards of the deck (the same law as shuffling it into the lower half).
@@ -379,11 +388,11 @@ func (s *State) reveal() {
 	mod := int8(0)
 	for _, seat := range s.seq[:s.nSeq] {
 		a := s.adv[seat]
-		s.team[seat] &^= 1 << a
+		s.sendAdv(seat, a)
 		s.inLair |= 1 << seat
 		it := s.item[seat]
 		if it != noItem {
-			s.used[seat] |= 1 << it
+			s.spend(seat, it)
 		}
 		if s.trk.on {
 			s.trk.bits[seat][evUsed] |= advBit(a) | itemBit[it]
@@ -451,13 +460,13 @@ func (s *State) flame(k int, d [3]uint8) {
 		s.occ[sp] = 0
 		s.inLair &^= bit
 		if s.item[seat] == itemPhoenix {
-			s.team[seat] |= 1 << s.adv[seat]
+			s.backAdv(seat, s.adv[seat])
 			L.saved[k] |= bit
 			if s.trk.on {
 				s.achieve(seat, achSaved)
 			}
 		} else {
-			s.hall[seat] |= 1 << s.adv[seat]
+			s.burnAdv(seat, s.adv[seat])
 			L.burned[k] |= bit
 			if s.trk.on {
 				s.trk.bits[seat][evBurned] |= advBit(s.adv[seat]) | spotBit(uint8(sp)) | itemBit[s.item[seat]]
@@ -533,7 +542,7 @@ func (s *State) finishRound(rescue bool) {
 		}
 		sp := s.spotOf[seat]
 		if rescue && sp == 1 { // rescue gave the king's reward
-			s.team[seat] |= 1 << s.adv[seat]
+			s.backAdv(seat, s.adv[seat])
 			continue
 		}
 		g := s.r.treasure[sp]
@@ -542,7 +551,7 @@ func (s *State) finishRound(rescue bool) {
 		}
 		L.gain[seat] = g
 		s.score[seat] += L.gain[seat]
-		s.team[seat] |= 1 << s.adv[seat]
+		s.backAdv(seat, s.adv[seat])
 	}
 	s.inLair = 0
 	s.occ = [maxSpots + 1]uint8{}
@@ -584,9 +593,7 @@ func (s *State) nextActive(seat uint8) uint8 {
 // endGame adds the stone bonus (RH-16).
 func (s *State) endGame() {
 	for seat := range s.n {
-		if s.used[seat]&stoneBit == 0 {
-			s.score[seat] += s.r.stoneBonus
-		}
+		s.score[seat] += int32(s.stones(seat)) * s.r.stoneBonus
 	}
 	s.phase = phaseOver
 }
@@ -660,9 +667,9 @@ func (s *State) Apply(a engine.Action) {
 	switch a & kindMask {
 	case kindStone:
 		adv := uint8(a)
-		s.hall[seat] &^= 1 << adv
-		s.team[seat] |= 1 << adv
-		s.used[seat] |= stoneBit
+		s.unburnAdv(seat, adv)
+		s.backAdv(seat, adv)
+		s.spend(seat, itemStone)
 		s.stoneNow |= 1 << seat
 		if s.trk.on {
 			s.trk.bits[seat][evUsed] |= itemBit[itemStone]
@@ -843,6 +850,9 @@ func (s *State) Observe(seat int, buf []byte) []byte {
 		sc := uint32(s.score[i])
 		buf = append(buf, byte(sc), byte(sc>>8), byte(sc>>16), byte(sc>>24),
 			s.team[i], s.hall[i], s.used[i], s.spotOf[i])
+		if s.sub.applied { // second copies are public, as everything but the secret choices
+			buf = append(buf, s.team2[i], s.hall2[i], s.spare[i])
+		}
 		if s.revealed || int(i) == seat {
 			buf = append(buf, s.adv[i], s.item[i])
 		} else {

@@ -8,7 +8,6 @@ import (
 
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
 )
 
 // Sentences in plain words. Win shares and their differences are in points (percentage
@@ -158,54 +157,12 @@ func againstText(lower string, players int) string {
 	return fmt.Sprintf("%d copies of %s", players-1, lower)
 }
 
-// DecideSentence is the "What decides games?" sentence: the most valuable actions by
-// restricted play and the components that go with winning.
+// DecideSentence is the "What decides games?" sentence: what components and decisions
+// are worth (the value stage: substitution on paired deals, the search's values) and which
+// choices restricted play finds costly. Restrictions of classes that change holdings, and
+// component win rates (associations), are in the appendix only.
 func (a *Answer) DecideSentence() string {
-	var parts []string
-	for _, ab := range a.Ablation {
-		var sig []string
-		for _, r := range ab.Rows {
-			if r.Tested && r.PHolm < stats.Alpha && r.Worth.Value > 0 && len(sig) < 3 {
-				sig = append(sig, fmt.Sprintf("%s (%s points %s)", r.Class, num1(100*r.Worth.Value), format.IvNum(r.Worth.Scale(100), 1)))
-			}
-		}
-		var neg []string
-		for _, r := range ab.Rows {
-			if r.Tested && r.PHolm < stats.Alpha && r.Worth.Value < 0 {
-				neg = append(neg, fmt.Sprintf("%s (+%s points %s)", r.Class, num1(-100*r.Worth.Value), format.IvNum(r.Worth.Negate().Scale(100), 1)))
-			}
-		}
-		switch {
-		case len(sig) > 0:
-			parts = append(parts, fmt.Sprintf("the actions worth most to a %s player are %s of win share lost when forbidden", ab.Level, format.JoinAnd(sig)))
-		case len(neg) == 0:
-			parts = append(parts, fmt.Sprintf("no action class measurably changes a %s player's win share when forbidden, at this sample size", ab.Level))
-		}
-		if len(neg) > 0 {
-			parts = append(parts, fmt.Sprintf("forbidding %s raises a %s player's win share: it misplays them", format.JoinAnd(neg), ab.Level))
-		}
-	}
-	if len(a.Components) > 0 {
-		c := a.Components[len(a.Components)-1]
-		var sig []string
-		for _, r := range c.Top {
-			if r.PHolm < stats.Alpha && len(sig) < 3 {
-				sig = append(sig, fmt.Sprintf("%s %s", r.Name, ptsIv(r.Diff)))
-			}
-		}
-		switch {
-		case len(sig) > 0 && c.Event == value.EventSeen:
-			parts = append(parts, fmt.Sprintf("under %s play, seeing %s goes with a change of win share (IWD, points; an association, not an effect)", c.Level, format.JoinAnd(sig)))
-		case len(sig) > 0:
-			parts = append(parts, fmt.Sprintf("under %s play, the win share when %s differs for %s (points against when not; an association, not an effect)", c.Level, c.Event, format.JoinAnd(sig)))
-		case len(c.Top) > 0:
-			parts = append(parts, fmt.Sprintf("under %s play no component's %s differs significantly from 0", c.Level, c.diffLabel()))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return format.Capitalize(strings.Join(parts, "; ")) + "."
+	return joinParts(a.decideParts())
 }
 
 // FeelSentence is the "How does it feel?" sentence at the most skilled level.

@@ -51,6 +51,8 @@ type Config struct {
 	Ablation []Ablation
 	// Levers: sweeps of a rules lever at a level.
 	Levers []Lever
+	// Value: component values by substitution and decision values at a level.
+	Value []Value
 }
 
 // Level is one level of play and its self-play.

@@ -26,6 +26,17 @@ func testPlan(t *testing.T) *Plan {
 	if err := p.SetOptions(map[string]any{"levels": []string{"a", "b"}}); err != nil {
 		t.Fatal(err)
 	}
+	addValue := func(name, game string, players int, specs string, units int64, sub *sim.Substitution, decisions bool) {
+		g, err := engine.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, err := agents.ParseList(specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Add(Run{Name: name, Players: players, Seating: sim.SeatFixed, Seed: 9, Units: units, Substitute: sub, Decisions: decisions}, g, g.DefaultParams(), fs)
+	}
 	add := func(name, game string, players int, specs string, seating string, units int64, set ...string) *Run {
 		g, err := engine.Lookup(game)
 		if err != nil {
@@ -48,6 +59,8 @@ func testPlan(t *testing.T) *Plan {
 	add("draco-3p-rotate", "draco", 3, "random,greedy:samples=1,random", sim.SeatRotate, 301)
 	add("draco-dup", "draco", 2, "greedy:samples=1,random", sim.SeatDuplicate, 400, "handSize=5")
 	add("tiny", "dragonheart", 2, "random,random", sim.SeatFixed, 2).Luck = true
+	addValue("dh-substitute", "dragonheart", 2, "random,random", 61, &sim.Substitution{Components: []string{"troll", "ship 0"}, Fewer: true}, false)
+	addValue("draco-decisions", "draco", 2, "mcts:iters=5,random", 41, nil, true)
 	if err := p.Resolve(); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +81,7 @@ func TestPlanJSONRoundTrip(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Fatalf("round trip changed the plan:\n%s\n%s", a, b)
 	}
-	if !strings.Contains(string(a), `"schema": "dragonlab.plan/v1"`) || q.Games() != 1000+301+800+2 {
+	if !strings.Contains(string(a), `"schema": "dragonlab.plan/v1"`) || q.Games() != 1000+301+800+2+61*9+41 {
 		t.Fatalf("schema or games: %d", q.Games())
 	}
 	// A plan written by hand with partial rules and short agent specs reads into the same
@@ -126,6 +139,11 @@ func TestBadPlansAreOneClearError(t *testing.T) {
 		"units negative":  {edit(func(m map[string]any) { run(m, 0)["units"] = -4 }), "units"},
 		"results escapes": {edit(func(m map[string]any) { m["results"] = "../elsewhere" }), "results directory"},
 		"trailing data":   {append(append([]byte{}, good...), []byte(" {}")...), "trailing"},
+		"unknown component": {edit(func(m map[string]any) {
+			run(m, 4)["substitute"] = map[string]any{"components": []string{"troll", "wizard"}}
+		}), `unknown component "wizard" of dragonheart (valid: treasure, firedragon`},
+		"substitute rotated":  {edit(func(m map[string]any) { run(m, 4)["seating"] = "rotate" }), "fixed seating"},
+		"decisions of random": {edit(func(m map[string]any) { run(m, 5)["agents"] = []string{"random", "greedy"} }), "search's root values"},
 	}
 	for name, c := range cases {
 		_, err := Parse(c.data)
@@ -197,7 +215,7 @@ func TestShardsWithAKilledOneMergeToTheWholePlan(t *testing.T) {
 				t.Error("a missing shard is not an input error")
 			}
 			out, err = Execute(context.Background(), p, Options{Dir: dir, Shard: sh, Workers: 1})
-			if err != nil || !out.Complete || out.Played != 3 || out.Resumed+out.Reused != 1 {
+			if err != nil || !out.Complete || out.Played != len(p.Runs)-1 || out.Resumed+out.Reused != 1 {
 				t.Fatalf("resumed shard: %v %+v", err, out)
 			}
 		case 2:
@@ -220,7 +238,7 @@ func TestShardsWithAKilledOneMergeToTheWholePlan(t *testing.T) {
 			os.WriteFile(ck, saved, 0o644)
 			var log bytes.Buffer
 			out, err = Execute(context.Background(), p, Options{Dir: dir, Shard: sh, Workers: 1, Log: &log})
-			if err != nil || !out.Complete || out.Resumed != 1 || out.Played != 3 {
+			if err != nil || !out.Complete || out.Resumed != 1 || out.Played != len(p.Runs)-1 {
 				t.Fatalf("resumed shard: %v %+v", err, out)
 			}
 			if !strings.Contains(log.String(), "resuming after 256 of 334") {
@@ -237,7 +255,7 @@ func TestShardsWithAKilledOneMergeToTheWholePlan(t *testing.T) {
 		}
 	}
 	q, m, err := MergeDir(dir, false)
-	if err != nil || !m.Complete || m.Shards != 3 || m.Parts != 3*3+2 {
+	if err != nil || !m.Complete || m.Shards != 3 || m.Parts != 3*5+2 {
 		t.Fatalf("merge: %v %+v", err, m)
 	}
 	for i := range q.Runs {
