@@ -20,9 +20,14 @@ func init() {
 puts the answers first (report.pdf, report.html, summary.md, summary.csv, summary.json and
 the charts), then the detail of every stage, with every results file under OUT/results/:
 
-  Is it fair?          each seat's advantage at each level of play (self-play), with 95% intervals
+  Is it fair?          each seat's advantage at each level of play (self-play), with 95% intervals,
+                       luck-adjusted at the measuring level (the expert)
   Does skill matter?   a ladder of levels on one Elo scale (each level against the one below on
-                       duplicate deals) and the luck share (each deal played twice)
+                       duplicate deals)
+  How much is luck?    the share of the spread of results the chance events carry, measured along
+                       the game at the expert level (luck accounting), the chance events that
+                       swing games most; how often the weaker level does better on the same deals
+                       and how many games the stronger needs to win 90% of matches
   What decides games?  components by IWD (win share when seen minus never seen) and what each
                        action is worth by restricted play (Jaffe et al. 2012)
   How does it feel?    length, lead changes, comebacks, decisiveness, branching

@@ -71,6 +71,10 @@ type Answer struct {
 	Ablation     []AblationAnswer  `json:"ablation,omitempty"`
 	Compensation []LeverAnswer     `json:"compensation,omitempty"`
 	Notes        []string          `json:"notes,omitempty"`
+	// Luck along the game (luck.go): each level's luck accounting, and luck against skill
+	// on each ladder step.
+	LuckAccounting []LuckAccount `json:"luckAccounting,omitempty"`
+	LuckSteps      []LuckStep    `json:"luckAgainstSkill,omitempty"`
 
 	cfg   *Config
 	seats []*fairness.SelfPlay
@@ -101,9 +105,11 @@ type LevelAnswer struct {
 	// Wide: nothing is significant, but seat 0's interval reaches beyond ±2 points: too
 	// wide to conclude that the seats are fair.
 	Wide bool `json:"wide"`
-	// Luck is the luck share (the part of the variance of a game's outcome fixed by the
-	// deal), pooled over the seats; nil when it cannot be estimated.
-	Luck *Est     `json:"luck,omitempty"`
+	// Luck is the outcome variance fixed by the deal when the same bots replay it (the
+	// replays' older "luck share", pooled over the seats: not the luck of the game, see
+	// luck.ReplayCaveat; the luck along the game is Answer.LuckAccounting); nil when it
+	// cannot be estimated.
+	Luck *Est     `json:"dealFixed,omitempty"`
 	Feel *FeelRow `json:"feel,omitempty"`
 }
 
@@ -268,12 +274,14 @@ func compensationOf(c change.Compensation) *Compensation {
 
 // LeverPointAnswer is the lever at one value.
 type LeverPointAnswer struct {
-	X       float64  `json:"x"`
-	Rules   bool     `json:"rules"` // the rules' own value
-	Games   int64    `json:"games"`
-	Edge    *Est     `json:"edge,omitempty"`    // seat 0's advantage
-	Success *Est     `json:"success,omitempty"` // solitaire
-	Luck    *Est     `json:"luck,omitempty"`
+	X       float64 `json:"x"`
+	Rules   bool    `json:"rules"` // the rules' own value
+	Games   int64   `json:"games"`
+	Edge    *Est    `json:"edge,omitempty"`      // seat 0's advantage
+	Success *Est    `json:"success,omitempty"`   // solitaire
+	Luck    *Est    `json:"dealFixed,omitempty"` // fixed by the deal (replays)
+	// RawEdge is seat 0's raw advantage where Edge is luck-adjusted (luck accounting).
+	RawEdge *Est     `json:"rawEdge,omitempty"`
 	Length  *Est     `json:"length,omitempty"`
 	Choice  *float64 `json:"choice,omitempty"`
 }
@@ -321,6 +329,9 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 			s := fairness.SelfPlayOf(r)
 			if s == nil {
 				return nil, fmt.Errorf("level %s: the self-play result does not fit %d players", lv.Name, n)
+			}
+			if err := a.adjustForLuck(i, r, s); err != nil {
+				return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 			}
 			a.seats[i] = s
 			la.Deals = s.Deals
@@ -399,7 +410,11 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 			la.Wide = true
 		}
 	}
+	a.luckVerdicts()
 	if err := a.ladder(); err != nil {
+		return nil, err
+	}
+	if err := a.luckLadder(); err != nil {
 		return nil, err
 	}
 	if err := a.ablation(); err != nil {
@@ -599,7 +614,7 @@ func (a *Answer) levers() {
 			if s == nil {
 				continue
 			}
-			pa := LeverPointAnswer{X: p.x, Rules: p.rules, Games: s.Games}
+			pa := LeverPointAnswer{X: p.x, Rules: p.rules, Games: s.Games, RawEdge: adjustSelfPlay(p.r, s)}
 			if c.Players == 1 {
 				pa.Success = &Est{Estimate: s.Success}
 			} else {

@@ -139,8 +139,10 @@ func (a *Answer) SkillSentence() string {
 			parts = append(parts, "the solitaire has no opponents to rate against: compare the success rates")
 		}
 	}
-	if t := a.Top; t >= 0 && a.Levels[t].Luck != nil {
-		parts = append(parts, fmt.Sprintf("the deal decides about %s of the outcome %s under %s play", format.Pct(a.Levels[t].Luck.Value), format.IvPct(a.Levels[t].Luck.Estimate), a.Levels[t].Level))
+	if l := a.luckBrief(); l != "" {
+		parts = append(parts, l)
+	} else if t := a.Top; t >= 0 && a.Levels[t].Luck != nil {
+		parts = append(parts, fmt.Sprintf("when the same %s bots replay a deal, the deal fixes %s of the variance of the outcome (this depends on the bots, not only the game)", a.Levels[t].Level, pctIv(*a.Levels[t].Luck)))
 	}
 	if len(parts) == 0 {
 		return ""

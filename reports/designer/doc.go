@@ -14,7 +14,6 @@ import (
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/luck"
 	"dragonlab/reports/value"
 	"dragonlab/sim"
 )
@@ -129,7 +128,7 @@ func (rp *Report) Doc() (*doc.Doc, error) {
 	}
 	m := d.AddSection("Methods")
 	m.Appendix, m.Fold = true, true
-	m.Add(doc.Bullets(methods(rp)...))
+	m.Add(doc.Bullets(append(methods(rp), luckMethods()...)...))
 	d.Exports = []*doc.Table{rp.csv()}
 	d.Data = rp
 	return d, nil
@@ -239,7 +238,7 @@ func (rp *Report) glance(d *doc.Doc) {
 			}
 		}
 	}
-	s.Add(doc.Para(fmt.Sprintf("One row per game and player count, under the most skilled level played (%s). Advantages are seat 0's win share minus the fair share, in points, with 95%% intervals; \"levels\" counts the levels of play the ladder tells apart; the luck share is the part of the outcome fixed by the deal. Each game's section below answers in words.", topName)))
+	s.Add(doc.Para(fmt.Sprintf("One row per game and player count, under the most skilled level played (%s). Advantages are seat 0's win share minus the fair share, in points, with 95%% intervals (luck-adjusted where the level was played with luck accounting); \"levels\" counts the levels of play the ladder tells apart; the luck share is the share of the spread of results the chance events carry, measured along the game. Each game's section below answers in words.", topName)))
 	t := doc.NewTable("", doc.Col("Game", doc.Left), doc.Col("Players", doc.Right), doc.Col("Is it fair? seat 0's advantage", doc.Left),
 		doc.Col("Levels", doc.Right), doc.Col("Luck share", doc.Left), doc.Col("What to change", doc.Left))
 	for _, g := range rp.Games {
@@ -267,11 +266,7 @@ func (rp *Report) glance(d *doc.Doc) {
 			if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
 				levels = fmt.Sprintf("%d of %d", a.Ladder.Distinguishable, len(a.Levels))
 			}
-			luck := "–"
-			if la.Luck != nil {
-				luck = pctIv(*la.Luck)
-			}
-			t.TextRow(g.label(), strconv.Itoa(a.Players), fair, levels, luck, a.changeShort())
+			t.TextRow(g.label(), strconv.Itoa(a.Players), fair, levels, a.luckCellText(), a.changeShort())
 		}
 	}
 	s.Add(t)
@@ -386,8 +381,8 @@ func (a *Answer) glanceLine() string {
 	if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
 		parts = append(parts, fmt.Sprintf("%d of %d levels told apart", a.Ladder.Distinguishable, len(a.Levels)))
 	}
-	if la.Luck != nil {
-		parts = append(parts, "luck share "+format.Pct(la.Luck.Value))
+	if l := a.measured(); l != nil {
+		parts = append(parts, "luck share "+format.Pct(l.Share.Value))
 	}
 	return format.Capitalize(strings.Join(parts, "; ")) + "."
 }
@@ -459,6 +454,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 		sk.Add(t)
 	}
 	add(sk, fig(ch.ladder[g], 0.66))
+	rp.luckSection(s, g)
 
 	dc := s.AddSection("What decides games?")
 	lines = nil
@@ -610,11 +606,11 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	c := a.cfg
 
 	t := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Agent", doc.Left), doc.Col("Games", doc.Right),
-		doc.Col("Seats: win share", doc.Left), doc.Col("Seat 0's advantage", doc.Left), doc.Col("Luck share", doc.Left), doc.Col("Length", doc.Left))
+		doc.Col("Seats: win share", doc.Left), doc.Col("Seat 0's advantage", doc.Left), doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Length", doc.Left))
 	if a.Players == 1 {
 		t.Columns[3].Head, t.Columns[4].Head = "Success rate", ""
 	}
-	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit", rp.Replays)
+	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit; seat 0's advantage is luck-adjusted at the levels played with luck accounting (raw beside it below); fixed by the deal: the outcome variance the deal fixes when the same bots replay it, which depends on how random the bots are (not the luck share)", rp.Replays)
 	t.Small = true
 	for i, la := range a.Levels {
 		if la.Games == 0 {
@@ -657,6 +653,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		st.Small = true
 		s.Add(st)
 	}
+	a.luckDetail(s)
 	if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
 		lt := doc.NewTable("", doc.Col("Step", doc.Left), doc.Col("Deals", doc.Right), doc.Col("Win share [95% CI]", doc.Left), doc.Col("Fair", doc.Right),
 			doc.Col("Better on the same deal", doc.Left), doc.Col("Holm p", doc.Right), doc.Col("Verdict", doc.Left))
@@ -720,7 +717,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	}
 	for _, l := range a.Compensation {
 		lt := doc.NewTable("", doc.Col(l.Key, doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
-			doc.Col("Luck share", doc.Left), doc.Col("Choice", doc.Right), doc.Col("Length", doc.Right))
+			doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Choice", doc.Right), doc.Col("Length", doc.Right))
 		lt.Caption = fmt.Sprintf("Lever %s under %s play", l.Key, l.Level)
 		if l.Seat {
 			lt.Caption += " (x: seat s starts with x·s points)"
@@ -738,6 +735,9 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			switch {
 			case p.Edge != nil:
 				v = ptsIv(*p.Edge)
+				if p.RawEdge != nil {
+					v += " (luck-adjusted; raw " + ptsIv(*p.RawEdge) + ")"
+				}
 			case p.Success != nil:
 				v = pctIv(*p.Success)
 			}
@@ -775,7 +775,6 @@ func methods(rp *Report) []string {
 		fmt.Sprintf("Self-play: each deal (hands, piles and chance fixed by the game seed) is played %d times with fresh agent streams, and every level plays the same deals (common random numbers).", rp.Replays),
 		"Seat advantage: a seat's mean win share minus the fair share. Its variance per game is bounded by Σ c²p − a² for the contrast c (exact when no win is shared) and multiplied by the design effect of the replays, K·Var(deal mean)/Var(game) of the most correlated seat (Kish 1965), so the deal is the unit; 95% normal intervals; two-sided z tests, Holm-adjusted over every seat test of one game and player count. An interval wider than ±2 points that contains 0 is reported as too wide to conclude.",
 		"Ladder: each level alone against copies of the level below on duplicate deals (every seat rotation of each deal); the sign test over deals decides whether a level is significantly stronger (Holm over the steps); Bradley–Terry ratings on the Elo scale with deal-clustered intervals (reports/studies), shown relative to the weakest level.",
-		luck.Method,
 		value.SubstitutionMethod,
 		value.DecisionMethod,
 		value.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
@@ -791,7 +790,8 @@ func methods(rp *Report) []string {
 func (rp *Report) csv() *doc.Table {
 	var cols []doc.Column
 	for _, k := range []string{"game", "variant", "players", "level", "agent", "games", "deals", "seat0_advantage", "seat0_lo", "seat0_hi", "p_holm",
-		"favoured", "success", "success_lo", "success_hi", "luck", "luck_lo", "luck_hi", "elo", "elo_lo", "elo_hi", "length", "lead_changes", "comebacks", "decisiveness", "choice", "branching"} {
+		"favoured", "success", "success_lo", "success_hi", "luck", "luck_lo", "luck_hi", "elo", "elo_lo", "elo_hi", "length", "lead_changes", "comebacks", "decisiveness", "choice", "branching",
+		"seat0_raw", "seat0_raw_lo", "seat0_raw_hi", "variance_ratio", "deal_fixed", "deal_fixed_lo", "deal_fixed_hi"} {
 		cols = append(cols, doc.Column{Head: k, Key: k})
 	}
 	t := doc.NewTable("summary", cols...)
@@ -810,8 +810,18 @@ func (rp *Report) csv() *doc.Table {
 				if la.Success != nil {
 					succ = []float64{la.Success.Value, la.Success.Lo, la.Success.Hi}
 				}
+				dealt := []float64{nan, nan, nan}
 				if la.Luck != nil {
-					luck = []float64{la.Luck.Value, la.Luck.Lo, la.Luck.Hi}
+					dealt = []float64{la.Luck.Value, la.Luck.Lo, la.Luck.Hi}
+				}
+				raw, vr := []float64{nan, nan, nan}, nan
+				if acc := a.accountAt(i); acc != nil {
+					luck = []float64{acc.Share.Value, acc.Share.Lo, acc.Share.Hi}
+					vr = float64(acc.VarianceRatio)
+					if len(acc.Seats) > 0 {
+						r := acc.Seats[0].Raw
+						raw = []float64{r.Value, r.Lo, r.Hi}
+					}
 				}
 				if a.Ladder != nil && i < len(a.Ladder.Elo) && a.Ladder.Elo[i] != nil {
 					e := a.Ladder.Elo[i]
@@ -832,7 +842,8 @@ func (rp *Report) csv() *doc.Table {
 				}
 				t.Row(v(g.Game), v(g.Variant), v(a.Players), v(la.Level), v(la.Agent), v(la.Games), v(la.Deals),
 					v(adv[0]), v(adv[1]), v(adv[2]), v(ph), v(la.Favoured), v(succ[0]), v(succ[1]), v(succ[2]),
-					v(luck[0]), v(luck[1]), v(luck[2]), v(elo[0]), v(elo[1]), v(elo[2]), v(length), v(lc), v(cb), v(dc), v(choice), v(br))
+					v(luck[0]), v(luck[1]), v(luck[2]), v(elo[0]), v(elo[1]), v(elo[2]), v(length), v(lc), v(cb), v(dc), v(choice), v(br),
+					v(raw[0]), v(raw[1]), v(raw[2]), v(vr), v(dealt[0]), v(dealt[1]), v(dealt[2]))
 			}
 		}
 	}

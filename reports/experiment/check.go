@@ -471,6 +471,9 @@ func checkLuck(c *checker) error {
 		if r.Replays != o.Replays {
 			return fmt.Errorf("replay[%d]: run %s plays each deal %d times, not %d", i, name, r.Replays, o.Replays)
 		}
+		if r.Luck != (o.NoLuck == "") {
+			return fmt.Errorf("replay[%d]: run %s has luck accounting %v, but the options say %q", i, name, r.Luck, o.NoLuck)
+		}
 	}
 	if o.Meta.Players < 2 && len(o.Duels) > 0 {
 		return errors.New("duels need two players or more")
@@ -601,8 +604,8 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 		if err != nil {
 			return err
 		}
-		if r.Replays != replays || !r.Metrics || r.Components != lv.Components {
-			return fmt.Errorf("%s: run %s is not the level's self-play (replays %d, metrics %v, components %v)", where, r.Name, r.Replays, r.Metrics, r.Components)
+		if r.Replays != replays || !r.Metrics || r.Components != lv.Components || r.Luck != lv.Luck {
+			return fmt.Errorf("%s: run %s is not the level's self-play (replays %d, metrics %v, components %v, luck %v)", where, r.Name, r.Replays, r.Metrics, r.Components, r.Luck)
 		}
 		if err := rules(where, r); err != nil {
 			return err
@@ -624,6 +627,9 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 		r, err := c.runOf(st.Run, where, sim.SeatDuplicate, cfg.Levels[st.Upper].Agent, cfg.Levels[st.Lower].Agent)
 		if err != nil {
 			return err
+		}
+		if r.Luck != cfg.Levels[st.Upper].Luck {
+			return fmt.Errorf("%s: run %s has luck accounting %v, its upper level %v", where, r.Name, r.Luck, cfg.Levels[st.Upper].Luck)
 		}
 		if err := rules(where, r); err != nil {
 			return err
@@ -752,8 +758,8 @@ func checkStudyLever(c *checker, where string, g engine.Game, cfg *StudyConfig, 
 		if err != nil {
 			return err
 		}
-		if r.Game != cfg.Game || r.Players != cfg.Players || r.Replays != replays || !r.Metrics {
-			return fmt.Errorf("%s: run %s is not a self-play of %s with %d players", w, r.Name, cfg.Game, cfg.Players)
+		if r.Game != cfg.Game || r.Players != cfg.Players || r.Replays != replays || !r.Metrics || r.Luck && !cfg.Levels[sl.Level].Luck {
+			return fmt.Errorf("%s: run %s is not a self-play of %s with %d players at its level", w, r.Name, cfg.Game, cfg.Players)
 		}
 		// The stage's rules: the other stages', or this run's with the lever back at
 		// its base value.

@@ -73,6 +73,10 @@ type DesignLevel struct {
 	Deals ByKey[int64]   `json:"deals"` // self-play deals, each played Replays times
 	About string         `json:"about,omitempty"`
 	Comps ByKey[Boolean] `json:"components,omitempty"` // component tallies in its self-play
+	// Luck: luck accounting (the luck along the game, luck-adjusted seat advantages) in
+	// its self-play, its lever sweeps and its ladder step against the level below — the
+	// measuring level's. Games without chance events and a value function play without.
+	Luck ByKey[Boolean] `json:"luck,omitempty"`
 }
 
 // DesignLadder sizes the ladder.
@@ -440,6 +444,9 @@ func (s *Design) check() error {
 			return err
 		}
 		if err := lv.Comps.checkKeys(what + ".components"); err != nil {
+			return err
+		}
+		if err := lv.Luck.checkKeys(what + ".luck"); err != nil {
 			return err
 		}
 		for _, spec := range lv.Agent.values() {

@@ -6,12 +6,15 @@ import (
 	"strings"
 
 	"dragonlab/agents"
+	"dragonlab/engine"
 	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
 
-// Luck measures the luck share: replayed deals per level of play.
+// Luck measures the luck per level of play: each level's self-play with luck accounting
+// (the luck along the game) on replayed deals (the older deal-fixed share), and
+// consecutive levels on duplicate deals (luck against skill).
 type Luck struct {
 	Common
 	Game Game
@@ -33,6 +36,8 @@ type LuckOptions struct {
 	Replays int           `json:"replays"`
 	Replay  []string      `json:"replay"` // run of level i
 	Duels   []LuckDuelRun `json:"duels"`
+	// NoLuck says why the level runs have no luck accounting ("" when they have it).
+	NoLuck string `json:"noLuck,omitempty"`
 }
 
 // LuckDuelRun names the run of level Stronger alone against level Weaker.
@@ -71,12 +76,16 @@ func (o Luck) Plan() (*plan.Plan, error) {
 	if o.Deals <= 0 {
 		return nil, fmt.Errorf("--deals must be positive, not %d", o.Deals)
 	}
+	noLuck, err := luckAccounting(g, params, players, o.Seed)
+	if err != nil {
+		return nil, err
+	}
 	p := o.newPlan("luck")
-	opts := LuckOptions{Meta: newMeta(g, params, players, o.Seed), Levels: specs(fs), Replays: o.Replays}
+	opts := LuckOptions{Meta: newMeta(g, params, players, o.Seed), Levels: specs(fs), Replays: o.Replays, NoLuck: noLuck}
 	for i, f := range fs {
 		name := fmt.Sprintf("replay-%d-%s", i+1, fileSlug(f.Spec))
 		p.Add(plan.Run{Name: name, Label: fmt.Sprintf("%s ×%d", agents.Short(f.Spec), o.Replays), Players: players,
-			Seating: sim.SeatReplay, Replays: o.Replays, Seed: o.Seed, Units: o.Deals}, g, params, repeat(f, players))
+			Seating: sim.SeatReplay, Replays: o.Replays, Seed: o.Seed, Units: o.Deals, Luck: noLuck == ""}, g, params, repeat(f, players))
 		opts.Replay = append(opts.Replay, name)
 	}
 	if players >= 2 {
@@ -107,6 +116,25 @@ func analyzeLuck(a *Analysis) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.NoLuck != "" {
+		l.Notes = append(l.Notes, "No luck accounting: "+o.NoLuck+".")
+	}
 	l.Print(a.Stdout)
 	return l.Write(a.Dir)
+}
+
+// luckAccounting says whether runs of g (rules params, players) can have luck accounting
+// with the game's own value function: "" when they can, else why not (the experiment then
+// plays without it: a game without chance events or value features, or no model for the
+// player count). A seed that is the value function's fit seed is refused: an analysed run
+// must use other seeds.
+func luckAccounting(g engine.Game, params engine.Params, players int, seed uint64) (string, error) {
+	l, err := sim.LoadValue(g, params, players, nil)
+	if err != nil {
+		return err.Error(), nil
+	}
+	if l.Ref.Seed == seed {
+		return "", fmt.Errorf("seed %d is the seed %s's value function was fitted on: luck accounting needs another seed (--seed)", seed, g.Name)
+	}
+	return "", nil
 }

@@ -15,7 +15,8 @@ import (
 
 // resumeCases are plans of every experiment kind with runs of several blocks, so that a
 // checkpoint falls in the middle of them; the ablation is the issue's (Dragonheart,
-// greedy, every class: some restrictions cannot always be kept).
+// greedy, every class: some restrictions cannot always be kept). The luck experiment's
+// level runs and the study's greedy level (tiny-study.json) play with luck accounting.
 func resumeCases(t *testing.T) map[string]*plan.Plan {
 	t.Helper()
 	dir := t.TempDir()
@@ -32,7 +33,7 @@ func resumeCases(t *testing.T) map[string]*plan.Plan {
 		"sweep":      Sweep{Common: c, Game: draco, Vary: []string{"handSize=4,6"}, Games: 900}.Plan,
 		"variants":   Sweep{Common: c, Game: draco, Variants: []string{a, b}, VariantsSet: true, Vary: []string{"smallScoringMax=2,3"}, Games: 900}.Plan,
 		"ablate":     Ablate{Common: c, Game: Game{Name: "dragonheart"}, Agents: "greedy:samples=1", ForbidEach: true, Games: 1200}.Plan,
-		"luck":       Luck{Common: c, Game: draco, Agents: "random,studytest-first", Replays: 3, Deals: 900}.Plan,
+		"luck":       Luck{Common: c, Game: draco, Agents: "random,studytest-first", Replays: 2, Deals: 600}.Plan,
 		"run":        SingleRun{Common: c, Game: draco, Games: 1500, Seating: "rotate"}.Plan,
 	}
 	out := map[string]*plan.Plan{}
@@ -70,7 +71,11 @@ func TestEveryExperimentResumedGivesTheSameSummary(t *testing.T) {
 			if !bytes.Equal(a, b) {
 				t.Errorf("summary.json of the resumed experiment differs from the uninterrupted one")
 			}
-			if name != "ablate" {
+			// The luck experiment and the study resume with luck accounting on.
+			if want := map[string]string{"luck": `"luckShare"`, "study": `"luckAccounting"`}[name]; want != "" && !bytes.Contains(a, []byte(want)) {
+				t.Errorf("summary.json has no %s: the runs played without luck accounting", want)
+			}
+			if name != "ablate" && name != "luck" { // (luck: shards with luck accounting)
 				return
 			}
 			// The same through shards, each stopped in every run and resumed, merged.

@@ -86,7 +86,7 @@ func studyLevels(agent [4]ByKey[string], deals [4]ByKey[int64]) []DesignLevel {
 		{Name: "random", Agent: agent[0], Deals: deals[0], About: "random legal moves: the floor"},
 		{Name: "casual", Agent: agent[1], Deals: deals[1], About: "a casual player: greedy with random slips"},
 		{Name: "greedy", Agent: agent[2], Deals: deals[2], Comps: One[Boolean](true), About: "the best move one step ahead"},
-		{Name: "expert", Agent: agent[3], Deals: deals[3], Comps: One[Boolean](true), About: "the strongest honest search (agents: expert)"},
+		{Name: "expert", Agent: agent[3], Deals: deals[3], Comps: One[Boolean](true), Luck: One[Boolean](true), About: "the strongest honest search (agents: expert)"},
 	}
 }
 
@@ -202,6 +202,9 @@ type StudyLevel struct {
 	About      string `json:"about,omitempty"`
 	Run        string `json:"run,omitempty"` // self-play run ("" when not played)
 	Components bool   `json:"components,omitempty"`
+	// Luck: the level's self-play, lever sweeps and ladder step against the level below
+	// play with luck accounting (the design's luck, where the game has it).
+	Luck bool `json:"luck,omitempty"`
 }
 
 type StudyStep struct {
@@ -376,11 +379,21 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 			}
 			fs[i] = f
 			sl := StudyLevel{Name: lv.Name, Agent: f.Spec, Written: spec, About: lv.About}
+			if lv.Luck.at(g.Name, n) {
+				why, err := luckAccounting(g, e.params, n, c.Seed)
+				if err != nil {
+					return nil, err
+				}
+				sl.Luck = why == ""
+				if why != "" {
+					note(fmt.Sprintf("%s%s with %d players plays without luck accounting: %s.", g.Title, variantText(e.variant), n, why))
+				}
+			}
 			if deals := lv.Deals.at(g.Name, n); deals > 0 {
 				sl.Run = base + "-self-" + lv.Name
 				sl.Components = bool(lv.Comps.at(g.Name, n)) && tracks(g, e.params, n)
 				p.Add(plan.Run{Name: sl.Run, Label: label(lv.Name + " self-play"), Players: n, Seating: sim.SeatReplay, Replays: k,
-					Seed: c.Seed, Units: deals, Metrics: true, Components: sl.Components}, g, e.params, repeat(f, n))
+					Seed: c.Seed, Units: deals, Metrics: true, Components: sl.Components, Luck: sl.Luck}, g, e.params, repeat(f, n))
 			}
 			cfg.Levels = append(cfg.Levels, sl)
 		}
@@ -392,7 +405,7 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 				}
 				name := fmt.Sprintf("%s-ladder-%s-vs-%s", base, s.Levels[i].Name, s.Levels[i-1].Name)
 				p.Add(plan.Run{Name: name, Label: label(s.Levels[i].Name + " vs " + s.Levels[i-1].Name), Players: n,
-					Seating: sim.SeatDuplicate, Seed: c.Seed, Units: deals}, g, e.params, aloneAgainst(fs[i], fs[i-1], n))
+					Seating: sim.SeatDuplicate, Seed: c.Seed, Units: deals, Luck: cfg.Levels[i].Luck}, g, e.params, aloneAgainst(fs[i], fs[i-1], n))
 				cfg.Ladder = append(cfg.Ladder, StudyStep{Upper: i, Lower: i - 1, Run: name})
 			}
 		}
@@ -466,8 +479,16 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 					return nil, fmt.Errorf("compensation[%d].lever (%s, %s%s %dp): value %v: %v", ci, lv.Key, g.Name, variantText(e.variant), n, x, err)
 				}
 				name := fmt.Sprintf("%s-lever-%s-%s=%s", base, level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
+				luck := false
+				if cfg.Levels[li].Luck {
+					why, err := luckAccounting(g, params, n, c.Seed)
+					if err != nil {
+						return nil, err
+					}
+					luck = why == ""
+				}
 				p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
-					Replays: k, Seed: c.Seed, Units: deals, Metrics: true}, g, params, repeat(fs[li], n))
+					Replays: k, Seed: c.Seed, Units: deals, Metrics: true, Luck: luck}, g, params, repeat(fs[li], n))
 				sl.Points = append(sl.Points, LeverPoint{X: x, Run: name})
 			}
 			if len(sl.Points) > 0 {

@@ -128,8 +128,8 @@ func printStudy(w io.Writer, rp *designer.Report) {
 				}
 			}
 			luck := "–"
-			if la.Luck != nil {
-				luck = format.Pct(float64(la.Luck.Value))
+			if l := a.LuckAccounting; len(l) > 0 {
+				luck = format.Pct(l[len(l)-1].Share.Value)
 			}
 			levels := "–"
 			if a.Ladder != nil && len(a.Ladder.Steps) > 0 {

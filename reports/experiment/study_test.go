@@ -15,6 +15,7 @@ import (
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/designer"
 	"dragonlab/reports/htmlcheck"
+	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -90,6 +91,10 @@ func TestStudyPlanShape(t *testing.T) {
 			if r.Seating != sim.SeatReplay || r.Replays != 2 || !r.Metrics || r.Components != (i >= 2) || r.Seed != 1 || r.Players != c.Players {
 				t.Errorf("%s: %+v", lv.Run, r)
 			}
+			// Luck accounting at the measuring level (the expert), in every stage it plays.
+			if r.Luck != (i == 3) || lv.Luck != r.Luck {
+				t.Errorf("%s: luck accounting %v", lv.Run, r.Luck)
+			}
 			for _, a := range r.Agents {
 				if a != lv.Agent {
 					t.Errorf("%s: self-play of %s has agent %s", lv.Run, lv.Agent, a)
@@ -98,7 +103,7 @@ func TestStudyPlanShape(t *testing.T) {
 		}
 		for _, st := range c.Ladder {
 			r := run(st.Run)
-			if r.Seating != sim.SeatDuplicate || r.Agents[0] != c.Levels[st.Upper].Agent || r.Agents[1] != c.Levels[st.Lower].Agent || st.Upper != st.Lower+1 {
+			if r.Seating != sim.SeatDuplicate || r.Agents[0] != c.Levels[st.Upper].Agent || r.Agents[1] != c.Levels[st.Lower].Agent || st.Upper != st.Lower+1 || r.Luck != (st.Upper == 3) {
 				t.Errorf("%s: %+v", st.Run, r)
 			}
 		}
@@ -285,6 +290,54 @@ func TestTinyStudyReport(t *testing.T) {
 			}
 		}
 	}
+	// The measuring level (tiny-study.json: greedy) played with luck accounting, and the
+	// report reads that run: its luck share, and seat 0's advantage luck-adjusted (the
+	// raw beside it) from the very results file, in the answer and in summary.csv.
+	var lucky struct {
+		Data struct {
+			Games []struct {
+				Game    string
+				Configs []struct {
+					Players int
+					Levels  []struct {
+						Level    string
+						Favoured bool
+						Seats    []struct {
+							Advantage struct{ Value, Lo, Hi float64 }
+						}
+					}
+					LuckAccounting []struct {
+						Level string
+						Share struct{ Value float64 }
+						Seats []struct {
+							Raw, Adjusted struct{ Value, Lo, Hi float64 }
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &lucky); err != nil {
+		t.Fatal(err)
+	}
+	dh := lucky.Data.Games[0].Configs[0]
+	if len(dh.LuckAccounting) != 1 || dh.LuckAccounting[0].Level != "greedy" {
+		t.Fatalf("dragonheart: luck accounting %+v", dh.LuckAccounting)
+	}
+	r, err := sim.ReadResult(filepath.Join(out, "results", "dragonheart-2p-self-greedy.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, err := luck.Account(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	la, adj := dh.LuckAccounting[0], acc.Seats[0].Adjusted
+	if la.Share.Value != acc.LuckShare.Value || la.Seats[0].Adjusted.Value != adj.Value || dh.Levels[2].Seats[0].Advantage.Value != adj.Value ||
+		dh.Levels[2].Seats[0].Advantage.Lo != adj.Lo || la.Seats[0].Raw.Value != acc.Seats[0].Raw.Value {
+		t.Errorf("dragonheart greedy: the report says luck %v, seat 0 %+v (raw %+v); the run's accounting %v, %+v (raw %+v)",
+			la.Share.Value, dh.Levels[2].Seats[0].Advantage, la.Seats[0].Raw, acc.LuckShare.Value, adj.Estimate, acc.Seats[0].Raw.Estimate)
+	}
 	// The HTML against the model, rebuilt from the directory as merge would.
 	q, m, err := plan.MergeDir(out, false)
 	if err != nil {
@@ -335,9 +388,29 @@ func TestLuckPlan(t *testing.T) {
 	if d.Seating != sim.SeatDuplicate || strings.Join(d.Agents, ",") != "studytest-first,greedy:samples=1,greedy:samples=1" || o.Duels[1].Stronger != 2 {
 		t.Errorf("duel run %+v", d)
 	}
+	for _, name := range o.Replay {
+		if r := p.Runs[p.Index(name)]; !r.Luck || o.NoLuck != "" {
+			t.Errorf("replay run %s without luck accounting (%q)", name, o.NoLuck)
+		}
+	}
+	for _, d := range o.Duels {
+		if p.Runs[p.Index(d.Run)].Luck {
+			t.Errorf("duel %s with luck accounting", d.Run)
+		}
+	}
 	p, err = Luck{Common: Common{Seed: 1}, Game: Game{Name: "dragonscales", Players: 1}, Agents: "random,greedy", Replays: 4, Deals: 1000}.Plan()
-	if err != nil || len(p.Runs) != 2 {
+	if err != nil || len(p.Runs) != 2 || !p.Runs[0].Luck {
 		t.Fatalf("one player: %v, %d runs", err, len(p.Runs))
+	}
+	// The value function's fit seed is refused, in one line.
+	g, _ := engine.Lookup("draco")
+	vf, err := sim.LoadValue(g, nil, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Luck{Common: Common{Seed: vf.Ref.Seed}, Game: Game{Name: "draco", Players: 3}, Agents: "random,greedy", Replays: 2, Deals: 10}.Plan()
+	if err == nil || !strings.Contains(err.Error(), "fitted on") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("the fit seed: %v", err)
 	}
 }
 

@@ -162,6 +162,60 @@ func advantage(a *sim.LuckAgg, seat int, agents, adjusted bool) (stats.Estimate,
 	})
 }
 
+// AdvantageTest is Advantage with its jackknife standard error and the two-sided p-value
+// of no advantage: Student's t on the jackknife's degrees of freedom (the batches played,
+// less one), as its interval. p is 1 without an interval.
+func AdvantageTest(a *sim.LuckAgg, seat int, agents, adjusted bool) (e stats.Estimate, se, p float64) {
+	e, se = advantage(a, seat, agents, adjusted)
+	return e, se, tTest(e.Value, se, batchesPlayed(a)-1)
+}
+
+// Mean is seat's (agents: agent's) mean win share, raw or luck-adjusted (each outcome less
+// its luck: the same expectation), with its jackknife interval.
+func Mean(a *sim.LuckAgg, seat int, agents, adjusted bool) stats.Estimate {
+	e, _, _ := MeanTest(a, seat, agents, adjusted, 0)
+	return e
+}
+
+// MeanTest is Mean with its standard error and the two-sided p-value of a mean of fair
+// (Student's t on the batches played less one; 1 without an interval).
+func MeanTest(a *sim.LuckAgg, seat int, agents, adjusted bool, fair float64) (e stats.Estimate, se, p float64) {
+	e, se = jackknife(a, agents, func(m []moments) float64 {
+		if adjusted {
+			return m[seat].y - m[seat].l
+		}
+		return m[seat].y
+	})
+	return e, se, tTest(e.Value-fair, se, batchesPlayed(a)-1)
+}
+
+// batchesPlayed counts the batches that hold games: the jackknife's groups.
+func batchesPlayed(a *sim.LuckAgg) int {
+	n := 0
+	for b := range a.Batches {
+		if a.Batches[b].Games > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// tTest is the two-sided p-value of v = 0 for an estimate with standard error se on df
+// degrees of freedom: 1 when there is no standard error or no degree of freedom (v = 0
+// with se = 0 too), 0 for v ≠ 0 with se = 0.
+func tTest(v, se float64, df int) float64 {
+	switch {
+	case df < 1 || math.IsNaN(se) || math.IsNaN(v):
+		return 1
+	case se == 0:
+		if v == 0 {
+			return 1
+		}
+		return 0
+	}
+	return stats.TTwoSided(v/se, float64(df))
+}
+
 // LuckAdvantage is the luck's part of seat's advantage: its mean luck less the mean over
 // every seat. It has mean zero; the luck-adjusted advantage is the raw one less it.
 func LuckAdvantage(a *sim.LuckAgg, seat int, agents bool) stats.Estimate {

@@ -12,6 +12,7 @@ import (
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck/lucktest"
+	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/value"
 )
@@ -185,5 +186,106 @@ func TestExperimentWithAccounting(t *testing.T) {
 	e.Print(&out)
 	if !strings.Contains(out.String(), "along the game") {
 		t.Fatalf("print: %s", out.String())
+	}
+}
+
+// The tests behind the luck-adjusted verdicts keep their size and their intervals cover
+// the truth: with fair seats (a fair coin, random players) the adjusted test of seat 0's
+// advantage rejects in at most 5 of 50 runs at the 5% level; with a biased coin (seat 0
+// wins it 6 times in 10; truth 0.5 + 3/4·0.1 = 0.575 for q = 3) the adjusted mean's interval
+// covers 0.575 in at least 45 of 50 runs and its test rejects "fair" more often than the
+// raw one (the coin's luck taken out); MeanTest's p-value agrees with its interval.
+func TestLuckAdjustedTestsCalibrated(t *testing.T) {
+	exact := lucktest.Value([2]float64{0.5, 0.5}, 0)
+	rejected := 0
+	for seed := uint64(1); seed <= 50; seed++ {
+		l := runToy(t, 2, 5, seed, 1000, exact).Aggregate.Luck
+		e, se, p := AdvantageTest(l, 0, false, true)
+		if !(se > 0) || math.Abs(e.Value) > 1 || (p < 0.05) != e.Excludes(0) {
+			t.Fatalf("seed %d: %+v se %v p %v", seed, e, se, p)
+		}
+		if p < 0.05 {
+			rejected++
+		}
+	}
+	if rejected > 5 {
+		t.Errorf("fair seats: the adjusted test rejected in %d of 50 runs", rejected)
+	}
+	biased := lucktest.Value([2]float64{0.6, 0.4}, 0)
+	truth := 0.5 + 0.75*0.1
+	covered, adjRejects, rawRejects := 0, 0, 0
+	for seed := uint64(1); seed <= 50; seed++ {
+		l := runToy(t, 3, 6, seed, 200, biased).Aggregate.Luck
+		e, _, p := MeanTest(l, 0, false, true, 0.5)
+		if e.Contains(truth) {
+			covered++
+		}
+		if (p < 0.05) != e.Excludes(0.5) {
+			t.Fatalf("seed %d: p %v disagrees with the interval %+v", seed, p, e)
+		}
+		if p < 0.05 {
+			adjRejects++
+		}
+		if _, _, pr := MeanTest(l, 0, false, false, 0.5); pr < 0.05 {
+			rawRejects++
+		}
+		if m := Mean(l, 0, false, true); m != e {
+			t.Fatalf("Mean %+v, MeanTest %+v", m, e)
+		}
+	}
+	t.Logf("covered %d of 50; rejected fair: adjusted %d, raw %d", covered, adjRejects, rawRejects)
+	if covered < 45 || adjRejects <= rawRejects {
+		t.Errorf("biased coin: covered %.3f in %d of 50; rejected fair adjusted %d, raw %d times", truth, covered, adjRejects, rawRejects)
+	}
+}
+
+// Luck against skill from a duplicate run: the weaker level does better on the deals on
+// which the stronger's total is below fair (Wilson over deals), the head-to-head share is
+// the stronger's win share (raw: the paired analysis's) and the match length is
+// stats.MatchGames of it and of its interval's ends; with luck accounting the share is the
+// luck-adjusted one, the raw kept beside it, and both agree within their intervals.
+func TestAgainstSkill(t *testing.T) {
+	g, err := engine.Lookup("dragonheart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy, err := agents.Parse("greedy:samples=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	random, _ := agents.Parse("random")
+	vf, err := sim.LoadValue(g, nil, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(v *value.Loaded) *sim.Result {
+		res, err := sim.Run(context.Background(), sim.Config{Game: g, Players: 2, Agents: []agents.Factory{greedy, random},
+			Seating: sim.SeatDuplicate, Seed: 5, Units: 300, Workers: 1, Luck: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	plain, with := play(nil), play(vf)
+	a, err := Against(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := stats.AnalyzePaired(plain.Aggregate.Paired, 2)
+	if a.Adjusted || a.Raw != nil || a.HeadToHead.Value != p.Share || a.WeakerBetter.Value != float64(p.Worse)/float64(p.Deals) || a.Deals != 300 {
+		t.Fatalf("raw: %+v (paired %+v)", a, p)
+	}
+	if a.MatchGames != stats.MatchGames(p.Share, MatchTarget) || a.MatchGamesLo != stats.MatchGames(a.HeadToHead.Hi, MatchTarget) || a.MatchGames < 1 || a.MatchGamesLo > a.MatchGames {
+		t.Fatalf("match games %d [%d, %d] for a share of %.3f", a.MatchGames, a.MatchGamesLo, a.MatchGamesHi, p.Share)
+	}
+	b, err := Against(with)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.Adjusted || b.Raw == nil || b.Raw.Value != a.HeadToHead.Value || !b.Raw.Contains(b.HeadToHead.Value) || b.WeakerBetter != a.WeakerBetter {
+		t.Fatalf("adjusted %+v, raw %+v", b.HeadToHead, b.Raw)
+	}
+	if s := b.Sentence("greedy", "random"); !strings.HasPrefix(s, "On the same deals random does better than greedy on ") || !strings.Contains(s, "greedy wins 90% of matches of ") {
+		t.Fatalf("sentence %q", s)
 	}
 }

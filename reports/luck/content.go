@@ -13,21 +13,29 @@ import (
 	"dragonlab/reports/format"
 )
 
-// Sentence says how much the deal decides: "The deal decides about 23% of the outcome
-// [19%, 27%] (luck share over 1,000 deals, 8 replays each)."
+// ReplayCaveat says what the replay share is and is not: it depends on the bots as much
+// as on the game.
+const ReplayCaveat = "This is the outcome variance fixed by the deal when the same bots replay it, not the luck of the game: " +
+	"a bot's own randomness counts as \"not the deal\", so it depends on how random the bot is (the luck measured along " +
+	"the game, luck accounting, does not)."
+
+// Sentence says how much of the spread of results the deal fixes when the same bots
+// replay it: "When the same bots replay a deal, the deal fixes about 23% [19%, 27%] of the
+// variance of a game's outcome (over 1,000 deals, 8 replays each)." It is not the luck of
+// the game (ReplayCaveat).
 func (l *Stats) Sentence() string {
 	p := l.Pooled
 	if !p.Defined {
-		return fmt.Sprintf("The luck share cannot be estimated from %s (it needs two deals and some variation in the outcome).", format.Plural(p.Deals, "deal"))
+		return fmt.Sprintf("The outcome variance fixed by the deal cannot be estimated from %s (it needs two deals and some variation in the outcome).", format.Plural(p.Deals, "deal"))
 	}
-	return fmt.Sprintf("The deal decides about %s of the outcome %s (luck share: the part of the variance of a game's win share fixed by the deal, over %s with %d replays each).",
+	return fmt.Sprintf("When the same bots replay a deal, the deal fixes about %s of the variance of a game's outcome %s (over %s with %d replays each).",
 		format.Pct(p.Share.Value), format.IvPct(p.Share.Estimate), format.Plural(p.Deals, "deal"), l.K)
 }
 
 // Table lists the variance decomposition per seat and pooled.
 func (l *Stats) Table() doc.TextTable {
-	t := doc.TextTable{Title: "Luck share: variance of a game's win share fixed by the deal",
-		Header: []string{"seat", "deals", "mean win share", "variance", "deal part", "rest", "luck share", "95% interval"},
+	t := doc.TextTable{Title: "Variance of a game's win share fixed by the deal (the same bots replaying it)",
+		Header: []string{"seat", "deals", "mean win share", "variance", "deal part", "rest", "deal's share", "95% interval"},
 		Note:   Method}
 	row := func(name string, v VarianceParts) []string {
 		ls, iv := "–", "–"
@@ -59,10 +67,11 @@ func (sd *SameDeal) Sentence() string {
 		format.Pct(float64(sd.Worse)/float64(sd.Deals)), format.Plural(sd.Deals, "deal"))
 }
 
-// Content is the luck part of "Does skill matter?": the luck share sentence, the
-// same-deal sentence when sd is not nil, the table and the chart.
+// Content is what replays say: the share of the outcome variance the deal fixes when the
+// same bots replay it (with ReplayCaveat), the same-deal sentence when sd is not nil, the
+// table and the chart.
 func Content(l *Stats, sd *SameDeal, label, name string) (*doc.Content, error) {
-	c := &doc.Content{Title: "Luck and skill", Sentences: []string{l.Sentence()}, Tables: []doc.TextTable{l.Table()}, Notes: []string{Method}}
+	c := &doc.Content{Title: "Outcome fixed by the deal (replays)", Sentences: []string{l.Sentence()}, Tables: []doc.TextTable{l.Table()}, Notes: []string{ReplayCaveat, Method}}
 	if sd != nil {
 		c.Sentences = append(c.Sentences, sd.Sentence())
 	}
@@ -88,8 +97,8 @@ func Chart(l *Stats, label, name string) (*chart.Chart, error) {
 		return nil, nil
 	}
 	n := len(rows)
-	p := chart.NewPlot(label, fmt.Sprintf("luck share: variance fixed by the deal, %s × %d replays, 95%% bootstrap intervals",
-		format.Plural(l.Pooled.Deals, "deal"), l.K), "luck share (% of the variance of a game's win share)", "")
+	p := chart.NewPlot(label, fmt.Sprintf("variance fixed by the deal when the same bots replay it, %s × %d replays, 95%% bootstrap intervals",
+		format.Plural(l.Pooled.Deals, "deal"), l.K), "fixed by the deal (% of the variance of a game's win share)", "")
 	p.Add(plotter.NewGrid())
 	var e chart.ErrXY
 	names := make([]string, n)

@@ -11,13 +11,17 @@ import (
 	"dragonlab/sim"
 )
 
-// The luck experiment (Duersch, Lambrecht & Oechssler 2020; Goodman, Perez-Liebana & Lucas
-// 2025): each level of play replays every deal K times in self-play (sim.SeatReplay), and
-// the variance of a seat's outcome splits into the part fixed by the deal and the rest
-// (Analyze); consecutive levels also meet on duplicate deals, which says how often the
-// stronger beats the weaker on the same deal (SameDealWins). A level's runs played with
-// luck accounting (--luck) also give the luck measured along the game (Account): its
-// luckShare {estimate, lo, hi} and varianceRatio in summary.json.
+// The luck experiment: each level of play plays every deal K times in self-play
+// (sim.SeatReplay) with luck accounting (--luck) where the game has it, and consecutive
+// levels meet on duplicate deals. Its answer is the luck measured along the game
+// (Account): per level the share of the spread of results the chance events carry,
+// luckShare {estimate, lo, hi}, the chance events that swing games most, and the
+// varianceRatio of the luck-adjusted seat advantages (summary.json); from the duels, how
+// often the weaker level does better on the same deals and how many games the stronger
+// needs to win 90% of matches (Against). The replays also give the older number, the
+// outcome variance fixed by the deal when the same bots replay it (Analyze: Duersch,
+// Lambrecht & Oechssler 2020; Goodman, Perez-Liebana & Lucas 2025), which depends on how
+// random the bots are; it is in the appendix, labelled as what it is (ReplayCaveat).
 
 // Level is one level's replay run.
 type Level struct {
@@ -35,64 +39,77 @@ type Duel struct {
 
 // Experiment is the analysis of a luck experiment.
 type Experiment struct {
-	Meta     doc.Meta    `json:"meta"`
-	Replays  int         `json:"replays"`
-	Levels   []LevelStat `json:"levels"`
-	Duels    []DuelStat  `json:"duels"`
-	Findings []string    `json:"findings"`
-	Notes    []string    `json:"notes,omitempty"`
+	Meta    doc.Meta    `json:"meta"`
+	Replays int         `json:"replays"`
+	Levels  []LevelStat `json:"levels"`
+	Duels   []DuelStat  `json:"duels"`
+	// Findings are the answers: the luck along the game per level, luck against skill per
+	// duel. ReplayFindings are the replays' deal-fixed shares (the appendix).
+	Findings       []string `json:"findings"`
+	ReplayFindings []string `json:"replayFindings,omitempty"`
+	Notes          []string `json:"notes,omitempty"`
 }
 
-// LevelStat is the luck share under one level of play.
+// LevelStat is one level's self-play: the luck along the game, and what the replays say.
 type LevelStat struct {
 	Agent    string `json:"agent"`
 	File     string `json:"file"`
 	Games    int64  `json:"games"`
 	Complete bool   `json:"complete"`
-	Stats    *Stats `json:"stats,omitempty"`
 	// LuckShare and VarianceRatio are the luck accounting's (Accounting), when the run
 	// had it: the share of the spread of results the chance events carry, and how many
-	// times fewer games the luck-adjusted seat advantages need.
+	// times fewer games the luck-adjusted seat advantages need (none for a solitaire).
 	LuckShare     *ShareJSON  `json:"luckShare,omitempty"`
 	VarianceRatio *doc.Number `json:"varianceRatio,omitempty"`
 	Accounting    *Accounting `json:"accounting,omitempty"`
+	// ReplayShare is the outcome variance fixed by the deal when the same bots replay it
+	// (not the luck of the game: ReplayCaveat).
+	ReplayShare *Stats `json:"replayShare,omitempty"`
 }
 
-// DuelStat is how often the stronger level beats the weaker on the same deal.
+// DuelStat is how far the stronger level's skill shows through the luck of the same deals.
 type DuelStat struct {
-	File     string    `json:"file"`
-	Complete bool      `json:"complete"`
-	SameDeal *SameDeal `json:"sameDeal,omitempty"`
+	File     string        `json:"file"`
+	Complete bool          `json:"complete"`
+	SameDeal *SameDeal     `json:"sameDeal,omitempty"`
+	Against  *AgainstSkill `json:"againstSkill,omitempty"`
 }
 
 // AnalyzeExperiment analyses the runs of a luck experiment.
 func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel) (*Experiment, error) {
 	l := &Experiment{Meta: meta, Replays: replays}
+	accounted := false
 	for _, lv := range levels {
 		st := LevelStat{Agent: lv.Agent, File: lv.File}
 		r := lv.Result
+		name := format.Capitalize(agents.Short(lv.Agent))
 		if r == nil || r.Games == 0 {
-			l.Notes = append(l.Notes, fmt.Sprintf("The replays of %s were not played.", agents.Short(lv.Agent)))
+			l.Notes = append(l.Notes, fmt.Sprintf("The self-play of %s was not played.", agents.Short(lv.Agent)))
 			l.Levels = append(l.Levels, st)
 			continue
 		}
 		st.Games, st.Complete = r.Games, r.Complete
-		ls, err := Analyze(r.Aggregate.Replays)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", lv.File, err)
-		}
-		st.Stats = ls
-		l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", format.Capitalize(agents.Short(lv.Agent)), ls.Sentence()))
 		if r.Aggregate.Luck != nil {
 			acc, err := Account(r)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", lv.File, err)
 			}
+			accounted = true
 			st.Accounting, st.LuckShare = acc, &acc.LuckShare
 			if r.Players > 1 {
 				st.VarianceRatio = &acc.VarianceRatio
 			}
-			l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", format.Capitalize(agents.Short(lv.Agent)), acc.Sentences()[0]))
+			for _, s := range acc.Sentences() {
+				l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", name, s))
+			}
+		}
+		if rep := r.Aggregate.Replays; rep != nil {
+			ls, err := Analyze(rep)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", lv.File, err)
+			}
+			st.ReplayShare = ls
+			l.ReplayFindings = append(l.ReplayFindings, fmt.Sprintf("%s: %s", name, ls.Sentence()))
 		}
 		l.Levels = append(l.Levels, st)
 	}
@@ -103,14 +120,23 @@ func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", d.File, err)
 			}
+			ag, err := Against(r)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", d.File, err)
+			}
 			sd.Stronger, sd.Weaker = agents.Short(levels[d.Stronger].Agent), agents.Short(levels[d.Weaker].Agent)
-			st.SameDeal, st.Complete = sd, r.Complete
-			l.Findings = append(l.Findings, sd.Sentence())
+			st.SameDeal, st.Against, st.Complete = sd, ag, r.Complete
+			l.Findings = append(l.Findings, ag.Sentence(sd.Stronger, sd.Weaker))
 		}
 		l.Duels = append(l.Duels, st)
 	}
+	if !accounted {
+		// Without luck accounting the replays are all there is: say what they measure.
+		l.Findings = append(l.Findings, l.ReplayFindings...)
+		l.Notes = append(l.Notes, ReplayCaveat)
+	}
 	if l.Meta.Players == 1 {
-		l.Notes = append(l.Notes, "A solitaire has no opponents: the luck share is the part of the success rate's variance fixed by the deal.")
+		l.Notes = append(l.Notes, "A solitaire has no opponents: its spread of results is the success rate's, and it has no seat advantages to adjust.")
 	}
 	return l, nil
 }
@@ -119,9 +145,9 @@ func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel)
 func (l *Experiment) Print(w io.Writer) {
 	fmt.Fprintf(w, "luck: %s, %d players, %d levels, each deal played %d times\n", l.Meta.Game, l.Meta.Players, len(l.Levels), l.Replays)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tdeals\tluck share (deal)\t95% interval\tluck share (along the game)\t95% interval\tvariance ratio\t")
+	fmt.Fprintln(tw, "level\tgames\tluck share (along the game)\t95% interval\tvariance ratio\tfixed by the deal (replays)\t95% interval\t")
 	for _, lv := range l.Levels {
-		along, iv, vr := "–", "–", "–"
+		along, iv, vr, dealt, div := "–", "–", "–", "–", "–"
 		if lv.LuckShare != nil {
 			e := lv.LuckShare.Estimate
 			along, iv = fmt.Sprintf("%.1f%%", 100*e.Value), fmt.Sprintf("[%.1f, %.1f]", 100*e.Lo, 100*e.Hi)
@@ -129,33 +155,51 @@ func (l *Experiment) Print(w io.Writer) {
 		if lv.VarianceRatio != nil {
 			vr = fmt.Sprintf("%.2f", float64(*lv.VarianceRatio))
 		}
-		if lv.Stats == nil || !lv.Stats.Pooled.Defined {
-			fmt.Fprintf(tw, "%s\t–\t–\t–\t%s\t%s\t%s\t\n", agents.Short(lv.Agent), along, iv, vr)
-			continue
+		if lv.ReplayShare != nil && lv.ReplayShare.Pooled.Defined {
+			p := lv.ReplayShare.Pooled
+			dealt, div = fmt.Sprintf("%.1f%%", 100*p.Share.Value), fmt.Sprintf("[%.1f, %.1f]", 100*p.Share.Lo, 100*p.Share.Hi)
 		}
-		p := lv.Stats.Pooled
-		fmt.Fprintf(tw, "%s\t%s\t%.1f%%\t[%.1f, %.1f]\t%s\t%s\t%s\t\n", agents.Short(lv.Agent), format.Count(p.Deals), 100*p.Share.Value, 100*p.Share.Lo, 100*p.Share.Hi,
-			along, iv, vr)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", agents.Short(lv.Agent), format.Count(lv.Games), along, iv, vr, dealt, div)
 	}
 	tw.Flush()
 	for _, d := range l.Duels {
-		if d.SameDeal != nil {
-			fmt.Fprintln(w, d.SameDeal.Sentence())
+		if d.SameDeal != nil && d.Against != nil {
+			fmt.Fprintln(w, d.Against.Sentence(d.SameDeal.Stronger, d.SameDeal.Weaker))
 		}
 	}
+	fmt.Fprintln(w, "(fixed by the deal: when the same bots replay a deal; it depends on how random the bots are — the report's appendix)")
 }
 
-// Doc builds the report.
+// Doc builds the report: the findings, each level's luck along the game, and in the
+// appendix what the replays say.
 func (l *Experiment) Doc() (*doc.Doc, error) {
 	d := l.Meta.NewDoc(fmt.Sprintf("Luck: %s, %d players", l.Meta.Game, l.Meta.Players),
-		doc.KV{Key: "Design", Value: fmt.Sprintf("each deal (hands, piles and chance fixed at setup) played %d times per level with fresh agent streams; consecutive levels on duplicate deals", l.Replays)})
+		doc.KV{Key: "Design", Value: fmt.Sprintf("self-play at each level with luck accounting, each deal (hands, piles and chance fixed at setup) played %d times with fresh agent streams; consecutive levels on duplicate deals", l.Replays)})
 	f := d.AddSection("Findings").Add(doc.Bullets(l.Findings...))
 	if len(l.Notes) > 0 {
 		f.Add(doc.Bullets(l.Notes...))
 	}
 	for i, lv := range l.Levels {
-		if lv.Stats == nil {
+		if lv.Accounting == nil {
 			continue
+		}
+		name := fmt.Sprintf("luck-%d", i+1)
+		sec := d.AddSection("Level " + agents.Short(lv.Agent)).Add(AccountingContent(lv.Accounting).Blocks(name + "-accounting")...)
+		for _, du := range l.Duels {
+			if du.SameDeal != nil && du.SameDeal.Stronger == agents.Short(lv.Agent) {
+				sec.Add(doc.Bullets(du.Against.Sentence(du.SameDeal.Stronger, du.SameDeal.Weaker), du.SameDeal.Sentence()))
+			}
+		}
+	}
+	var app *doc.Section
+	for i, lv := range l.Levels {
+		if lv.ReplayShare == nil {
+			continue
+		}
+		if app == nil {
+			app = d.AddSection("Outcome variance fixed by the deal (replays)")
+			app.Appendix, app.Fold = true, true
+			app.Add(doc.Para(ReplayCaveat))
 		}
 		var sd *SameDeal
 		for _, du := range l.Duels {
@@ -164,14 +208,11 @@ func (l *Experiment) Doc() (*doc.Doc, error) {
 			}
 		}
 		name := fmt.Sprintf("luck-%d", i+1)
-		c, err := Content(lv.Stats, sd, agents.Short(lv.Agent), name)
+		c, err := Content(lv.ReplayShare, sd, agents.Short(lv.Agent), name)
 		if err != nil {
 			return nil, err
 		}
-		sec := d.AddSection("Level " + agents.Short(lv.Agent)).Add(c.Blocks(name)...)
-		if lv.Accounting != nil {
-			sec.Add(AccountingContent(lv.Accounting).Blocks(name + "-accounting")...)
-		}
+		app.AddSection("Level " + agents.Short(lv.Agent)).Add(c.Blocks(name)...)
 	}
 	return d, nil
 }

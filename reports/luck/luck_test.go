@@ -69,7 +69,7 @@ func TestLuck(t *testing.T) {
 	if again.Seats[0] != l.Seats[0] || again.Pooled != l.Pooled || again.Resamples != BootstrapResamples {
 		t.Errorf("not reproducible: %+v vs %+v", again.Seats[0], l.Seats[0])
 	}
-	if !strings.HasPrefix(l.Sentence(), "The deal decides about 53.4% of the outcome [") {
+	if !strings.HasPrefix(l.Sentence(), "When the same bots replay a deal, the deal fixes about 53.4% of the variance of a game's outcome [") {
 		t.Errorf("sentence %q", l.Sentence())
 	}
 	c, err := Content(l, nil, "Toy", "luck")

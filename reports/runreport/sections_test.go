@@ -48,7 +48,7 @@ func TestReportShowsWhySections(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, runreport.MDName))
-	for _, want := range []string{"### How does it feel?", "### Component win rates (associations, not effects)", "### Luck and skill", "IWD", "lead changes", "The deal decides about",
+	for _, want := range []string{"### How does it feel?", "### Component win rates (associations, not effects)", "### Luck and skill", "IWD", "lead changes", "When the same bots replay a deal, the deal fixes about",
 		"count the deal as the unit", "Associations within games of the same length (plays)", "### Luck along the game", "The chance events (cards, dice) carry", "luck-adjusted", "mean swing"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("summary.md lacks %q", want)
