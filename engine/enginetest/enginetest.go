@@ -5,7 +5,9 @@
 // the registry does, and a whole game allocates nothing; for games with components
 // (engine.Tracker) and action classes (engine.ActionClasser), that recording changes
 // nothing in the game, is cleared by Reset and copied with the state, stays within the
-// lists and allocates nothing, and that classes are well formed.
+// lists and allocates nothing, and that classes are well formed; for games with a
+// glossary (engine.Glossary) and a pace (engine.Pacer), that every class and component is
+// explained with a rule ID and that every finished game counts its turns or rounds.
 package enginetest
 
 import (
@@ -57,6 +59,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/DeterminizeIsCanonical", func(t *testing.T) { checkCanonical(t, newState, o) })
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
 	runTracking(t, name, newState, o)
+	t.Run(name+"/WordsAndPace", func(t *testing.T) { checkWords(t, g, newState, o) })
 }
 
 // checkName checks that the state names its game (engine.Namer) as the registry does.
