@@ -73,6 +73,11 @@ func (o *observer) stepMetrics(agg *Aggregate, s engine.State, d int64, nLegal i
 // sharing the win) to m.
 func (o *observer) endMetrics(m *Metrics, s engine.State, out []float64, decisions int64, winners int) {
 	m.LeadChanges.Add(o.changes)
+	if pc, ok := s.(engine.Pacer); ok {
+		t, r := pc.Pace()
+		m.Turns.Add(int64(t))
+		m.Rounds.Add(int64(r))
+	}
 	if decisions <= MetricsTraceCap {
 		for d := int64(1); d <= decisions; d++ {
 			dec := (d - 1) * 10 / decisions
@@ -136,6 +141,8 @@ func (m *Metrics) merge(o *Metrics) {
 	m.Comebacks += o.Comebacks
 	m.Margin.Merge(o.Margin)
 	m.Long += o.Long
+	m.Turns.Merge(o.Turns)
+	m.Rounds.Merge(o.Rounds)
 }
 
 func (m *Metrics) clone() *Metrics {

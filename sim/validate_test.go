@@ -320,6 +320,12 @@ func TestCorruptResultsAreRefused(t *testing.T) {
 		{"components, metrics, cost", "metrics lead changes", func(m map[string]any) {
 			agg(m)["metrics"].(map[string]any)["leadChanges"] = map[string]any{"lo": 0, "counts": []any{1}}
 		}},
+		{"components, metrics, cost", "turns of one game", func(m map[string]any) {
+			agg(m)["metrics"].(map[string]any)["turns"] = map[string]any{"lo": 4, "counts": []any{1}}
+		}},
+		{"components, metrics, cost", "negative rounds", func(m map[string]any) {
+			agg(m)["metrics"].(map[string]any)["rounds"] = map[string]any{"lo": -1, "counts": []any{300}}
+		}},
 		{"components, metrics, cost", "negative cost", func(m map[string]any) {
 			m["run"].(map[string]any)["cost"].([]any)[0].(map[string]any)["nanos"] = -1
 		}},

@@ -191,6 +191,23 @@ func (m *Metrics) check(a *Aggregate, players int) error {
 	if n, err := m.Margin.check("margin"); err != nil || n != m.Decided {
 		return fmt.Errorf("margin counts %d games of %d decided (%v)", n, m.Decided, err)
 	}
+	// Turns and rounds: none (a game without a pace, or older results), or one count per
+	// game.
+	for _, h := range []struct {
+		name string
+		h    Hist
+	}{{"turns", m.Turns}, {"rounds", m.Rounds}} {
+		n, err := h.h.check(h.name)
+		if err != nil {
+			return err
+		}
+		if n != 0 && n != a.Games {
+			return fmt.Errorf("%s counts %d games of %d", h.name, n, a.Games)
+		}
+		if err := h.h.within(h.name, 0, HistLimit); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
