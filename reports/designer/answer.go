@@ -504,10 +504,17 @@ func (g *Game) answer() string {
 			continue
 		}
 		c := a.Glance.Fair
-		switch c.Verdict {
-		case "solitaire":
-			out = append(out, fmt.Sprintf("The solitaire is won %s of the time.", pctIv(*c.Value)))
+		if a.Players == 1 {
+			if la := a.Levels[a.Measure]; la.Success != nil {
+				s := fmt.Sprintf("The solitaire is won %s of the time", pctIv(*la.Success))
+				if c.More > 0 {
+					s += fmt.Sprintf(" (not settled: ~%s more games)", countWord(c.More))
+				}
+				out = append(out, s+".")
+			}
 			continue
+		}
+		switch c.Verdict {
 		case "favoured", "disfavoured":
 			s, _ := fairSeat(a.Levels[a.Measure].Seats)
 			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", s.Seat, c.Verdict, a.Players, ptsWithUnit(s.Advantage)))

@@ -285,19 +285,31 @@ func (rp *Report) glance(d *doc.Doc) {
 			}
 		}
 	}
-	s.Add(doc.Para(fmt.Sprintf("Each row is measured at %s play; pts are points of win share, and every number has its 95%% interval. "+
-		"Fair? names the seat furthest from a fair share (fair: every seat within ±2 points at two players, ±3 at more); not settled: "+
-		"no seat is clearly favoured but the intervals are wider than that, and the cell says about how many more games would settle it. "+
-		"What matters? is the action a player loses most without (restricted play at the greedy level). Each game's own answer follows.",
-		format.JoinAnd(names))))
+	two, more := DefaultTarget(2).Seat, DefaultTarget(3).Seat
+	ablated := "a player"
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.Players == 2 {
+				two = a.cfg.target().Seat
+			} else if a.Players > 2 {
+				more = a.cfg.target().Seat
+			}
+			if len(a.Ablation) > 0 && ablated == "a player" {
+				ablated = "a " + a.Ablation[0].Level + " player"
+			}
+		}
+	}
+	s.Add(doc.Para(fmt.Sprintf("Measured at %s play; pts are points of win share, and every number has its 95%% interval. "+
+		"Fair: every seat within ±%s points of a fair share at two players, ±%s at more. Not settled: no seat is clearly favoured but the "+
+		"intervals are wider than that; the cell says about how many more games would settle it. What matters: what %s "+
+		"loses most without (restricted play). Each game's own answer follows.", format.JoinAnd(names), format.Trim(100*two, 1), format.Trim(100*more, 1), ablated)))
 	s.Add(rp.glanceTable())
 	if len(rp.Notes) > 0 {
 		s.Add(doc.Bullets(rp.Notes...))
 	}
-	lv := s.AddSection("Levels of play")
-	lv.Add(doc.Para("Every level plays the same deals; the provenance in the appendix gives each one's agent."))
 	lt := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Plays like", doc.Left), doc.Col("Elo above the weakest", doc.Left),
 		doc.Column{Head: "Time per decision", Volatile: true})
+	lt.Caption = "Levels of play: every level plays the same deals; the provenance in the appendix gives each one's agent"
 	lt.Small = true
 	for i, sp := range rp.levelSpecs() {
 		about := ""
@@ -306,7 +318,7 @@ func (rp *Report) glance(d *doc.Doc) {
 		}
 		lt.TextRow(sp[0], about, rp.eloRange(i), rp.costRange(sp[0]))
 	}
-	lv.Add(lt)
+	s.Add(lt)
 	var whys []string
 	for _, g := range rp.Games {
 		for _, a := range g.Configs {
@@ -320,7 +332,7 @@ func (rp *Report) glance(d *doc.Doc) {
 		}
 	}
 	if len(whys) > 0 {
-		lv.Add(&doc.List{Items: whys, Small: true})
+		s.Add(&doc.List{Items: whys, Small: true})
 	}
 }
 
