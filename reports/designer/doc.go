@@ -530,7 +530,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 		for i := range h.Compensation {
 			l := &h.Compensation[i]
 			if l.Why != "" {
-				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", h.leverName(l), l.Why), Small: true})
+				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Why), Small: true})
 			}
 			if h.leverShown(l) {
 				add(wc, fig(ch.lever[l], 0.7))
@@ -539,20 +539,12 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	}
 }
 
-// leverName is a lever in words: "the starting points" for the seatBonus family, else
-// what its parameter is ("Jokers in the solitaire").
-func (a *Answer) leverName(l *LeverAnswer) string {
+// leverWhy names a lever for its reason: "the starting points", "this lever".
+func (a *Answer) leverWhy(l *LeverAnswer) string {
 	if l.Seat {
 		return "the starting points"
 	}
-	if a.words.gl != nil {
-		for _, p := range l.Points {
-			if p.Rules {
-				return a.words.param(l.Key, p.X) + " in the rules"
-			}
-		}
-	}
-	return l.Key
+	return "this lever"
 }
 
 // seatTable lists every seat's advantage at one level (games of three or more players).
@@ -798,7 +790,11 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		}
 	}
 	for _, l := range a.Compensation {
-		lt := doc.NewTable("", doc.Col(format.Capitalize(a.leverName(&l)), doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
+		head := "Setting"
+		if l.Seat {
+			head = "Starting points"
+		}
+		lt := doc.NewTable("", doc.Col(head, doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
 			doc.Col("Luck share", doc.Left), doc.Col("Choice", doc.Right), doc.Col("Length (decisions)", doc.Right))
 		lt.Caption = fmt.Sprintf("The sweep under %s play", l.Level)
 		lt.Small = true
@@ -844,7 +840,7 @@ func (rp *Report) cardSection(d *doc.Doc, g *Game) {
 		doc.Column{Head: "Games with", Key: "games_with", Align: doc.Right}, doc.Column{Head: "Win share with", Key: "share_with", Align: doc.Right},
 		doc.Column{Head: "Games without", Key: "games_without", Align: doc.Right}, doc.Column{Head: "Win share without", Key: "share_without", Align: doc.Right},
 		doc.Column{Head: "Difference, points", Key: "diff", Align: doc.Right}, doc.Column{Head: "95% interval", Key: "diff_ci", Align: doc.Left},
-		doc.Column{Head: "Holm p", Key: "p_holm", Align: doc.Right}, doc.Column{Head: "Name", Key: "name", Align: doc.Left})
+		doc.Column{Head: "Holm p", Key: "p_holm", Align: doc.Right}, doc.Column{Head: "Name", Key: "name", CSVOnly: true})
 	t.Sortable, t.Small = true, true
 	var levels []string
 	for _, a := range g.Configs {
@@ -859,11 +855,12 @@ func (rp *Report) cardSection(d *doc.Doc, g *Game) {
 		levels = append(levels, fmt.Sprintf("%d players: %s", a.Players, lvl))
 		for _, c := range cs.Components {
 			es, ev := cs.KeyStat(c), cs.KeyEvent()
-			if es.With.N == 0 {
-				// An achievement (taking the figurine, a scoring) is never "seen": its
-				// event is that it was achieved.
+			if es.With.N == 0 || es.Without.N == 0 {
+				// The key event never (or always) happens to this component — an
+				// achievement is never "seen", a piece held at the start always is: the
+				// first event that splits the games instead (achieved for an achievement).
 				for i, e := range cs.Events {
-					if e == "achieved" && i < len(c.Events) && c.Events[i].With.N > 0 {
+					if i < len(c.Events) && c.Events[i].With.N > 0 && c.Events[i].Without.N > 0 && (e == "achieved" || ev == cs.KeyEvent()) {
 						es, ev = c.Events[i], e
 					}
 				}
@@ -888,7 +885,7 @@ func (rp *Report) cardSection(d *doc.Doc, g *Game) {
 	s.Appendix, s.Fold = true, true
 	s.Summary = fmt.Sprintf("%d rows: every component at every player count (%s), with its games and the difference of win share with and without its event (seen: the IWD of 17lands; achieved, for an achievement) with a 95%% interval; click a heading to sort; also %s.csv.",
 		len(t.Rows), strings.Join(levels, ", "), t.Name)
-	t.Caption = "An association, not an effect (see What matters?); the interval counts 1/(players × plays) of the games, the worst case; Name is the component's name in results files"
+	t.Caption = "An association, not an effect (see What matters?); the interval counts 1/(players × plays) of the games, the worst case; the CSV adds each component's name in results files"
 	s.Add(t)
 }
 

@@ -216,6 +216,9 @@ type Column struct {
 	// decision): shown in the PDF and the HTML, left out of summary.md and the CSV, which
 	// must be identical for identical runs.
 	Volatile bool
+	// CSVOnly marks a column for machines (a name as results files write it): written to
+	// the CSV, not shown.
+	CSVOnly bool
 }
 
 // Cell is one table cell: the text shown and, optionally, the raw value for the CSV
@@ -290,6 +293,34 @@ func Col(head string, align Align) Column { return Column{Head: head, Align: ali
 
 // NewTable makes an empty table; name is its CSV name ("" for none).
 func NewTable(name string, cols ...Column) *Table { return &Table{Name: name, Columns: cols} }
+
+// Shown is the table as the PDF, HTML and Markdown show it: without its CSVOnly columns
+// (the table itself when it has none).
+func (t *Table) Shown() *Table {
+	var keep []int
+	for j, c := range t.Columns {
+		if !c.CSVOnly {
+			keep = append(keep, j)
+		}
+	}
+	if len(keep) == len(t.Columns) {
+		return t
+	}
+	c := *t
+	c.Columns = nil
+	for _, j := range keep {
+		c.Columns = append(c.Columns, t.Columns[j])
+	}
+	c.Rows = make([][]Cell, len(t.Rows))
+	for i, r := range t.Rows {
+		for _, j := range keep {
+			if j < len(r) {
+				c.Rows[i] = append(c.Rows[i], r[j])
+			}
+		}
+	}
+	return &c
+}
 
 // Row appends a row.
 func (t *Table) Row(cells ...Cell) *Table {

@@ -195,6 +195,7 @@ func (w *htmlWriter) kv(pairs []KV) {
 }
 
 func (w *htmlWriter) table(t *Table) {
+	t = t.Shown()
 	var cls []string
 	if t.Sortable {
 		cls = append(cls, "sortable")

@@ -80,6 +80,7 @@ func mdBlock(b *strings.Builder, bl Block) {
 		}
 		b.WriteString("\n")
 	case *Table:
+		x = x.Shown()
 		if x.Caption != "" {
 			fmt.Fprintf(b, "*%s*\n\n", oneLine(x.Caption))
 		}

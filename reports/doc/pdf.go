@@ -525,6 +525,7 @@ func (r *pdfRun) widths(t *Table) ([]float64, float64) {
 
 // table prints a table whose cells wrap and whose header repeats on every page it spans.
 func (r *pdfRun) table(t *Table) {
+	t = t.Shown()
 	f := r.f
 	w, size := r.widths(t)
 	head := make([]Cell, len(t.Columns))

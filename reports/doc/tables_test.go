@@ -19,10 +19,11 @@ func cardDoc() *doc.Doc {
 	at.Stack = true
 	at.TextRow("Draco", "seat 0 +7.6 pts [5.6, 9.6]", "0.41")
 	s.Add(at)
-	ct := doc.NewTable("cards", doc.Col("Card", doc.Left), doc.Col("Games", doc.Right), doc.Col("Value, points", doc.Right))
+	ct := doc.NewTable("cards", doc.Col("Card", doc.Left), doc.Col("Games", doc.Right), doc.Col("Value, points", doc.Right),
+		doc.Column{Head: "Name", Key: "name", CSVOnly: true})
 	ct.Sortable = true
-	ct.Row(doc.Text("troll 1"), doc.Int("1,200", 1200), doc.Num("+4.1", 4.1))
-	ct.Row(doc.Text("dwarf 2"), doc.Int("950", 950), doc.Num("-0.3", -0.3))
+	ct.Row(doc.Text("Troll 1"), doc.Int("1,200", 1200), doc.Num("+4.1", 4.1), doc.Text("troll-1"))
+	ct.Row(doc.Text("Dwarf 2"), doc.Int("950", 950), doc.Num("-0.3", -0.3), doc.Text("dwarf-2"))
 	s.Add(ct)
 	d.AddSection("Detail").Appendix = true
 	return d
@@ -103,5 +104,14 @@ func TestVolatileColumnsAndProvenanceAppendix(t *testing.T) {
 	}
 	if _, err := d.PDF(); err != nil {
 		t.Fatal(err)
+	}
+	// A CSV-only column: in cards.csv, nowhere else.
+	for _, f := range files {
+		if f.Name == "cards.csv" && (!strings.Contains(string(f.Data), "troll-1") || !strings.HasPrefix(string(f.Data), "card,games,value_points,name\n")) {
+			t.Errorf("cards.csv lacks the CSV-only column:\n%s", f.Data)
+		}
+	}
+	if strings.Contains(string(md), "troll-1") || strings.Contains(string(page), "troll-1") {
+		t.Error("the CSV-only column is shown")
 	}
 }

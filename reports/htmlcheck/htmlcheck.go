@@ -147,6 +147,7 @@ func Check(d *doc.Doc, page []byte) error {
 		return errors.Join(errs...)
 	}
 	for i, tb := range tables {
+		tb = tb.Shown()
 		rows := find(hts[i], atom.Tr)
 		if len(rows) != 1+len(tb.Rows) {
 			errf("table %d: %d rows, want the header and %d", i+1, len(rows), len(tb.Rows))
