@@ -125,6 +125,9 @@ func (x *Softmax) Act(s engine.State, rng *engine.RNG) engine.Action {
 // Iterations is the base's search iterations.
 func (x *Softmax) Iterations() int64 { return iterationsOf(x.Base) }
 
+// RestrictKind names the restricted-play agent kind (restrict:base=(…),forbid=…).
+const RestrictKind = "restrict"
+
 // Restricted is implemented by restricted-play agents (restrict): Restriction counts the
 // agent's decisions in which the restriction bound (a legal action was forbidden and
 // another one allowed) and those in which it could not be kept (every legal action was
@@ -356,7 +359,7 @@ func init() {
 		},
 	})
 	RegisterKind(Kind{
-		Name: "restrict",
+		Name: RestrictKind,
 		Doc: "restricted play (Jaffe et al. 2012): the base never chooses an action of a forbidden class " +
 			"when another action is legal (if every legal action is forbidden it plays as the base would, " +
 			"and counts it); its search keeps the restriction for its own later moves too",

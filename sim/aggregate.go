@@ -115,6 +115,9 @@ type Aggregate struct {
 	Components *ComponentAgg `json:"components,omitempty"`
 	Metrics    *Metrics      `json:"metrics,omitempty"`
 	Replays    *ReplayAgg    `json:"replays,omitempty"`
+	// Restrict counts, by agent, the restricted agents' decisions (Restriction); present
+	// when some agent is restricted (restrict:…), zero for the others.
+	Restrict []Restriction `json:"restrict,omitempty"`
 }
 
 func newAggregate(players int) Aggregate {

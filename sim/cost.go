@@ -2,8 +2,6 @@ package sim
 
 import (
 	"time"
-
-	"dragonlab/agents"
 )
 
 // Cost: what each agent's decisions cost (wall-clock time inside Act, and search
@@ -49,13 +47,6 @@ func collectCost(cfg *Config, ws []*worker) []Cost {
 			out[j].Decisions += c.decisions
 			out[j].Nanos += c.nanos
 			out[j].Iterations += c.iterations
-		}
-		for j, a := range w.agents {
-			if r, ok := a.(agents.Restricted); ok {
-				bound, unkept := r.Restriction()
-				out[j].Bound += bound
-				out[j].Unkept += unkept
-			}
 		}
 	}
 	for j := range out {

@@ -19,6 +19,7 @@ type whyShape struct {
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
+	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -35,6 +36,11 @@ func (cfg *Config) checkWhy() error {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
+	for _, f := range cfg.Agents {
+		if f.Kind == agents.RestrictKind {
+			cfg.shape.restricted = true
+		}
+	}
 	if !cfg.Components {
 		return nil
 	}
@@ -71,6 +77,9 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	}
 	if cfg.Seating == SeatReplay {
 		a.Replays = &ReplayAgg{K: cfg.Replays, Seats: make([][]ReplayBin, cfg.Players)}
+	}
+	if cfg.shape.restricted {
+		a.Restrict = make([]Restriction, len(cfg.Agents))
 	}
 	return a
 }
@@ -244,6 +253,15 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Replays.merge(o.Replays)
 		}
 	}
+	if o.Restrict != nil {
+		if a.Restrict == nil {
+			a.Restrict = make([]Restriction, len(o.Restrict))
+		}
+		for j, c := range o.Restrict {
+			a.Restrict[j].Bound += c.Bound
+			a.Restrict[j].Unkept += c.Unkept
+		}
+	}
 }
 
 // sameWhy says why two aggregates of the same run cannot be added (nil if they can):
@@ -260,6 +278,8 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
+	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
+		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
 	}
 	return nil
 }

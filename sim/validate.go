@@ -461,6 +461,14 @@ func (a *Aggregate) check(players int, seating string) error {
 			return fmt.Errorf("metrics: %v", err)
 		}
 	}
+	for j, c := range a.Restrict {
+		if c.Bound < 0 || c.Unkept < 0 || c.Bound+c.Unkept > a.DecisionsSum || c.Bound+c.Unkept < 0 {
+			return fmt.Errorf("restrict: agent %d: %d bound and %d unkept decisions of %d", j, c.Bound, c.Unkept, a.DecisionsSum)
+		}
+	}
+	if a.Restrict != nil && len(a.Restrict) != players {
+		return fmt.Errorf("restrict: %d agents for %d players", len(a.Restrict), players)
+	}
 	if a.Replays != nil {
 		if seating != SeatReplay {
 			return fmt.Errorf("replay counts with %s seating", seating)

@@ -81,6 +81,13 @@ func sampleResults(t testing.TB) map[string][]byte {
 	dh, _ := engine.Lookup("dragonheart")
 	real := Config{Game: dh, Players: 2, Agents: randomAgents(t, 2), Seed: 2, Units: 200, Seating: SeatDuplicate}
 	out["dragonheart duplicate"] = marshal(t, mustRun(t, context.Background(), real))
+	restricted, err := agents.ParseList("restrict:base=(random),forbid=fill,random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ablate := real
+	ablate.Agents = restricted
+	out["restricted"] = marshal(t, mustRun(t, context.Background(), ablate))
 	ds, _ := engine.Lookup("dragonscales")
 	solo := Config{Game: ds, Players: 1, Agents: randomAgents(t, 1), Seed: 2, Units: 100}
 	out["dragonscales solitaire"] = marshal(t, mustRun(t, context.Background(), solo))
@@ -276,6 +283,11 @@ func TestCorruptResultsAreRefused(t *testing.T) {
 			m["run"].(map[string]any)["cost"] = []any{map[string]any{"agent": "mcts"}}
 		}},
 		{"duplicate", "paired deals", func(m map[string]any) { agg(m)["paired"].(map[string]any)["counts"] = []any{1} }},
+		{"restricted", "restricted decisions above the decisions", func(m map[string]any) {
+			agg(m)["restrict"].([]any)[0].(map[string]any)["bound"] = agg(m)["decisionsSum"]
+		}},
+		{"restricted", "negative restricted count", func(m map[string]any) { agg(m)["restrict"].([]any)[0].(map[string]any)["unkept"] = -1 }},
+		{"restricted", "restricted counts of one agent of two", func(m map[string]any) { agg(m)["restrict"] = agg(m)["restrict"].([]any)[:1] }},
 		{"duplicate", "games not a multiple of the seats", func(m map[string]any) { agg(m)["games"] = 899 }},
 		{"rotate", "outcomes differ between seats and agents", func(m map[string]any) {
 			a := seat(m, "agents", 0)

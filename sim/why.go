@@ -20,11 +20,32 @@ type Cost struct {
 	Iterations       int64   `json:"iterations,omitempty"` // search iterations over those decisions
 	MsPerDecision    float64 `json:"msPerDecision"`
 	ItersPerDecision float64 `json:"itersPerDecision,omitempty"`
-	// Bound and Unkept count, for a restricted agent (agents.Restricted), the decisions in
-	// which its restriction ruled out a legal action, and those in which it could not be
-	// kept because every legal action was forbidden (it then played as its base would).
+	// Bound and Unkept are read from results files of older versions only: the counts of
+	// a restricted agent are now an aggregate (Aggregate.Restrict), which a checkpoint
+	// keeps and a merge adds exactly.
 	Bound  int64 `json:"bound,omitempty"`
 	Unkept int64 `json:"unkept,omitempty"`
+}
+
+// Restriction counts, for a restricted agent (agents.Restricted), the decisions in which
+// its restriction ruled out a legal action (Bound), and those in which it could not be
+// kept because every legal action was forbidden (Unkept: it then played as its base
+// would). Integers counted game by game, so they checkpoint, resume and merge exactly.
+type Restriction struct {
+	Bound  int64 `json:"bound"`
+	Unkept int64 `json:"unkept"`
+}
+
+// Restriction returns agent j's restriction counts: from the aggregate, or from the run's
+// cost in a results file of an older version; ok is false when the results hold none.
+func (r *Result) Restriction(j int) (c Restriction, ok bool) {
+	if a := r.Aggregate.Restrict; j >= 0 && j < len(a) {
+		return a[j], true
+	}
+	if r.Run != nil && j >= 0 && j < len(r.Run.Cost) {
+		return Restriction{Bound: r.Run.Cost[j].Bound, Unkept: r.Run.Cost[j].Unkept}, true
+	}
+	return Restriction{}, false
 }
 
 // ComponentAgg counts, per agent (the agent that starts in seat j, as in

@@ -13,6 +13,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/reports/experiment"
 	"dragonlab/sim"
 )
 
@@ -38,52 +39,31 @@ func (o *gameOptions) addFlags(cmd *cobra.Command) {
 // the command line, so that "--players 0" is a choice to check, not "unset".
 func (o *gameOptions) given(name string) bool { return o.changed != nil && o.changed(name) }
 
+// options are the game flags as the experiments take them.
+func (o *gameOptions) options() experiment.Game {
+	return experiment.Game{Name: o.Game, Players: o.Players, Sets: o.Sets, Rules: o.Rules,
+		PlayersSet: o.given("players"), RulesSet: o.given("rules")}
+}
+
 // resolve looks the game up and builds validated parameters. Every failure is bad input.
 func (o *gameOptions) resolve() (engine.Game, engine.Params, int, error) {
-	g, err := engine.Lookup(o.Game)
-	if err != nil {
-		return g, nil, 0, asBadInput(err)
-	}
-	players := o.Players
-	if !o.given("players") && players == 0 {
-		players = max(g.MinPlayers, min(2, g.MaxPlayers))
-	}
-	if err := g.CheckPlayers(players); err != nil {
-		return g, nil, 0, badInput("--players %d: %v", players, err)
-	}
-	if o.given("rules") && strings.TrimSpace(o.Rules) == "" {
-		return g, nil, 0, badInput("--rules is empty: name a rules file, or leave the flag out for the default rules")
-	}
-	p := g.DefaultParams()
-	if o.Rules != "" {
-		if err := engine.LoadParams(g, p, o.Rules); err != nil {
-			return g, nil, 0, asBadInput(err)
-		}
-	}
-	for _, s := range o.Sets {
-		if err := engine.SetParam(g, p, s); err != nil {
-			return g, nil, 0, asBadInput(err)
-		}
-	}
-	if err := p.Validate(players); err != nil {
-		return g, nil, 0, badInput("%s rules: %v", g.Name, err)
-	}
-	return g, p, players, nil
+	g, p, players, err := o.options().Resolve()
+	return g, p, players, asBadInput(err)
 }
 
 // parseAgents reads --agents: one spec per seat; empty means random in every seat.
 func parseAgents(list string, players int) ([]agents.Factory, error) {
-	if strings.TrimSpace(list) == "" {
-		list = "random" + strings.Repeat(",random", players-1)
+	fs, err := experiment.ParseAgents(list, players)
+	return fs, asBadInput(err)
+}
+
+// specs are the specs of the agents, in order.
+func specs(fs []agents.Factory) []string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.Spec
 	}
-	fs, err := agents.ParseList(list)
-	if err != nil {
-		return nil, asBadInput(err)
-	}
-	if len(fs) != players {
-		return nil, badInput("%d agents given (%s) for %d players: give one agent per seat, comma-separated", len(fs), list, players)
-	}
-	return fs, nil
+	return names
 }
 
 // stopSignals stop a run, which then keeps its finished games (and writes a final

@@ -1,47 +1,14 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"path/filepath"
-
 	"github.com/spf13/cobra"
 
-	"dragonlab/agents"
-	"dragonlab/reports/doc"
-	"dragonlab/reports/skill"
-	"dragonlab/reports/stats"
-	"dragonlab/sim"
+	"dragonlab/reports/experiment"
 	"dragonlab/sim/plan"
 )
 
-// LadderName is the file the ladder writes beside its report.
-const LadderName = "ladder.json"
-
-// ladderFile is ladder.json: every agent's rating on one Elo scale for one game and player
-// count, with what a decision of it cost. The cost varies between runs (machine, load);
-// everything else is a function of the plan.
-type ladderFile struct {
-	Schema  string      `json:"schema"`
-	Meta    doc.Meta    `json:"meta"`
-	Players int         `json:"players"`
-	Agents  []ladderRow `json:"agents"` // strongest first
-	Notes   []string    `json:"notes,omitempty"`
-}
-
-type ladderRow struct {
-	Rank  int            `json:"rank"`
-	Agent string         `json:"agent"`
-	Elo   float64        `json:"elo"`
-	CI    stats.Estimate `json:"ci"`
-	// Cost is the agent's time (and search iterations) per decision over every game of
-	// the ladder; absent when the runner did not measure it.
-	Cost *sim.Cost `json:"cost,omitempty"`
-}
-
 func init() {
-	registerExperiment(&experiment{
+	registerExperiment(&expCommand{
 		name:  "ladder",
 		use:   "ladder --game G [--players N] --agents a,b,c… [--games M]",
 		short: "Rate agents on one Elo scale per game and player count, with their cost per decision",
@@ -56,73 +23,12 @@ summary.md, summary.json, charts/) and ladder.json (ratings, intervals and cost 
 iteration budgets (mcts:iters=…), not time budgets, for ratings that reproduce.`,
 		exs: `  dragonlab ladder --game dragonheart --agents random,greedy,mcts:iters=100,mcts:iters=1000 --games 400
   dragonlab ladder --game draco --players 3 --agents random,greedy,mcts --games 300 --out ladder-draco3`,
-		defaultOut: "ladder",
-		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
-			o := &roundRobinFlags{}
-			o.add(cmd, 1200)
-			return func() (*plan.Plan, error) { return o.plan(c, "ladder", "a ladder") }
-		},
-		analyze: analyzeLadder,
-	})
-}
-
-func analyzeLadder(a *analysis) ([]string, error) {
-	t, o, err := analyzeRoundRobin(a)
-	if err != nil {
-		return nil, err
-	}
-	// Cost per agent over every run it played in (sums, so shards and runs add up).
-	var lists [][]sim.Cost
-	for _, r := range a.results {
-		lists = append(lists, plan.Costs(r))
-	}
-	cost := map[string]*sim.Cost{}
-	for _, c := range plan.SumCosts(lists...) {
-		c := c
-		cost[c.Agent] = &c
-	}
-	lf := ladderFile{Schema: "dragonlab.ladder/v1", Meta: t.Meta, Players: o.Meta.Players, Notes: t.Notes}
-	for _, r := range t.Ranking {
-		lf.Agents = append(lf.Agents, ladderRow{Rank: r.Rank, Agent: r.Agent, Elo: r.Elo, CI: r.CI, Cost: cost[r.Agent]})
-	}
-	if len(cost) == 0 {
-		lf.Notes = append(lf.Notes, "The results hold no time per decision (run.cost): this runner does not measure it.")
-	}
-	printLadder(a.stdout, t, lf)
-	written, err := t.Write(a.dir)
-	if err != nil {
-		return written, err
-	}
-	data, err := json.MarshalIndent(lf, "", "  ")
-	if err != nil {
-		return written, err
-	}
-	if err := sim.WriteFileAtomic(filepath.Join(a.dir, LadderName), append(data, '\n')); err != nil {
-		return written, err
-	}
-	return append([]string{LadderName}, written...), nil
-}
-
-func printLadder(w io.Writer, t *skill.Tournament, lf ladderFile) {
-	fmt.Fprintf(w, "ladder: %s, %d players, %d agents, %d pairings played\n", t.Meta.Game, t.Players, len(t.Agents), len(t.Pairs))
-	if len(lf.Agents) == 0 {
-		fmt.Fprintln(w, "no ratings: not every agent has played")
-		return
-	}
-	tw := newTable(w)
-	fmt.Fprintln(tw, "rank\tagent\tElo\t95% interval\tms/decision\titers/decision\t")
-	for _, r := range lf.Agents {
-		ms, it := "–", "–"
-		if c := r.Cost; c != nil && c.Decisions > 0 {
-			ms = fmt.Sprintf("%.3f", c.MsPerDecision)
-			if c.Iterations > 0 {
-				it = fmt.Sprintf("%.0f", c.ItersPerDecision)
+		flags: func(cmd *cobra.Command) func(experiment.Common) (*plan.Plan, error) {
+			o, game := roundRobinFlags(cmd, 1200)
+			return func(c experiment.Common) (*plan.Plan, error) {
+				o.Common, o.Game = c, game.options()
+				return o.LadderPlan()
 			}
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%+.0f\t[%+.0f, %+.0f]\t%s\t%s\t\n", r.Rank, agents.Short(r.Agent), r.Elo, r.CI.Lo, r.CI.Hi, ms, it)
-	}
-	tw.Flush()
-	for _, f := range t.Findings[:min(1, len(t.Findings))] {
-		fmt.Fprintln(w, f)
-	}
+		},
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"dragonlab/reports/experiment"
 )
 
 // `dragonlab plan <command> [flags] --out plan.json` writes the plan of any experiment
@@ -29,9 +31,9 @@ it with dragonlab run-plan, on one machine or as shards.`,
 			Args: cobra.ArbitraryArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if len(args) > 0 {
-					return badInput("plan: unknown command %q (valid: %s)", args[0], strings.Join(experimentNames(), ", "))
+					return badInput("plan: unknown command %q (valid: %s)", args[0], strings.Join(experiment.Names(), ", "))
 				}
-				return badInput("plan: name the command to plan (valid: %s); see dragonlab plan --help", strings.Join(experimentNames(), ", "))
+				return badInput("plan: name the command to plan (valid: %s); see dragonlab plan --help", strings.Join(experiment.Names(), ", "))
 			},
 		}
 		for _, e := range sortedExperiments() {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"dragonlab/reports/experiment"
 	"dragonlab/sim"
 )
 
@@ -37,7 +38,7 @@ func asBadInput(err error) error {
 }
 
 // errInterrupted: the run was stopped by Ctrl-C; what was finished has been written.
-var errInterrupted = errors.New("interrupted: the games finished so far were kept and written, marked incomplete")
+var errInterrupted = experiment.ErrInterrupted
 
 // newRootCmd builds the command tree. Each subcommand lives in its own file as an options
 // struct plus a run function (the pattern of GitHub's gh CLI), so flag parsing and

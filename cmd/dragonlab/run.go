@@ -10,9 +10,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"dragonlab/agents"
+	"dragonlab/reports/experiment"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
 )
 
@@ -249,7 +248,7 @@ func (o *runOptions) run() error {
 	if cfg.Shard.Count > 0 {
 		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, format.Count(cfg.First), format.Count(cfg.First+cfg.Units-1), format.Count(cfg.TotalUnits))
 	}
-	printSummary(o.stdout, res)
+	experiment.PrintRun(o.stdout, res)
 	if res.StoppedAt > 0 {
 		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, format.Plural(res.Games, "game"))
 	}
@@ -285,50 +284,4 @@ func newBar(total int64, what string, w io.Writer) *progressbar.ProgressBar {
 // ending in a tab, right-aligned in columns two spaces apart (Flush prints it).
 func newTable(w io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-}
-
-// printSummary prints the per-seat table of a run.
-func printSummary(w io.Writer, r *sim.Result) {
-	status := "complete"
-	if !r.Complete {
-		status = fmt.Sprintf("INCOMPLETE: %s of %s requested", format.Count(r.Games), format.Count(r.Units))
-	}
-	fmt.Fprintf(w, "%s, %d players, %s, seed %d, seating %s (%s)\n", r.Game, r.Players, format.Plural(r.Games, "game"), r.Seed, r.Seating, status)
-	tw := newTable(w)
-	fmt.Fprintln(tw, "seat\tagent\twin share\t95% interval\twins alone\tmean score\t")
-	rows, label := r.Seats, "seat"
-	if r.Seating != sim.SeatFixed && r.Seating != sim.SeatReplay {
-		rows, label = r.ByAgent, "agent"
-	}
-	for _, s := range rows {
-		ci := stats.Wilson(s.WinShare, float64(s.Games))
-		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t[%.2f, %.2f]\t%s\t%.2f\t\n", s.Seat, agents.Short(s.Agent), 100*s.WinShare/float64(max(s.Games, 1)), 100*ci.Lo, 100*ci.Hi, format.Count(s.Wins), s.ScoreMean)
-	}
-	tw.Flush()
-	if label == "agent" {
-		fmt.Fprintln(w, "(rows are agents: each agent played every seat in turn)")
-	}
-	fmt.Fprintf(w, "draws %s (%.2f%%), no winner %s, mean decisions per game %.1f", format.Count(r.Draws), 100*float64(r.Draws)/float64(max(r.Games, 1)), format.Count(r.NoWinner), r.DecisionsMean)
-	if r.Run != nil && r.Run.Workers > 0 {
-		fmt.Fprintf(w, ", %.0f games/s on %d workers", r.Run.GamesPerSec, r.Run.Workers)
-	}
-	fmt.Fprintln(w)
-	printCost(w, r)
-}
-
-// printCost prints each agent's time (and search iterations) per decision.
-func printCost(w io.Writer, r *sim.Result) {
-	if r.Run == nil {
-		return
-	}
-	for j, c := range r.Run.Cost {
-		if c.Decisions == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "cost of agent %d %s: %.3g ms/decision", j, agents.Short(c.Agent), c.MsPerDecision)
-		if c.Iterations > 0 {
-			fmt.Fprintf(w, ", %.0f iterations/decision", c.ItersPerDecision)
-		}
-		fmt.Fprintf(w, " (%s timed)\n", format.Plural(c.Decisions, "decision"))
-	}
 }

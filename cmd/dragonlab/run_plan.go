@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"dragonlab/reports/experiment"
 	"dragonlab/reports/format"
 	"dragonlab/sim/plan"
 )
@@ -50,16 +50,12 @@ plan) and writes OUT/plan.json, so that OUT belongs to the plan before any task 
 }
 
 func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
-	p, err := plan.Read(file)
+	p, err := experiment.ReadPlan(file)
 	if err != nil {
 		return asBadInput(err)
 	}
-	e := experiments[p.Kind]
-	if e == nil {
-		return badInput("%s is a plan of a %q, which this dragonlab cannot report (known: %s)", file, p.Kind, strings.Join(experimentNames(), ", "))
-	}
 	if !cmd.Flags().Changed("out") {
-		o.x.Out = e.defaultOut
+		o.x.Out = experiment.Lookup(p.Kind).DefaultOut
 	}
 	sh, err := o.x.check(cmd)
 	if err != nil {
@@ -72,6 +68,5 @@ func (o *runPlanOptions) run(cmd *cobra.Command, file string) error {
 		fmt.Fprintf(o.stdout, "%s belongs to the plan of a %s (%s, %s); nothing played\n", o.x.Out, p.Kind, format.Plural(int64(len(p.Runs)), "run"), format.Plural(p.Games(), "game"))
 		return nil
 	}
-	r := &planRunner{exp: e, plan: p, x: &o.x, shard: sh, stdout: o.stdout, stderr: o.stderr}
-	return r.run()
+	return playPlan(p, &o.x, sh, o.stdout, o.stderr)
 }

@@ -3,226 +3,16 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"math"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/agents"
-	"dragonlab/engine"
-	"dragonlab/sim"
+	"dragonlab/reports/experiment"
 	"dragonlab/sim/plan"
 )
 
-// The study: the designer's report (issue 15). For every game and player count it plays
-//
-//   - self-play at each level of play (weakest first), each deal played `replays` times
-//     (the luck share; the seat intervals then count the deal as the unit), with the
-//     game-feel metrics, and the component tallies at the levels that ask for them; every
-//     level plays the same deals (the same seed: common random numbers);
-//   - the ladder: each level alone against copies of the level below, on duplicate deals
-//     (every seat rotation of each deal), rated on one Elo scale;
-//   - restricted play of every action class at the ablation levels (duplicate deals);
-//   - the sweep of a rules lever at the compensation levels: seatBonus for the score games
-//     ("seat s starts with x·s points"), Dragon Scales' own levers.
-//
-// Everything is one plan, so --shard, resume and merge work as for every experiment. The
-// sweep does not depend on the results (a plan is fixed before anything is played): it is
-// always played, and the analysis reports the fair value where a seat is significantly
-// favoured, "no seat is significantly favoured" otherwise.
-
-// The budgets. Sizes are deals per stage; a self-play deal is played `replays` (2) times,
-// a duplicate deal once per seat. They were sized from the cost per decision measured
-// with run.cost on this project's 2-core machine (README: "The study"): the default fits
-// in five minutes there, the expert's two-player self-play giving a first-player interval
-// of about ±2 points.
-var studyBudgets = map[string]*studySpec{
-	"quick":   quickStudy,
-	"default": defaultStudy,
-	"full":    fullStudy,
-}
-
-// studyLevelsOverride replaces the levels of every budget (tests substitute cheap agents).
-var studyLevelsOverride []specLevel
-
-// defaultLevers: what a designer turns, by game.
-var defaultLevers = by(map[string]*specLever{
-	"default": {Key: "seatBonus", Values: []float64{-3, -2, -1, 1, 2, 3},
-		Why: "starting points per seat compensate a seat's advantage the way many games do (later seats start with more)"},
-	"3p": {Key: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"4p": {Key: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"5p": {Key: "seatBonus", Values: []float64{-1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"dragonscales/1p": {Key: "soloJokers", Values: []float64{0, 2},
-		Why: "a solitaire has no seats to compensate; the Jokers in the red deck set its difficulty"},
-	// The hand variant is swept at the expert level only (expertLevers): the engine takes the
-	// two secret choices one after the other, and one-ply greedy looks one move ahead, so
-	// the first chooser sees no combat resolve and picks blind while the second picks
-	// against a re-dealt guess of the first card — an edge of the agent, not of the rules.
-	"dragonscales/2p": nil,
-	"dragonscales/3p": {Key: "trioTarget", Values: []float64{4, 6},
-		Why: "everyone throws at once, so the seats are alike by the rules; the target sets how long a game lasts"},
-})
-
-// duoHandLever is Dragon Scales' two-player lever, measured at the expert level.
-var duoHandLever = &specLever{Key: "duoHand", Values: []float64{3},
-	Why: "both players turn their cards at once, so the seats are alike by the rules; the hand variant gives each player a choice every combat. " +
-		"The engine takes the two secret choices one after the other, and the agents favour the second chooser: one-ply greedy picks blind first, " +
-		"and a search models an opponent who might see the first card; the lever is therefore measured under expert play, where this is smallest",
-	Caveat: "the engine takes the two secret choices in turn and the agents favour the second chooser, so part of this may be the agents', not the rules'"}
-
-// expertLevers are the levers swept at the expert level in the quick and default budgets;
-// allLevers every lever, for the full budget.
-var (
-	expertLevers = by(map[string]*specLever{"dragonscales/2p": duoHandLever})
-	allLevers    = by(map[string]*specLever{
-		"default":         defaultLevers.by["default"],
-		"3p":              defaultLevers.by["3p"],
-		"4p":              defaultLevers.by["4p"],
-		"5p":              defaultLevers.by["5p"],
-		"dragonscales/1p": defaultLevers.by["dragonscales/1p"],
-		"dragonscales/2p": duoHandLever,
-		"dragonscales/3p": defaultLevers.by["dragonscales/3p"],
-	})
-)
-
-func studyLevels(agent [4]byKey[string], deals [4]byKey[int64]) []specLevel {
-	return []specLevel{
-		{Name: "random", Agent: agent[0], Deals: deals[0], About: "random legal moves: the floor"},
-		{Name: "casual", Agent: agent[1], Deals: deals[1], About: "a casual player: greedy with random slips"},
-		{Name: "greedy", Agent: agent[2], Deals: deals[2], Comps: one[boolean](true), About: "the best move one step ahead"},
-		{Name: "expert", Agent: agent[3], Deals: deals[3], Comps: one[boolean](true), About: "the strongest honest search (agents: expert)"},
-	}
-}
-
-// The levels' agents. The casual player is greedy with a uniformly random move a quarter
-// of the time (agents: noisy). The expert of the default budget is the agents issue's
-// expert (IS-MCTS with per-game settings) at the iterations per decision that fit the
-// budget, per game: enough to beat greedy clearly (measured on duplicate deals, README
-// "The study") at 0.2–0.7 ms per decision on this machine's cores; the full budget plays
-// it at full strength.
-var (
-	casualAgent = one("noisy:base=(greedy),eps=0.25")
-	expertAgent = by(map[string]string{
-		"default":     "expert:iters=150",
-		"dragonheart": "expert:iters=100",
-		"draco":       "expert:iters=200",
-		"redhot":      "expert:iters=100",
-		// Three players throw rock-paper-scissors at once: search finds no edge there
-		// (the expert does not beat greedy), so a short search suffices.
-		"dragonscales/3p": "expert:iters=60",
-	})
-	quickExpert = by(map[string]string{"default": "expert:iters=60", "draco": "expert:iters=100"})
-	fullExpert  = one("expert")
-)
-
-var defaultStudy = &studySpec{
-	Schema: studySpecSchema, Title: "dragonlab balance study",
-	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), expertAgent},
-		[4]byKey[int64]{one[int64](4000), one[int64](600), one[int64](1000),
-			by(map[string]int64{"default": 150, "2p": 1300, "dragonheart": 1400, "dragonscales/1p": 1300, "dragonscales/2p": 2500, "dragonscales/3p": 200})}),
-	Ladder:   specLadder{Deals: by(map[string]int64{"default": 80, "2p": 300})},
-	Ablation: []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 40, "2p": 200})}},
-	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers},
-		{Level: "expert", Deals: by(map[string]int64{"dragonscales/2p": 600}), Lever: expertLevers}},
-}
-
-var quickStudy = &studySpec{
-	Schema: studySpecSchema, Title: "dragonlab balance study (quick look)",
-	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), quickExpert},
-		[4]byKey[int64]{one[int64](1000), one[int64](150), one[int64](250),
-			by(map[string]int64{"default": 30, "2p": 120})}),
-	Ladder:   specLadder{Deals: by(map[string]int64{"default": 30, "2p": 80})},
-	Ablation: []specAblation{{Level: "greedy", Deals: by(map[string]int64{"default": 0, "2p": 40})}},
-	Compensation: []specCompensation{{Level: "greedy", Deals: by(map[string]int64{"default": 100, "2p": 200}), Lever: defaultLevers},
-		{Level: "expert", Deals: by(map[string]int64{"dragonscales/2p": 150}), Lever: expertLevers}},
-}
-
-var fullStudy = &studySpec{
-	Schema: studySpecSchema, Title: "dragonlab balance study (full)",
-	Levels: studyLevels([4]byKey[string]{one("random"), casualAgent, one("greedy"), fullExpert},
-		[4]byKey[int64]{one[int64](200000), one[int64](50000), one[int64](50000),
-			by(map[string]int64{"default": 5000, "2p": 20000})}),
-	Ladder: specLadder{Deals: by(map[string]int64{"default": 3000, "2p": 5000})},
-	Ablation: []specAblation{
-		{Level: "greedy", Deals: by(map[string]int64{"default": 2000, "2p": 5000})},
-		{Level: "expert", Deals: by(map[string]int64{"default": 300, "2p": 1000})},
-	},
-	Compensation: []specCompensation{
-		{Level: "greedy", Deals: one[int64](20000), Lever: defaultLevers},
-		{Level: "expert", Deals: by(map[string]int64{"default": 2000, "2p": 5000}), Lever: allLevers},
-	},
-}
-
-// studyOptions are the plan options of a study: what the analysis needs beyond the runs.
-type studyOptions struct {
-	Title   string        `json:"title"`
-	Budget  string        `json:"budget"`
-	Replays int           `json:"replays"`
-	Configs []studyConfig `json:"configs"`
-	Notes   []string      `json:"notes,omitempty"`
-}
-
-// studyConfig is one game (rules variant) and player count.
-type studyConfig struct {
-	Game    string       `json:"game"`
-	Variant string       `json:"variant,omitempty"`
-	Players int          `json:"players"`
-	Levels  []studyLevel `json:"levels"`
-	// Ladder steps: level Upper alone against copies of level Lower.
-	Ladder   []studyStep     `json:"ladder,omitempty"`
-	Ablation []studyAblation `json:"ablation,omitempty"`
-	Levers   []studyLever    `json:"levers,omitempty"`
-}
-
-type studyLevel struct {
-	Name  string `json:"name"`
-	Agent string `json:"agent"` // canonical spec
-	// Written is the spec as the design writes it (shorter, for the report).
-	Written    string `json:"written,omitempty"`
-	About      string `json:"about,omitempty"`
-	Run        string `json:"run,omitempty"` // self-play run ("" when not played)
-	Components bool   `json:"components,omitempty"`
-}
-
-type studyStep struct {
-	Upper int    `json:"upper"`
-	Lower int    `json:"lower"`
-	Run   string `json:"run"`
-}
-
-type studyAblation struct {
-	Level   int           `json:"level"`
-	Classes []string      `json:"classes"`
-	Runs    []restriction `json:"runs"`
-}
-
-type studyLever struct {
-	Level int    `json:"level"`
-	Key   string `json:"key"`
-	// Seat: the seatBonus family (seat s starts with x·s points); else the parameter.
-	Seat   bool         `json:"seat"`
-	Base   float64      `json:"base"` // the rules' own value (0 for the seat family)
-	Why    string       `json:"why,omitempty"`
-	Caveat string       `json:"caveat,omitempty"`
-	Points []leverPoint `json:"points"`
-}
-
-type leverPoint struct {
-	X   float64 `json:"x"`
-	Run string  `json:"run"`
-}
-
-type studyFlags struct {
-	Quick, Full bool
-	Print       bool
-	Plan        string
-	Games       int64
-	Only        []string
-}
-
+// The study: the designer's report (experiment.Study: its design, budgets and levers).
 func init() {
-	registerExperiment(&experiment{
+	registerExperiment(&expCommand{
 		name:  "study",
 		use:   "study [--quick | --full | --plan design.json] [--only games] [--out DIR]",
 		short: "The main job: the designer's report on every game — is it fair, does skill matter, what to change",
@@ -254,25 +44,29 @@ Ctrl-C stops the study; running it again resumes.`,
   dragonlab study --print-design > my.json && dragonlab study --plan my.json
   dragonlab study --full --shard auto/64 --out big   # one task of a 64-task array
   dragonlab merge big                                # then: the report`,
-		defaultOut: "study",
-		flags: func(cmd *cobra.Command, c *expCommon) func() (*plan.Plan, error) {
-			o := &studyFlags{}
+		flags: func(cmd *cobra.Command) func(experiment.Common) (*plan.Plan, error) {
+			o := &experiment.Study{}
+			var print bool
 			f := cmd.Flags()
 			f.BoolVar(&o.Quick, "quick", false, "small samples: a first look in about a minute")
 			f.BoolVar(&o.Full, "full", false, "large samples and the full-strength expert: hours (use a cluster)")
-			f.StringVar(&o.Plan, "plan", "", "a study design file (JSON, schema "+studySpecSchema+") instead of a budget")
+			f.StringVar(&o.DesignFile, "plan", "", "a study design file (JSON, schema "+experiment.DesignSchema+") instead of a budget")
 			f.Int64VarP(&o.Games, "games", "n", 0, "scale every stage so that the random level plays this many games per stage")
 			f.StringSliceVar(&o.Only, "only", nil, "study only these games (comma-separated)")
-			f.BoolVar(&o.Print, "print-design", false, "write the chosen design (budget) as JSON on stdout and stop: a start for --plan")
+			f.BoolVar(&print, "print-design", false, "write the chosen design (budget) as JSON on stdout and stop: a start for --plan")
+			options := func() experiment.Study {
+				o.DesignSet, o.GamesSet, o.OnlySet = given(cmd, "plan"), given(cmd, "games"), given(cmd, "only")
+				return *o
+			}
 			// --print-design plays nothing: it answers before the plan is made.
 			run := cmd.RunE
 			cmd.RunE = func(cmd *cobra.Command, args []string) error {
-				if !o.Print {
+				if !print {
 					return run(cmd, args)
 				}
-				s, _, err := o.spec(c)
+				s, _, err := options().Design()
 				if err != nil {
-					return err
+					return asBadInput(err)
 				}
 				data, err := json.MarshalIndent(s, "", "  ")
 				if err != nil {
@@ -281,291 +75,11 @@ Ctrl-C stops the study; running it again resumes.`,
 				_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", data)
 				return err
 			}
-			return func() (*plan.Plan, error) { return o.plan(c) }
+			return func(c experiment.Common) (*plan.Plan, error) {
+				st := options()
+				st.Common = c
+				return st.Plan()
+			}
 		},
-		analyze: analyzeStudy,
 	})
-}
-
-// spec is the design the flags choose.
-func (o *studyFlags) spec(c *expCommon) (*studySpec, string, error) {
-	n := 0
-	for _, b := range []bool{o.Quick, o.Full, c.changed("plan")} {
-		if b {
-			n++
-		}
-	}
-	if n > 1 {
-		return nil, "", badInput("give one of --quick, --full and --plan")
-	}
-	budget, s := "default", defaultStudy
-	switch {
-	case o.Quick:
-		budget, s = "quick", quickStudy
-	case o.Full:
-		budget, s = "full", fullStudy
-	case c.changed("plan"):
-		if strings.TrimSpace(o.Plan) == "" {
-			return nil, "", badInput("--plan is empty: name a study design file")
-		}
-		var err error
-		if s, err = readStudySpec(o.Plan); err != nil {
-			return nil, "", err
-		}
-		budget = "custom"
-	}
-	if len(studyLevelsOverride) > 0 && budget != "custom" {
-		c := *s
-		c.Levels = studyLevelsOverride
-		s = &c
-	}
-	if c.changed("games") {
-		if o.Games <= 0 {
-			return nil, "", badInput("--games must be positive, not %d", o.Games)
-		}
-		base := int64(0)
-		if len(s.Levels) > 0 {
-			base = s.Levels[0].Deals.at("", 2) * int64(s.replays())
-		}
-		if base <= 0 {
-			return nil, "", badInput("--games: the design's first level plays no self-play games to scale from")
-		}
-		s = s.scaled(float64(o.Games) / float64(base))
-	}
-	return s, budget, nil
-}
-
-func (o *studyFlags) plan(c *expCommon) (*plan.Plan, error) {
-	s, budget, err := o.spec(c)
-	if err != nil {
-		return nil, err
-	}
-	var only []string
-	if c.changed("only") {
-		if len(o.Only) == 0 {
-			return nil, badInput("--only names no game (valid: %s)", strings.Join(engine.Names(), ", "))
-		}
-		seen := map[string]bool{}
-		for _, name := range o.Only {
-			g, err := engine.Lookup(strings.TrimSpace(name))
-			if err != nil {
-				return nil, asBadInput(err)
-			}
-			if seen[g.Name] {
-				return nil, badInput("--only names %s twice", g.Name)
-			}
-			seen[g.Name] = true
-			only = append(only, g.Name)
-		}
-	}
-	p, err := studyPlanOf(s, budget, only, c)
-	if err != nil {
-		return nil, asBadInput(err)
-	}
-	return p, nil
-}
-
-// studyPlanOf turns a design into the plan of its runs. It is a pure function of the
-// design, the selection and the seed.
-func studyPlanOf(s *studySpec, budget string, only []string, c *expCommon) (*plan.Plan, error) {
-	if err := s.check(); err != nil {
-		return nil, err
-	}
-	entries, err := s.entries(only)
-	if err != nil {
-		return nil, err
-	}
-	if len(entries) == 0 {
-		return nil, fmt.Errorf("the design studies none of the games selected with --only")
-	}
-	p := c.newPlan("study")
-	p.Results = "results"
-	k := s.replays()
-	opts := studyOptions{Title: s.Title, Budget: budget, Replays: k}
-	if opts.Title == "" {
-		opts.Title = "dragonlab balance study"
-	}
-	notes := map[string]bool{}
-	note := func(n string) {
-		if !notes[n] {
-			notes[n] = true
-			opts.Notes = append(opts.Notes, n)
-		}
-	}
-	for _, e := range entries {
-		g, n := e.game, e.players
-		base := g.Name
-		if e.variant != "" {
-			base += "-" + e.variant
-		}
-		base += fmt.Sprintf("-%dp", n)
-		label := func(what string) string {
-			return fmt.Sprintf("%s%s %dp %s", g.Name, variantText(e.variant), n, what)
-		}
-		cfg := studyConfig{Game: g.Name, Variant: e.variant, Players: n}
-		fs := make([]agents.Factory, len(s.Levels))
-		for i, lv := range s.Levels {
-			spec := lv.Agent.at(g.Name, n)
-			f, err := agents.Parse(spec)
-			if err != nil {
-				return nil, fmt.Errorf("level %s for %s %dp: %v", lv.Name, g.Name, n, err)
-			}
-			fs[i] = f
-			sl := studyLevel{Name: lv.Name, Agent: f.Spec, Written: spec, About: lv.About}
-			if deals := lv.Deals.at(g.Name, n); deals > 0 {
-				sl.Run = base + "-self-" + lv.Name
-				sl.Components = bool(lv.Comps.at(g.Name, n)) && tracks(g, e.params, n)
-				p.Add(plan.Run{Name: sl.Run, Label: label(lv.Name + " self-play"), Players: n, Seating: sim.SeatReplay, Replays: k,
-					Seed: c.Seed, Units: deals, Metrics: true, Components: sl.Components}, g, e.params, repeat(f, n))
-			}
-			cfg.Levels = append(cfg.Levels, sl)
-		}
-		if n >= 2 {
-			for i := 1; i < len(s.Levels); i++ {
-				deals := s.Ladder.Deals.at(g.Name, n)
-				if deals <= 0 {
-					continue
-				}
-				name := fmt.Sprintf("%s-ladder-%s-vs-%s", base, s.Levels[i].Name, s.Levels[i-1].Name)
-				p.Add(plan.Run{Name: name, Label: label(s.Levels[i].Name + " vs " + s.Levels[i-1].Name), Players: n,
-					Seating: sim.SeatDuplicate, Seed: c.Seed, Units: deals}, g, e.params, aloneAgainst(fs[i], fs[i-1], n))
-				cfg.Ladder = append(cfg.Ladder, studyStep{Upper: i, Lower: i - 1, Run: name})
-			}
-		}
-		for _, ab := range s.Ablation {
-			deals := ab.Deals.at(g.Name, n)
-			if deals <= 0 || n < 2 {
-				continue
-			}
-			li := s.level(ab.Level)
-			classes, err := actionClasses(g, e.params, n)
-			if err != nil || len(classes) < 2 {
-				continue // nothing to forbid
-			}
-			if _, err := agents.Parse(restrictSpec(fs[li].Spec, classes[:1])); err != nil {
-				note("Restricted play was not run: this dragonlab has no restrict agent kind (" + err.Error() + ").")
-				continue
-			}
-			sa := studyAblation{Level: li, Classes: classes}
-			for _, cl := range classes {
-				r, err := agents.Parse(restrictSpec(fs[li].Spec, []string{cl}))
-				if err != nil {
-					return nil, fmt.Errorf("restricted play of %s in %s: %v", fs[li].Spec, g.Name, err)
-				}
-				name := fmt.Sprintf("%s-ablate-%s-%s", base, ab.Level, cl)
-				p.Add(plan.Run{Name: name, Label: label(ab.Level + " without " + cl), Players: n, Seating: sim.SeatDuplicate,
-					Seed: c.Seed, Units: deals}, g, e.params, aloneAgainst(r, fs[li], n))
-				sa.Runs = append(sa.Runs, restriction{Forbid: []string{cl}, Run: name})
-			}
-			cfg.Ablation = append(cfg.Ablation, sa)
-		}
-		for _, cs := range s.Compensation {
-			lv := cs.Lever.at(g.Name, n)
-			deals := cs.Deals.at(g.Name, n)
-			if lv == nil || deals <= 0 {
-				continue
-			}
-			li := s.level(cs.Level)
-			sl, err := leverOf(g, e.params, n, lv)
-			if err != nil {
-				return nil, fmt.Errorf("compensation at %s for %s %dp: %v", cs.Level, g.Name, n, err)
-			}
-			if sl == nil {
-				continue
-			}
-			sl.Level = li
-			for _, x := range lv.Values {
-				if x == sl.Base {
-					continue // the level's own self-play
-				}
-				params, err := leverParams(g, e.params, n, sl, x)
-				if err != nil {
-					return nil, fmt.Errorf("compensation at %s for %s %dp: %v", cs.Level, g.Name, n, err)
-				}
-				if params == nil {
-					continue // a value out of the parameter's range for this player count
-				}
-				name := fmt.Sprintf("%s-lever-%s-%s=%s", base, cs.Level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
-				p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", cs.Level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
-					Replays: k, Seed: c.Seed, Units: deals, Metrics: true}, g, params, repeat(fs[li], n))
-				sl.Points = append(sl.Points, leverPoint{X: x, Run: name})
-			}
-			if len(sl.Points) > 0 {
-				cfg.Levers = append(cfg.Levers, *sl)
-			}
-		}
-		opts.Configs = append(opts.Configs, cfg)
-	}
-	if len(p.Runs) == 0 {
-		return nil, fmt.Errorf("the design plays nothing: every stage has 0 deals")
-	}
-	return p, p.SetOptions(opts)
-}
-
-// tracks reports whether the game records components (engine.Tracker).
-func tracks(g engine.Game, params engine.Params, players int) bool {
-	s, err := g.NewGame(params, players, 1)
-	if err != nil {
-		return false
-	}
-	tr, ok := s.(engine.Tracker)
-	return ok && len(tr.Components()) > 0
-}
-
-// leverOf checks a lever against a game: nil (no sweep) for the seat family where it
-// means nothing (one player).
-func leverOf(g engine.Game, params engine.Params, players int, lv *specLever) (*studyLever, error) {
-	cur := map[string]string{}
-	for _, kv := range engine.ParamValues(params) {
-		cur[kv.Key] = kv.Value
-	}
-	v, ok := cur[lv.Key]
-	if !ok {
-		return nil, fmt.Errorf("lever %s: %s has no such rules parameter (valid: %s)", lv.Key, g.Name, strings.Join(engine.ParamKeys(g), ", "))
-	}
-	sl := &studyLever{Key: lv.Key, Why: lv.Why, Caveat: lv.Caveat}
-	if lv.Key == "seatBonus" {
-		if players < 2 {
-			return nil, nil
-		}
-		if strings.TrimSpace(v) != "[]" {
-			return nil, fmt.Errorf("lever seatBonus: the rules already set seatBonus=%s; the sweep starts from no bonus", v)
-		}
-		sl.Seat = true
-		return sl, nil
-	}
-	base, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		return nil, fmt.Errorf("lever %s: not a numeric rules parameter (%s)", lv.Key, v)
-	}
-	sl.Base = base
-	return sl, nil
-}
-
-// leverParams are the rules with the lever at x; nil when x is outside the parameter's
-// range for this player count (that value is left out).
-func leverParams(g engine.Game, base engine.Params, players int, sl *studyLever, x float64) (engine.Params, error) {
-	p := cloneParams(g, base)
-	value := strconv.FormatFloat(x, 'g', -1, 64)
-	if sl.Seat {
-		if x != math.Trunc(x) {
-			return nil, fmt.Errorf("lever seatBonus: value %g is not a whole number of points", x)
-		}
-		b := make([]string, players)
-		for s := range b {
-			v := int(x) * s
-			if v < -engine.MaxSeatBonus || v > engine.MaxSeatBonus {
-				return nil, nil
-			}
-			b[s] = strconv.Itoa(v)
-		}
-		value = "[" + strings.Join(b, ",") + "]"
-	}
-	if err := engine.SetParam(g, p, sl.Key+"="+value); err != nil {
-		return nil, nil
-	}
-	if err := p.Validate(players); err != nil {
-		return nil, nil
-	}
-	return p, nil
 }

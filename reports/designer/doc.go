@@ -412,15 +412,18 @@ func (rp *Report) costs(level string) map[string]float64 {
 // restrictionNotes names the restrictions that measured little: those that never ruled
 // out a legal action beside others (they measure nothing), and those that could not
 // always be kept (every legal action forbidden). The counts are the restricted agent's,
-// from the results' run key (deterministic counts, summed over shards).
+// from the results' aggregate (sim.Result.Restriction: checkpointed and merged exactly).
 func (a *Answer) restrictionNotes(ab Ablation) string {
 	var none, unkept []string
 	for _, row := range ab.Rows {
 		r := row.Result
-		if r == nil || r.Run == nil || len(r.Run.Cost) == 0 || len(row.Forbid) == 0 {
+		if r == nil || len(row.Forbid) == 0 {
 			continue
 		}
-		c := r.Run.Cost[0]
+		c, ok := r.Restriction(0)
+		if !ok {
+			continue
+		}
 		name := a.words.class(row.Forbid[0])
 		switch {
 		case c.Bound == 0 && c.Unkept == 0:

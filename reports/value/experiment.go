@@ -83,12 +83,12 @@ func forbidText(f []string) string { return strings.Join(f, "+") }
 // restrictionNote says when a restriction measured little: it never ruled out an action,
 // or it could not always be kept (every legal action forbidden, so the restricted agent
 // played as its base would). The counts are the restricted agent's (agent 0), from the
-// results' run key (absent in results merged from parts that lack it).
+// results' aggregate (sim.Result.Restriction).
 func restrictionNote(key string, r *sim.Result) string {
-	if r.Run == nil || len(r.Run.Cost) == 0 {
+	c, ok := r.Restriction(0)
+	if !ok {
 		return ""
 	}
-	c := r.Run.Cost[0]
 	switch {
 	case c.Bound == 0 && c.Unkept == 0:
 		return fmt.Sprintf("Forbidding %s never ruled out an action that was legal beside others: it measures nothing.", key)

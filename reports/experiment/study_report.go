@@ -1,4 +1,4 @@
-package main
+package experiment
 
 import (
 	"errors"
@@ -12,18 +12,20 @@ import (
 	"dragonlab/reports/designer"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
+	"dragonlab/reports/stats"
 	"dragonlab/reports/value"
 	"dragonlab/sim"
+	"dragonlab/sim/plan"
 )
 
 // analyzeStudy turns the study's results into the designer's report (reports/designer).
-func analyzeStudy(a *analysis) ([]string, error) {
+func analyzeStudy(a *Analysis) ([]string, error) {
 	in, err := studyInput(a)
 	if err != nil {
 		return nil, err
 	}
 	played := 0
-	for _, r := range a.results {
+	for _, r := range a.Results {
 		if r != nil && r.Games > 0 {
 			played++
 		}
@@ -31,35 +33,35 @@ func analyzeStudy(a *analysis) ([]string, error) {
 	if played == 0 {
 		return nil, errors.New("no stage of the study was played: nothing to report")
 	}
-	fmt.Fprintf(a.stderr, "writing the report of %d stages…\n", played)
+	fmt.Fprintf(a.Stderr, "writing the report of %d stages…\n", played)
 	rp, err := designer.Analyze(in)
 	if err != nil {
 		return nil, fmt.Errorf("analyse the study: %w", err)
 	}
-	printStudy(a.stdout, rp)
-	written, err := rp.Write(a.dir)
+	printStudy(a.Stdout, rp)
+	written, err := rp.Write(a.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("write report: %w", err)
 	}
-	fmt.Fprintf(a.stdout, "study of %d stages: report in %s and %s\n", played, filepath.Join(a.dir, doc.PDFName), filepath.Join(a.dir, doc.HTMLName))
+	fmt.Fprintf(a.Stdout, "study of %d stages: report in %s and %s\n", played, filepath.Join(a.Dir, doc.PDFName), filepath.Join(a.Dir, doc.HTMLName))
 	return written, nil
 }
 
 // studyInput maps the plan's options and results onto the designer's input.
-func studyInput(a *analysis) (*designer.Input, error) {
-	var o studyOptions
+func studyInput(a *Analysis) (*designer.Input, error) {
+	var o StudyOptions
 	if err := a.options(&o); err != nil {
 		return nil, err
 	}
-	in := &designer.Input{Title: o.Title, Command: a.plan.Command, Tool: "dragonlab " + sim.Version, Budget: o.Budget,
-		Replays: o.Replays, Complete: a.complete, Notes: o.Notes}
-	if len(a.plan.Runs) > 0 {
-		in.Seed = a.plan.Runs[0].Seed
+	in := &designer.Input{Title: o.Title, Command: a.Plan.Command, Tool: "dragonlab " + sim.Version, Budget: o.Budget,
+		Replays: o.Replays, Complete: a.Complete, Notes: o.Notes}
+	if len(a.Plan.Runs) > 0 {
+		in.Seed = a.Plan.Runs[0].Seed
 	}
 	for _, c := range o.Configs {
 		g, err := engine.Lookup(c.Game)
 		if err != nil {
-			return nil, badInput("%v", err)
+			return nil, plan.InputError{Err: err}
 		}
 		dc := designer.Config{Game: c.Game, Title: g.Title, Variant: c.Variant, Players: c.Players}
 		for _, lv := range c.Levels {
@@ -107,17 +109,17 @@ func printStudy(w io.Writer, rp *designer.Report) {
 			fair := "–"
 			switch {
 			case la.Success != nil:
-				fair = "success " + format.PctIv(la.Success.Estimate)
+				fair = "success " + format.Pct(float64(la.Success.Value)) + " " + format.IvPct(stats.Estimate{Lo: float64(la.Success.Lo), Hi: float64(la.Success.Hi)})
 			case len(la.Seats) > 0:
 				e := la.Seats[0].Advantage
-				fair = format.PtsIv(e.Estimate)
+				fair = fmt.Sprintf("%s %s", format.Pts(float64(e.Value)), format.IvPts(stats.Estimate{Lo: float64(e.Lo), Hi: float64(e.Hi)}))
 				if la.Favoured {
 					fair += " favoured"
 				}
 			}
 			luck := "–"
 			if la.Luck != nil {
-				luck = format.Pct(la.Luck.Value)
+				luck = format.Pct(float64(la.Luck.Value))
 			}
 			levels := "–"
 			if a.Ladder != nil && len(a.Ladder.Steps) > 0 {

@@ -1,4 +1,4 @@
-package main
+package experiment
 
 import (
 	"bytes"
@@ -18,8 +18,8 @@ import (
 
 // A study design (dragonlab.study/v1): which games, player counts and rules variants are
 // studied, the levels of play, and how many deals each kind of stage plays. The three
-// budgets (quick, default, full) are designs written in Go below; `study --plan FILE`
-// reads one from JSON. The design is turned into a plan of runs (studyPlanOf) — the same
+// budgets (quick, default, full) are designs written in Go (study.go); `study --plan FILE`
+// reads one from JSON. The design is turned into a plan of runs (Study.Plan) — the same
 // design always gives the same plan — and the plan's options tell the analysis which run
 // is which stage.
 //
@@ -30,31 +30,31 @@ import (
 //
 // An object without a matching key leaves the field at its zero value (no stages).
 
-// studySpecSchema names the design format.
-const studySpecSchema = "dragonlab.study/v1"
+// DesignSchema names the design format.
+const DesignSchema = "dragonlab.study/v1"
 
-// studySpec is a study design.
-type studySpec struct {
+// Design is a study design.
+type Design struct {
 	Schema string `json:"schema"`
 	Title  string `json:"title,omitempty"`
 	// Games lists the games studied (default: every game at every player count with its
 	// default rules). The same game may appear several times with different variants.
-	Games []specGame `json:"games,omitempty"`
+	Games []DesignGame `json:"games,omitempty"`
 	// Replays is how many times each self-play deal is played (at least 2): the luck
 	// share's replays, which also make the seat intervals count the deal as the unit.
 	Replays int `json:"replays,omitempty"`
 	// Levels are the levels of play, weakest first (at least two).
-	Levels []specLevel `json:"levels"`
+	Levels []DesignLevel `json:"levels"`
 	// Ladder: each level alone against copies of the level below, on duplicate deals.
-	Ladder specLadder `json:"ladder"`
+	Ladder DesignLadder `json:"ladder"`
 	// Ablation: restricted play of every action class at these levels.
-	Ablation []specAblation `json:"ablation,omitempty"`
+	Ablation []DesignAblation `json:"ablation,omitempty"`
 	// Compensation: the sweeps of a rules lever at these levels.
-	Compensation []specCompensation `json:"compensation,omitempty"`
+	Compensation []DesignCompensation `json:"compensation,omitempty"`
 }
 
-// specGame is one game (and rules variant) of a study.
-type specGame struct {
+// DesignGame is one game (and rules variant) of a study.
+type DesignGame struct {
 	Game    string `json:"game"`
 	Players []int  `json:"players,omitempty"` // default: every player count of the game
 	// Variant names a rules variant (letters, digits, '-'); Rules holds its parameters
@@ -63,36 +63,39 @@ type specGame struct {
 	Rules   json.RawMessage `json:"rules,omitempty"`
 }
 
-// specLevel is one level of play.
-type specLevel struct {
+// DesignLevel is one level of play.
+type DesignLevel struct {
 	Name  string         `json:"name"`  // short name: letters, digits, '-' ("expert")
-	Agent byKey[string]  `json:"agent"` // agent spec (dragonlab agents)
-	Deals byKey[int64]   `json:"deals"` // self-play deals, each played Replays times
+	Agent ByKey[string]  `json:"agent"` // agent spec (dragonlab agents)
+	Deals ByKey[int64]   `json:"deals"` // self-play deals, each played Replays times
 	About string         `json:"about,omitempty"`
-	Comps byKey[boolean] `json:"components,omitempty"` // component tallies in its self-play
+	Comps ByKey[Boolean] `json:"components,omitempty"` // component tallies in its self-play
 }
 
-type specLadder struct {
-	Deals byKey[int64] `json:"deals"` // duplicate deals per step
+// DesignLadder sizes the ladder.
+type DesignLadder struct {
+	Deals ByKey[int64] `json:"deals"` // duplicate deals per step
 }
 
-type specAblation struct {
+// DesignAblation is restricted play at a level.
+type DesignAblation struct {
 	Level string       `json:"level"`
-	Deals byKey[int64] `json:"deals"` // duplicate deals per action class
+	Deals ByKey[int64] `json:"deals"` // duplicate deals per action class
 }
 
-type specCompensation struct {
-	Level string            `json:"level"`
-	Deals byKey[int64]      `json:"deals"` // self-play deals per value (each played Replays times)
-	Lever byKey[*specLever] `json:"lever"`
+// DesignCompensation is the sweep of a lever at a level.
+type DesignCompensation struct {
+	Level string        `json:"level"`
+	Deals ByKey[int64]  `json:"deals"` // self-play deals per value (each played Replays times)
+	Lever ByKey[*Lever] `json:"lever"`
 }
 
-// specLever is the rules parameter a designer turns. Key "seatBonus" is the per-seat
+// Lever is the rules parameter a designer turns. Key "seatBonus" is the per-seat
 // starting points, swept as the family "seat s starts with x·s points" over the values x
 // (later seats get more: the usual compensation of a first-player advantage); any other
 // key is that numeric parameter, set to each value. The rules' own value (x = 0 for
 // seatBonus) is the level's self-play stage and is not played again.
-type specLever struct {
+type Lever struct {
 	Key    string    `json:"key"`
 	Values []float64 `json:"values"`
 	Why    string    `json:"why,omitempty"` // why a designer turns it (shown in the report)
@@ -101,21 +104,28 @@ type specLever struct {
 	Caveat string `json:"caveat,omitempty"`
 }
 
-// boolean is a bool that byKey can hold (a named type keeps byKey's JSON simple).
-type boolean bool
+// Boolean is a bool that ByKey can hold (a named type keeps ByKey's JSON simple).
+type Boolean bool
 
-// byKey is one value, or values by game and player count (see the package comment above).
-type byKey[T any] struct {
+// ByKey is one value, or values by game and player count (see the comment on the
+// format above).
+type ByKey[T any] struct {
 	one   T
 	by    map[string]T
 	isMap bool
+	// nulls are the keys whose value was JSON null ("" for the one value): refused by
+	// checkKeys, except for levers (null: no lever).
+	nulls []string
 }
 
-func one[T any](v T) byKey[T] { return byKey[T]{one: v} }
+// One is the same value for every game and player count.
+func One[T any](v T) ByKey[T] { return ByKey[T]{one: v} }
 
-func by[T any](m map[string]T) byKey[T] { return byKey[T]{by: m, isMap: true} }
+// By is values by key: "game/Np", "game", "Np" or "default".
+func By[T any](m map[string]T) ByKey[T] { return ByKey[T]{by: m, isMap: true} }
 
-func (b *byKey[T]) UnmarshalJSON(data []byte) error {
+// UnmarshalJSON reads one value or an object of values by key.
+func (b *ByKey[T]) UnmarshalJSON(data []byte) error {
 	data = bytes.TrimSpace(data)
 	if len(data) > 0 && data[0] == '{' {
 		var probe map[string]json.RawMessage
@@ -123,13 +133,19 @@ func (b *byKey[T]) UnmarshalJSON(data []byte) error {
 			return err
 		}
 		// A lever is itself an object: it is a map of levers only if its keys are keys.
-		_, lever := any(b.one).(*specLever)
+		_, lever := any(b.one).(*Lever)
 		if !lever || !isLeverObject(probe) {
 			m := map[string]T{}
 			if err := strictDecode(data, &m); err != nil {
 				return err
 			}
-			*b = byKey[T]{by: m, isMap: true}
+			*b = ByKey[T]{by: m, isMap: true}
+			for k, v := range probe {
+				if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+					b.nulls = append(b.nulls, k)
+				}
+			}
+			sort.Strings(b.nulls)
 			return nil
 		}
 	}
@@ -137,11 +153,15 @@ func (b *byKey[T]) UnmarshalJSON(data []byte) error {
 	if err := strictDecode(data, &v); err != nil {
 		return err
 	}
-	*b = byKey[T]{one: v}
+	*b = ByKey[T]{one: v}
+	if bytes.Equal(data, []byte("null")) {
+		b.nulls = []string{""}
+	}
 	return nil
 }
 
-func (b byKey[T]) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes the one value or the object of values by key.
+func (b ByKey[T]) MarshalJSON() ([]byte, error) {
 	if b.isMap {
 		return json.Marshal(b.by)
 	}
@@ -155,7 +175,7 @@ func isLeverObject(m map[string]json.RawMessage) bool {
 }
 
 // at is the value for a game and player count.
-func (b byKey[T]) at(game string, players int) T {
+func (b ByKey[T]) at(game string, players int) T {
 	if !b.isMap {
 		return b.one
 	}
@@ -169,24 +189,58 @@ func (b byKey[T]) at(game string, players int) T {
 	return zero
 }
 
-// checkKeys refuses a key that is none of "default", a game, "Np" or "game/Np".
-func (b byKey[T]) checkKeys(field string) error {
+// checkKeys refuses a key that is none of "default", a game, "Np" or "game/Np" (with a
+// player count some game, or that game, is played by), and a null value (but a null
+// lever: no lever).
+func (b ByKey[T]) checkKeys(field string) error {
+	if _, lever := any(b.one).(*Lever); !lever {
+		for _, k := range b.nulls {
+			if k == "" {
+				return fmt.Errorf("%s: null is not a value (leave the field out instead)", field)
+			}
+			return fmt.Errorf("%s: key %q: null is not a value (leave the key out instead)", field, k)
+		}
+	}
+	keys := make([]string, 0, len(b.by))
 	for k := range b.by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
 		if k == "default" {
 			continue
 		}
 		game, np, hasNP := strings.Cut(k, "/")
 		if !hasNP && playersKey.MatchString(game) {
+			if n := int(game[0] - '0'); !anyGamePlays(n) {
+				return fmt.Errorf("%s: key %q: no game is played by %d players", field, k, n)
+			}
 			continue
 		}
-		if _, err := engine.Lookup(game); err != nil {
+		g, err := engine.Lookup(game)
+		if err != nil {
 			return fmt.Errorf("%s: unknown key %q (want default, a game, Np or game/Np; games: %s)", field, k, strings.Join(engine.Names(), ", "))
 		}
 		if hasNP && !playersKey.MatchString(np) {
 			return fmt.Errorf("%s: key %q: want game/Np, e.g. draco/2p", field, k)
 		}
+		if hasNP {
+			if err := g.CheckPlayers(int(np[0] - '0')); err != nil {
+				return fmt.Errorf("%s: key %q: %v", field, k, err)
+			}
+		}
 	}
 	return nil
+}
+
+// anyGamePlays reports whether some registered game is played by n players.
+func anyGamePlays(n int) bool {
+	for _, g := range engine.Games() {
+		if g.CheckPlayers(n) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -207,21 +261,30 @@ func strictDecode(data []byte, v any) error {
 	return nil
 }
 
-// readStudySpec reads and checks a design file. Every problem is one line of bad input.
-func readStudySpec(file string) (*studySpec, error) {
+// ReadDesign reads and checks a design file (--plan). Every error is bad input, one line.
+func ReadDesign(file string) (*Design, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil, badInput("--plan: %v", err)
+		return nil, fmt.Errorf("--plan: %v", err)
 	}
-	var s studySpec
+	s, err := ParseDesign(data)
+	if err != nil {
+		return nil, fmt.Errorf("--plan %s: %v", file, err)
+	}
+	return s, nil
+}
+
+// ParseDesign reads and checks a design.
+func ParseDesign(data []byte) (*Design, error) {
+	var s Design
 	if err := strictDecode(data, &s); err != nil {
-		return nil, badInput("--plan %s: not a study design: %v", file, jsonError(data, err))
+		return nil, fmt.Errorf("not a study design: %v", jsonError(data, err))
 	}
-	if s.Schema != studySpecSchema {
-		return nil, badInput("--plan %s: schema %q, want %q (see dragonlab study --help)", file, s.Schema, studySpecSchema)
+	if s.Schema != DesignSchema {
+		return nil, fmt.Errorf("schema %q, want %q (see dragonlab study --help)", s.Schema, DesignSchema)
 	}
 	if err := s.check(); err != nil {
-		return nil, badInput("--plan %s: %v", file, err)
+		return nil, err
 	}
 	return &s, nil
 }
@@ -253,11 +316,11 @@ type studyEntry struct {
 }
 
 // entries resolves the games of the design (only: the games to keep, nil for all).
-func (s *studySpec) entries(only []string) ([]studyEntry, error) {
+func (s *Design) entries(only []string) ([]studyEntry, error) {
 	games := s.Games
 	if len(games) == 0 {
 		for _, g := range engine.Games() {
-			games = append(games, specGame{Game: g.Name})
+			games = append(games, DesignGame{Game: g.Name})
 		}
 	}
 	keep := map[string]bool{}
@@ -291,6 +354,9 @@ func (s *studySpec) entries(only []string) ([]studyEntry, error) {
 			}
 		}
 		players := sg.Players
+		if players != nil && len(players) == 0 {
+			return nil, fmt.Errorf("%s.players: empty: list the player counts, or leave the field out for every one", what)
+		}
 		if len(players) == 0 {
 			for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
 				players = append(players, n)
@@ -299,10 +365,10 @@ func (s *studySpec) entries(only []string) ([]studyEntry, error) {
 		pseen := map[int]bool{}
 		for _, n := range players {
 			if err := g.CheckPlayers(n); err != nil {
-				return nil, fmt.Errorf("%s: %v", what, err)
+				return nil, fmt.Errorf("%s.players: %v", what, err)
 			}
 			if pseen[n] {
-				return nil, fmt.Errorf("%s: %d players listed twice", what, n)
+				return nil, fmt.Errorf("%s.players: %d players listed twice", what, n)
 			}
 			pseen[n] = true
 			if err := params.Validate(n); err != nil {
@@ -328,7 +394,7 @@ func variantText(v string) string {
 }
 
 // check validates everything in the design that does not depend on a game.
-func (s *studySpec) check() error {
+func (s *Design) check() error {
 	if _, err := s.entries(nil); err != nil {
 		return err
 	}
@@ -365,8 +431,12 @@ func (s *studySpec) check() error {
 			if strings.TrimSpace(spec) == "" {
 				return fmt.Errorf("%s.agent: empty agent spec", what)
 			}
-			if _, err := agents.Parse(spec); err != nil {
+			f, err := agents.Parse(spec)
+			if err != nil {
 				return fmt.Errorf("%s.agent: %v", what, err)
+			}
+			if err := noTimeBudget(what+".agent", f.Spec); err != nil {
+				return err
 			}
 			if agents.Cheats(spec) {
 				return fmt.Errorf("%s.agent: %s cheats (it sees hidden cards): a level of play must be an honest agent", what, spec)
@@ -434,7 +504,7 @@ func (s *studySpec) check() error {
 	return nil
 }
 
-func (s *studySpec) levelNames() []string {
+func (s *Design) levelNames() []string {
 	var out []string
 	for _, lv := range s.Levels {
 		out = append(out, lv.Name)
@@ -442,7 +512,7 @@ func (s *studySpec) levelNames() []string {
 	return out
 }
 
-func (s *studySpec) level(name string) int {
+func (s *Design) level(name string) int {
 	for i, lv := range s.Levels {
 		if lv.Name == name {
 			return i
@@ -452,7 +522,7 @@ func (s *studySpec) level(name string) int {
 }
 
 // values lists every value the field can take.
-func (b byKey[T]) values() []T {
+func (b ByKey[T]) values() []T {
 	if !b.isMap {
 		return []T{b.one}
 	}
@@ -471,7 +541,7 @@ func (b byKey[T]) values() []T {
 // maxDeals bounds any stage of a design (2^40 deals: far beyond any cluster).
 const maxDeals = 1 << 40
 
-func checkSizes(what string, b byKey[int64]) error {
+func checkSizes(what string, b ByKey[int64]) error {
 	for _, v := range b.values() {
 		if v < 0 || v > maxDeals {
 			return fmt.Errorf("%s: %d deals: want 0 (no stage) to %d", what, v, int64(maxDeals))
@@ -481,7 +551,7 @@ func checkSizes(what string, b byKey[int64]) error {
 }
 
 // replays is the number of plays of each self-play deal.
-func (s *studySpec) replays() int {
+func (s *Design) replays() int {
 	if s.Replays == 0 {
 		return 2
 	}
@@ -490,28 +560,28 @@ func (s *studySpec) replays() int {
 
 // scaled multiplies every stage size of the design by f (at least 1 deal where the
 // design has any): --games N scales a budget.
-func (s *studySpec) scaled(f float64) *studySpec {
+func (s *Design) scaled(f float64) *Design {
 	c := *s
-	sc := func(b byKey[int64]) byKey[int64] {
+	sc := func(b ByKey[int64]) ByKey[int64] {
 		if !b.isMap {
-			return one(scaleDeals(b.one, f))
+			return One(scaleDeals(b.one, f))
 		}
 		m := map[string]int64{}
 		for k, v := range b.by {
 			m[k] = scaleDeals(v, f)
 		}
-		return by(m)
+		return By(m)
 	}
-	c.Levels = append([]specLevel(nil), s.Levels...)
+	c.Levels = append([]DesignLevel(nil), s.Levels...)
 	for i := range c.Levels {
 		c.Levels[i].Deals = sc(c.Levels[i].Deals)
 	}
 	c.Ladder.Deals = sc(s.Ladder.Deals)
-	c.Ablation = append([]specAblation(nil), s.Ablation...)
+	c.Ablation = append([]DesignAblation(nil), s.Ablation...)
 	for i := range c.Ablation {
 		c.Ablation[i].Deals = sc(c.Ablation[i].Deals)
 	}
-	c.Compensation = append([]specCompensation(nil), s.Compensation...)
+	c.Compensation = append([]DesignCompensation(nil), s.Compensation...)
 	for i := range c.Compensation {
 		c.Compensation[i].Deals = sc(c.Compensation[i].Deals)
 	}

@@ -1,0 +1,209 @@
+package experiment
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"dragonlab/agents"
+	"dragonlab/reports/format"
+	"dragonlab/reports/skill"
+	"dragonlab/sim"
+	"dragonlab/sim/plan"
+)
+
+// Skill is a skill ladder: rungs of budgets on a base agent, or of agent specs.
+type Skill struct {
+	Common
+	Game Game
+	// Budgets are the MCTS iterations of each rung, increasing, comma-separated (used
+	// unless AgentsSet).
+	Budgets string
+	// Base is the agent the budgets apply to, with its other options.
+	Base string
+	// Agents are the rungs as agent specs, weakest first (when AgentsSet).
+	Agents string
+	// Games per ladder step (a multiple of the player count).
+	Games int64
+	// SelfGames are the self-play games per rung (Games unless SelfGamesSet).
+	SelfGames int64
+	// BudgetsSet, AgentsSet and SelfGamesSet say which flags were given.
+	BudgetsSet, AgentsSet, SelfGamesSet bool
+}
+
+// SkillOptions are the plan options of a skill ladder: the rungs, and for each the run of
+// its step (against the rung below; none for the first) and of its self-play.
+type SkillOptions struct {
+	Meta  Meta         `json:"meta"`
+	Rungs []skill.Rung `json:"rungs"`
+	Steps []string     `json:"steps"` // run of rung i+1 against rung i
+	Self  []string     `json:"self"`  // self-play run of rung i
+}
+
+func init() {
+	register(&Kind{Name: "skill", DefaultOut: "skill", Analyze: analyzeSkill, check: checkSkill})
+}
+
+// timeBudget matches a time budget option (ms=N with N > 0) anywhere in a spec, also in
+// a wrapper's base.
+var timeBudget = regexp.MustCompile(`(^|[:,(])ms=0*[1-9]`)
+
+// rungs reads the ladder: budgets on the base agent, or a list of specs.
+func (o Skill) rungs() ([]agents.Factory, []skill.Rung, error) {
+	if o.BudgetsSet && o.AgentsSet {
+		return nil, nil, errors.New("give either --budgets or --agents, not both")
+	}
+	if o.AgentsSet {
+		fs, err := parseAgentSet(o.Agents, "a skill ladder")
+		if err != nil {
+			return nil, nil, err
+		}
+		rungs := make([]skill.Rung, len(fs))
+		for i, f := range fs {
+			rungs[i] = skill.Rung{Spec: f.Spec}
+		}
+		return fs, rungs, nil
+	}
+	var budgets []int64
+	for _, s := range strings.Split(o.Budgets, ",") {
+		s = strings.TrimSpace(s)
+		b, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || b < 1 {
+			return nil, nil, fmt.Errorf("--budgets %s: %q is not a positive whole number of iterations", o.Budgets, s)
+		}
+		if len(budgets) > 0 && b <= budgets[len(budgets)-1] {
+			return nil, nil, fmt.Errorf("--budgets %s: budgets must increase (%d after %d)", o.Budgets, b, budgets[len(budgets)-1])
+		}
+		budgets = append(budgets, b)
+	}
+	if len(budgets) < 2 {
+		return nil, nil, fmt.Errorf("--budgets %s: a ladder needs at least two budgets", o.Budgets)
+	}
+	base := strings.TrimSpace(o.Base)
+	if strings.Contains(base, "iters=") {
+		return nil, nil, fmt.Errorf("--base %s: iters is set by --budgets; leave it out", base)
+	}
+	if timeBudget.MatchString(base) {
+		return nil, nil, fmt.Errorf("--base %s: a time budget (ms=) would override the iterations --budgets sets and mislabel the ladder; leave it out", base)
+	}
+	sep := ":"
+	if strings.Contains(base, ":") {
+		sep = ","
+	}
+	var fs []agents.Factory
+	var rungs []skill.Rung
+	for _, b := range budgets {
+		f, err := agents.Parse(fmt.Sprintf("%s%siters=%d", base, sep, b))
+		if err != nil {
+			return nil, nil, fmt.Errorf("--base %s with --budgets: %v", base, err)
+		}
+		if timeBudget.MatchString(f.Spec) {
+			return nil, nil, fmt.Errorf("--base %s: its time budget would override the iterations --budgets sets", base)
+		}
+		fs = append(fs, f)
+		rungs = append(rungs, skill.Rung{Spec: f.Spec, Budget: float64(b)})
+	}
+	return fs, rungs, nil
+}
+
+// Plan interleaves the runs by rung (self-play of rung 0, step 1, self-play of rung 1, …),
+// so that an interrupted ladder still has its lower rungs complete.
+func (o Skill) Plan() (*plan.Plan, error) {
+	g, params, players, err := o.Game.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	fs, rungs, err := o.rungs()
+	if err != nil {
+		return nil, err
+	}
+	deals, err := dealsOf("--games", o.Games, players)
+	if err != nil {
+		return nil, err
+	}
+	self := o.SelfGames
+	if !o.SelfGamesSet {
+		self = o.Games
+	}
+	if self <= 0 {
+		return nil, fmt.Errorf("--self-games must be positive, not %d", self)
+	}
+	name := func(i int) string {
+		if rungs[i].Budget > 0 {
+			return strconv.FormatInt(int64(rungs[i].Budget), 10)
+		}
+		return fmt.Sprintf("%d-%s", i+1, fileSlug(fs[i].Spec))
+	}
+	p := o.newPlan("skill")
+	opts := SkillOptions{Meta: newMeta(g, params, players, o.Seed), Rungs: rungs}
+	for i := range fs {
+		if i > 0 {
+			run := fmt.Sprintf("step-%s-vs-%s", name(i), name(i-1))
+			p.Add(plan.Run{Name: run, Label: fmt.Sprintf("step %d: %s vs %s", i, agents.Short(fs[i].Spec), agents.Short(fs[i-1].Spec)),
+				Players: players, Seating: sim.SeatDuplicate, Seed: o.Seed, Units: deals}, g, params, aloneAgainst(fs[i], fs[i-1], players))
+			opts.Steps = append(opts.Steps, run)
+		}
+		run := "self-" + name(i)
+		p.Add(plan.Run{Name: run, Label: "self-play " + agents.Short(fs[i].Spec), Players: players, Seating: sim.SeatFixed,
+			Seed: o.Seed, Units: self}, g, params, repeat(fs[i], players))
+		opts.Self = append(opts.Self, run)
+	}
+	return p, p.SetOptions(opts)
+}
+
+func analyzeSkill(a *Analysis) ([]string, error) {
+	var o SkillOptions
+	if err := a.options(&o); err != nil {
+		return nil, err
+	}
+	steps, self := make([]*sim.Result, len(o.Steps)), make([]*sim.Result, len(o.Self))
+	stepFiles, selfFiles := make([]string, len(o.Steps)), make([]string, len(o.Self))
+	for i, name := range o.Steps {
+		steps[i], stepFiles[i] = a.result(name), a.file(name)
+	}
+	for i, name := range o.Self {
+		self[i], selfFiles[i] = a.result(name), a.file(name)
+	}
+	sk, err := skill.AnalyzeSkill(a.meta(o.Meta), o.Rungs, o.Meta.Players, steps, self, stepFiles, selfFiles)
+	if err != nil {
+		return nil, err
+	}
+	printSkill(a.Stdout, sk)
+	return sk.Write(a.Dir)
+}
+
+func printSkill(w io.Writer, s *skill.Skill) {
+	name := func(i int) string {
+		if b := s.Rungs[i].Budget; b > 0 {
+			return fmt.Sprintf("budget %s", format.Count(int64(b)))
+		}
+		return s.Rungs[i].Spec
+	}
+	fmt.Fprintf(w, "skill ladder: %s, %d players, %d rungs\n", s.Meta.Game, s.Players, len(s.Rungs))
+	tw := newTable(w)
+	fmt.Fprintln(tw, "rung\tagainst\tgames\thead-to-head\t95% interval\t90% lower\tlevel\t")
+	for _, st := range s.Steps {
+		lvl := "no"
+		if st.IsLevel {
+			lvl = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%.2f%%\t%s\t\n", name(st.Upper), name(st.Lower), format.Count(st.Games),
+			100*st.HeadToHead, 100*st.CI.Lo, 100*st.CI.Hi, 100*st.Lower90, lvl)
+	}
+	tw.Flush()
+	tw = newTable(w)
+	fmt.Fprintln(tw, "self-play\tgames\tseat 0 share\t95% interval\tadvantage\tp\t")
+	for _, sp := range s.Self {
+		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t[%.2f, %.2f]\t%+.2f pts\t%.4g\t\n", name(sp.Rung), format.Count(sp.Games), 100*sp.Seats[0].Share.Value,
+			100*sp.Seats[0].Share.Lo, 100*sp.Seats[0].Share.Hi, 100*sp.Advantage, sp.P)
+	}
+	tw.Flush()
+	for _, f := range s.Findings {
+		if strings.HasPrefix(f, "The ladder") || strings.Contains(f, "changes with skill") {
+			fmt.Fprintln(w, f)
+		}
+	}
+}
