@@ -139,10 +139,16 @@ func (a *Answer) fairCell() Cell {
 	c := Cell{Value: &e, From: from}
 	who := fmt.Sprintf("seat %d", s.Seat)
 	switch {
-	case sig && e.Value > 0:
-		c.Text, c.Verdict = who+" favoured: "+ptsWithUnit(e), "favoured"
 	case sig:
-		c.Text, c.Verdict = who+" disfavoured: "+ptsWithUnit(e), "disfavoured"
+		c.Text, c.Verdict = who+" favoured: "+ptsWithUnit(e), "favoured"
+		if e.Value < 0 {
+			c.Text, c.Verdict = who+" disfavoured: "+ptsWithUnit(e), "disfavoured"
+		}
+		// The verdict stands; its size is not settled until the interval is within the
+		// target (what to change depends on it).
+		if m := moreGames(la.Games, maxHalf(seats), tg.Seat); m > 0 {
+			c.Text, c.More = c.Text+notSettled(m), m
+		}
 	default:
 		if m := moreGames(la.Games, maxHalf(seats), tg.Seat); m > 0 {
 			c.Text, c.Verdict, c.More = "not settled: "+who+" "+ptsWithUnit(e)+notSettled(m), "not settled", m

@@ -47,7 +47,7 @@ func (a *Answer) settle(g *Game) []Settle {
 	switch {
 	case la.Success != nil:
 		add("fair", at, file, la.Games, la.Success.HalfWidth(), tg.Seat)
-	case len(la.Seats) > 0 && !la.Favoured:
+	case len(la.Seats) > 0:
 		seats, _ := a.seatsAt()
 		add("fair", at, file, la.Games, maxHalf(seats), tg.Seat)
 	}

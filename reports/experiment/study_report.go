@@ -64,6 +64,21 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 			return nil, plan.InputError{Err: err}
 		}
 		dc := designer.Config{Game: c.Game, Title: g.Title, Variant: c.Variant, Players: c.Players}
+		if t := c.Target; t != nil {
+			// A target left at 0 keeps the default.
+			def := designer.DefaultTarget(c.Players)
+			dt := designer.Target{Seat: t.Seat, Luck: t.Luck, Worth: t.Worth}
+			if dt.Seat == 0 {
+				dt.Seat = def.Seat
+			}
+			if dt.Luck == 0 {
+				dt.Luck = def.Luck
+			}
+			if dt.Worth == 0 {
+				dt.Worth = def.Worth
+			}
+			dc.Target = &dt
+		}
 		for _, lv := range c.Levels {
 			l := designer.Level{Name: lv.Name, Agent: lv.Agent, Written: lv.Written, About: lv.About}
 			if lv.Run != "" {
