@@ -43,7 +43,8 @@ type LuckInput struct {
 	// Adjusted are the seat advantages with the luck taken out (seat s at index s), in
 	// points of win share like Answer.Levels[i].Seats[s].Advantage; nil when not
 	// estimated. When present they replace the plain advantages in the Fair? answer
-	// (their intervals are narrower: fewer games settle the question).
+	// (their intervals are narrower: fewer games settle the question), each tested by its
+	// normal interval (p from value/(half-width/1.96)), Holm over the seats.
 	Adjusted []stats.Estimate
 }
 

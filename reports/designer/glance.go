@@ -83,9 +83,25 @@ func (a *Answer) glance() GlanceRow {
 func (a *Answer) seatsAt() ([]SeatRow, string) {
 	la := a.Levels[a.Measure]
 	if l := a.cfg.Luck; l != nil && len(l.Adjusted) == len(la.Seats) && len(la.Seats) > 0 {
+		// Their tests: normal, from the interval's half-width, Holm over these seats.
 		out := append([]SeatRow(nil), la.Seats...)
+		ps := make([]float64, len(out))
 		for s := range out {
-			out[s].Advantage = Est{Estimate: l.Adjusted[s]}
+			e := l.Adjusted[s]
+			out[s].Advantage = Est{Estimate: e}
+			ps[s] = 1
+			if se := e.HalfWidth() / stats.Z95; se > 0 {
+				ps[s] = stats.NormalP(e.Value / se)
+			}
+		}
+		if len(out) == 2 {
+			ps = ps[:1] // two seats: one test
+		}
+		for s, p := range stats.Holm(ps) {
+			out[s].P, out[s].PHolm = ps[s], p
+		}
+		if len(la.Seats) == 2 {
+			out[1].P, out[1].PHolm = out[0].P, out[0].PHolm
 		}
 		return out, "luck-adjusted self-play"
 	}
