@@ -292,7 +292,9 @@ func TestMoreGames(t *testing.T) {
 // certified rule changes (24). Each replaces its fallback on page 1; absent, the fallback
 // answers (TestChartColoursFollowEachSeatsOwnTest and TestPageOneInPlainWords).
 func TestExtensionsPlugIn(t *testing.T) {
-	iv := func(v, lo, hi float64) stats.Estimate { return stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "test"} }
+	iv := func(v, lo, hi float64) stats.Estimate {
+		return stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "test"}
+	}
 	in := seatTwoStudy()
 	c := &in.Configs[0]
 	c.Measure = &MeasureInput{Level: 0, Why: "the strongest level a simpler one does not beat"}
