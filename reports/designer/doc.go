@@ -526,16 +526,22 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	}
 
 	wc := s.AddSection("What to change?")
+	h := g.headline()
+	if h != nil {
+		// Why the lever, first: a short paragraph left at the end would often sit alone on
+		// a page before the next game.
+		for i := range h.Compensation {
+			if l := &h.Compensation[i]; l.Why != "" {
+				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Why), Small: true})
+			}
+		}
+	}
 	if lines := perPlayers((*Answer).ChangeSentence); len(lines) > 0 {
 		wc.Add(doc.Bullets(lines...))
 	}
-	if h := g.headline(); h != nil {
+	if h != nil {
 		for i := range h.Compensation {
-			l := &h.Compensation[i]
-			if l.Why != "" {
-				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Why), Small: true})
-			}
-			if h.leverShown(l) {
+			if l := &h.Compensation[i]; h.leverShown(l) {
 				add(wc, fig(ch.lever[l], 0.7))
 			}
 		}
