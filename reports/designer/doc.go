@@ -536,8 +536,24 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 			}
 		}
 	}
-	if lines := perPlayers((*Answer).ChangeSentence); len(lines) > 0 {
-		wc.Add(doc.Bullets(lines...))
+	// The player counts with nothing to compensate share one line; the slopes are in the
+	// appendix's sweep tables.
+	var changes, nothing []string
+	for _, a := range g.Configs {
+		l := a.ChangeSentence()
+		switch {
+		case l == "":
+		case a.Glance.Change.Verdict == "nothing" && a.cfg.Tune == nil:
+			nothing = append(nothing, strconv.Itoa(a.Players))
+		default:
+			changes = append(changes, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
+		}
+	}
+	if len(nothing) > 0 {
+		changes = append(changes, fmt.Sprintf("With %s players no seat is significantly favoured at the measuring level or under the sweep's play: nothing needs compensating (the sweeps are in the appendix).", format.JoinAnd(nothing)))
+	}
+	if len(changes) > 0 {
+		wc.Add(doc.Bullets(changes...))
 	}
 	if h != nil {
 		for i := range h.Compensation {
