@@ -369,7 +369,7 @@ footer{color:var(--muted);font-size:.85rem;text-align:center;padding:1rem;border
 @media (max-width:40rem){main{padding:.75rem}nav.toc ol ol{display:none}
 table.stack td:nth-child(-n+2){display:inline-block;width:auto;margin-right:.8rem}h1{font-size:1.5rem}h2{font-size:1.25rem}ul,ol{padding-left:1.2rem}
 figure.chart{max-width:none!important;margin:1rem 0}.table-wrap{box-shadow:inset -8px 0 8px -8px rgba(0,0,0,.35)}
-th>span{display:inline-block;min-width:5.5rem}
+th>span{display:inline-block;min-width:5.5rem}caption{max-width:calc(100vw - 3rem)}
 .table-wrap:has(table.stack){box-shadow:none}table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
 table.stack tr{border-bottom:1px solid var(--rule);padding:.35rem 0}table.stack td{padding:.1rem .2rem;text-align:left;white-space:normal}
 table.stack td:before{content:attr(data-label) ": ";font-weight:bold;color:var(--head)}
