@@ -162,6 +162,31 @@ type ActionClasser interface {
 	ActionClass(a Action) uint64
 }
 
+// Lengther is implemented by states that count how long the game has gone in its own
+// unit — turns, rounds, combats — which decisions do not measure in every game (a
+// solitaire whose only decisions are a Joker's operations). Reports compare games of the
+// same length with it (component win rates stratified by length: longer games see more
+// cards).
+type Lengther interface {
+	// Length is the game's length so far: never negative, never decreasing during a game
+	// (a game whose Reset already plays forced steps may start above 0).
+	Length() int
+	// LengthUnit names the unit, plural ("turns", "rounds", "combats").
+	LengthUnit() string
+}
+
+// ChoiceClasser is implemented by ActionClassers that mark their choice classes: those
+// whose every action has a twin outside the class that spends the same things (the same
+// cards, items, adventurers, or nothing), only chosen another way — a Princess taking the
+// chests instead of the Petrified dragons, a spot, a gesture, a pile. Restricted play of a
+// choice class leaves what the player holds as it would be; restricted play of any other
+// class also makes the player keep what the class would have spent (a card it may never
+// play stays in its hand), so it measures holding that forever as much as the choice.
+type ChoiceClasser interface {
+	// ChoiceClasses is the set of choice classes (bit i for ActionClasses()[i]).
+	ChoiceClasses() uint64
+}
+
 // Sees reports whether viewer may see what only seat sees (its hand, its draws, its
 // pending secret choice): the seat itself and the omniscient viewer.
 func Sees(viewer, seat int) bool { return viewer == Omniscient || viewer == seat }

@@ -35,6 +35,9 @@ type Game struct {
 	// them; the game only declares what was measured best for it. Its states implement
 	// Namer, so that an agent finds this entry from a state.
 	Expert map[int]string
+	// Value is the game's frozen value function (value.json beside the game, embedded),
+	// for luck accounting; nil if it has none. Its format is package sim/value's.
+	Value []byte
 }
 
 // Namer is implemented by the states of every registered game: GameName is the name the

@@ -115,9 +115,14 @@ type Aggregate struct {
 	Components *ComponentAgg `json:"components,omitempty"`
 	Metrics    *Metrics      `json:"metrics,omitempty"`
 	Replays    *ReplayAgg    `json:"replays,omitempty"`
+	// The value aggregates (value.go): component values by substitution (the run's games
+	// are the deals as dealt; the changed deals are counted here) and decision values.
+	Substitutions *SubstitutionAgg `json:"substitutions,omitempty"`
+	Decisions     *DecisionAgg     `json:"decisions,omitempty"`
 	// Restrict counts, by agent, the restricted agents' decisions (Restriction); present
 	// when some agent is restricted (restrict:…), zero for the others.
 	Restrict []Restriction `json:"restrict,omitempty"`
+	Luck     *LuckAgg      `json:"luck,omitempty"`
 }
 
 func newAggregate(players int) Aggregate {

@@ -50,7 +50,7 @@ func ReadCheckpoint(path string, cfg Config) (*Checkpoint, error) {
 		return nil, fmt.Errorf("resume: %s was written by %s and this is %s: another version may play other games, so the resumed results would mix two versions; start the run again, or pass --force-resume to continue anyway", path, r.Tool, ToolName())
 	}
 	if fresh := c.newRunAggregate(); sameWhy(&fresh, &r.Aggregate) != nil {
-		return nil, fmt.Errorf("resume: %s is a checkpoint of a run with other options (--components, --metrics, --replays must be the same)", path)
+		return nil, fmt.Errorf("resume: %s is a checkpoint of a run with other options (--components, --metrics, --replays, substitutions and decision values must be the same)", path)
 	}
 	ck := &Checkpoint{Aggregate: r.Aggregate, Done: r.CheckpointDone, Extra: r.CheckpointExtra, Stopped: r.StoppedAt > 0, From: path, Tool: r.Tool}
 	if err := ck.fits(c); err != nil {

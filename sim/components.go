@@ -64,12 +64,23 @@ func cloneMatrix(m [][]int64) [][]int64 {
 }
 
 func (c *ComponentAgg) clone() *ComponentAgg {
-	out := &ComponentAgg{Names: slices.Clone(c.Names), Events: slices.Clone(c.Events), Agents: make([]ComponentTally, len(c.Agents))}
+	out := &ComponentAgg{Names: slices.Clone(c.Names), Events: slices.Clone(c.Events), Agents: make([]ComponentTally, len(c.Agents)),
+		Stratified: c.Stratified, LengthUnit: c.LengthUnit}
 	for j, t := range c.Agents {
 		out.Agents[j] = ComponentTally{Games: t.Games, Share60: t.Share60,
-			Count: cloneMatrix(t.Count), Win60: cloneMatrix(t.Win60), TurnSum: cloneMatrix(t.TurnSum)}
+			Count: cloneMatrix(t.Count), Win60: cloneMatrix(t.Win60), TurnSum: cloneMatrix(t.TurnSum),
+			Strata: mergeStrata(nil, t.Strata, len(c.Names))}
 	}
 	return out
+}
+
+// stratifiedEvent is the index of the event split by game length: "seen" when the game
+// has it, else the first event (the event the reports rank components by).
+func stratifiedEvent(events []string) int {
+	if i := slices.Index(events, EventSeen); i >= 0 {
+		return i
+	}
+	return 0
 }
 
 // merge adds o (of the same shape: sameShape) into c.
@@ -81,6 +92,7 @@ func (c *ComponentAgg) merge(o *ComponentAgg) {
 		addMatrix(t.Count, u.Count)
 		addMatrix(t.Win60, u.Win60)
 		addMatrix(t.TurnSum, u.TurnSum)
+		t.Strata = mergeStrata(t.Strata, u.Strata, len(c.Names))
 	}
 }
 
@@ -94,7 +106,8 @@ func addMatrix(m, o [][]int64) {
 
 // sameShape reports whether o has c's components, events and agents.
 func (c *ComponentAgg) sameShape(o *ComponentAgg) bool {
-	return slices.Equal(c.Names, o.Names) && slices.Equal(c.Events, o.Events) && len(c.Agents) == len(o.Agents)
+	return slices.Equal(c.Names, o.Names) && slices.Equal(c.Events, o.Events) && len(c.Agents) == len(o.Agents) &&
+		c.Stratified == o.Stratified && c.LengthUnit == o.LengthUnit
 }
 
 // startComponents reads the records of the freshly dealt game: what is there before the
@@ -145,6 +158,9 @@ func (o *observer) endComponents(c *ComponentAgg, agentAt []int, out []float64) 
 		sh := share60(out[seat])
 		t.Games++
 		t.Share60 += sh
+		if o.lengther != nil {
+			t.Strata = addStratum(t.Strata, LengthStratum(int64(o.lengther.Length())), sh, o.prev[seat*o.nEv+o.keyEv], len(t.Count[0]))
+		}
 		for e := 0; e < o.nEv; e++ {
 			k := seat*o.nEv + e
 			count, win, turn := t.Count[e], t.Win60[e], t.TurnSum[e]

@@ -15,11 +15,16 @@ import (
 
 // whyShape is what Config.check learns about the run's optional aggregates.
 type whyShape struct {
+	classes    []string // engine.ActionClasser classes (nil unless Config.Decisions)
 	compNames  []string // engine.Tracker Components (nil unless Config.Components)
 	compEvents []string // TrackEvents, then "seen" when the game has dealt or drawn
+	stratified string   // the event split by game length ("" unless the game is an engine.Lengther)
+	lengthUnit string
+	keyEv      int      // index of the stratified event
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
 	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
+	luckKinds  []string // engine.ChanceEvents ChanceKinds (nil unless Config.Luck)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -36,10 +41,16 @@ func (cfg *Config) checkWhy() error {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
+	if err := cfg.checkValue(); err != nil {
+		return err
+	}
 	for _, f := range cfg.Agents {
 		if f.Kind == agents.RestrictKind {
 			cfg.shape.restricted = true
 		}
+	}
+	if err := cfg.checkLuck(); err != nil {
+		return err
 	}
 	if !cfg.Components {
 		return nil
@@ -62,6 +73,10 @@ func (cfg *Config) checkWhy() error {
 	sh := &cfg.shape
 	sh.compNames = slices.Clone(names)
 	sh.compEvents, sh.dealt, sh.drawn = componentEvents(events)
+	if l, ok := s.(engine.Lengther); ok {
+		sh.keyEv = stratifiedEvent(sh.compEvents)
+		sh.stratified, sh.lengthUnit = sh.compEvents[sh.keyEv], l.LengthUnit()
+	}
 	return nil
 }
 
@@ -71,6 +86,7 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	a := newAggregate(cfg.Players)
 	if cfg.Components {
 		a.Components = newComponentAgg(cfg.shape.compNames, cfg.shape.compEvents, cfg.Players)
+		a.Components.Stratified, a.Components.LengthUnit = cfg.shape.stratified, cfg.shape.lengthUnit
 	}
 	if cfg.Metrics {
 		a.Metrics = &Metrics{}
@@ -78,8 +94,17 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	if cfg.Seating == SeatReplay {
 		a.Replays = &ReplayAgg{K: cfg.Replays, Seats: make([][]ReplayBin, cfg.Players)}
 	}
+	if cfg.Substitute != nil {
+		a.Substitutions = newSubstitutionAgg(cfg.Substitute)
+	}
+	if cfg.Decisions {
+		a.Decisions = newDecisionAgg(cfg.shape.classes, cfg.Players)
+	}
 	if cfg.shape.restricted {
 		a.Restrict = make([]Restriction, len(cfg.Agents))
+	}
+	if cfg.Luck != nil {
+		a.Luck = newLuckAgg(cfg.Luck.Ref, cfg.shape.luckKinds, cfg.Players)
 	}
 	return a
 }
@@ -93,11 +118,13 @@ type observer struct {
 	searchers []agents.Searcher // by agent index; nil where the agent does not search
 
 	// components (components.go)
-	tracker  engine.Tracker // nil unless Config.Components
-	nEv      int            // events including the derived "seen"
-	nEng     int            // the engine's events (nEv, or nEv-1 with "seen")
-	seenEv   int            // index of "seen" (-1: none)
-	dealt    int            // engine event indices of "dealt" and "drawn" (-1: none)
+	tracker  engine.Tracker  // nil unless Config.Components
+	lengther engine.Lengther // the game's length, when the component tallies are split by it
+	keyEv    int             // the event split by length
+	nEv      int             // events including the derived "seen"
+	nEng     int             // the engine's events (nEv, or nEv-1 with "seen")
+	seenEv   int             // index of "seen" (-1: none)
+	dealt    int             // engine event indices of "dealt" and "drawn" (-1: none)
 	drawn    int
 	compMask uint64   // one bit per component
 	prev     []uint64 // [seat*nEv+e]: the bitset after the last decision
@@ -116,6 +143,9 @@ type observer struct {
 
 	// replay seating (replay.go): per seat, Σ and Σ² of the win share over the replays
 	replayS, replayQ []int64
+
+	// luck accounting (luck.go); nil unless Config.Luck
+	luck *luckObserver
 }
 
 func (w *worker) initObserver() {
@@ -133,6 +163,9 @@ func (w *worker) initObserver() {
 	if cfg.Components {
 		o.tracker = w.state.(engine.Tracker) // checkWhy made sure
 		o.tracker.SetTracking(true)
+		if cfg.shape.stratified != "" {
+			o.lengther, o.keyEv = w.state.(engine.Lengther), cfg.shape.keyEv
+		}
 		sh := &cfg.shape
 		o.nEv, o.dealt, o.drawn, o.seenEv = len(sh.compEvents), sh.dealt, sh.drawn, -1
 		o.nEng = o.nEv
@@ -145,6 +178,9 @@ func (w *worker) initObserver() {
 	}
 	if cfg.Seating == SeatReplay {
 		o.replayS, o.replayQ = make([]int64, cfg.Players), make([]int64, cfg.Players)
+	}
+	if cfg.Luck != nil {
+		o.luck = newLuckObserver(cfg, w.state)
 	}
 	if cfg.Metrics {
 		o.metrics, o.players = true, cfg.Players
@@ -159,7 +195,7 @@ func (w *worker) initObserver() {
 func (o *observer) instrumented() (observe, timed bool) {
 	timed = o.games%o.every == 0
 	o.games++
-	return timed || o.tracker != nil || o.metrics, timed
+	return timed || o.tracker != nil || o.metrics || o.luck != nil, timed
 }
 
 // playObserved plays the game dealt in w.state like the plain loop of play, with the
@@ -174,6 +210,9 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 	if o.metrics {
 		o.startMetrics(s)
 	}
+	if w.val.classer != nil {
+		w.val.startDecisions()
+	}
 	var decisions int64
 	for !s.Terminal() {
 		seat := s.ToMove()
@@ -181,6 +220,9 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 		nLegal := 0
 		if o.metrics {
 			nLegal = len(s.Legal(o.legalBuf))
+		}
+		if o.luck != nil {
+			o.luck.decision(s, seat)
 		}
 		var a engine.Action
 		if timed {
@@ -204,7 +246,14 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 		if w.stop != nil && w.stop.Load() {
 			return decisions, false
 		}
-		s.Apply(a)
+		if w.val.classer != nil {
+			w.val.recordDecision(w.agg.Decisions, s, j, a)
+		}
+		if o.luck != nil {
+			s.(engine.ChanceEvents).ApplyObserved(a, o.luck)
+		} else {
+			s.Apply(a)
+		}
 		decisions++
 		if o.tracker != nil {
 			o.stepComponents(len(w.rngs), decisions)
@@ -223,6 +272,12 @@ func (w *worker) recordObserved(decisions int64, winners int) {
 	}
 	if w.obs.metrics {
 		w.obs.endMetrics(w.agg.Metrics, w.state, w.out, decisions, winners)
+	}
+	if w.val.classer != nil {
+		w.val.endDecisions(w.agg.Decisions)
+	}
+	if w.obs.luck != nil {
+		w.obs.luck.end(w.out, w.agentAt, int(w.unitNo%LuckBatches))
 	}
 }
 
@@ -253,6 +308,20 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Replays.merge(o.Replays)
 		}
 	}
+	if o.Substitutions != nil {
+		if a.Substitutions == nil {
+			a.Substitutions = o.Substitutions.clone()
+		} else {
+			a.Substitutions.merge(o.Substitutions)
+		}
+	}
+	if o.Decisions != nil {
+		if a.Decisions == nil {
+			a.Decisions = o.Decisions.clone()
+		} else {
+			a.Decisions.merge(o.Decisions)
+		}
+	}
 	if o.Restrict != nil {
 		if a.Restrict == nil {
 			a.Restrict = make([]Restriction, len(o.Restrict))
@@ -260,6 +329,13 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 		for j, c := range o.Restrict {
 			a.Restrict[j].Bound += c.Bound
 			a.Restrict[j].Unkept += c.Unkept
+		}
+	}
+	if o.Luck != nil {
+		if a.Luck == nil {
+			a.Luck = o.Luck.clone()
+		} else {
+			a.Luck.merge(o.Luck)
 		}
 	}
 }
@@ -278,8 +354,16 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
+	case (a.Substitutions == nil) != (b.Substitutions == nil) || a.Substitutions != nil && !a.Substitutions.sameShape(b.Substitutions):
+		return fmt.Errorf("the parts substitute different components (or some none): run every part with the same options")
+	case (a.Decisions == nil) != (b.Decisions == nil) || a.Decisions != nil && !a.Decisions.sameShape(b.Decisions):
+		return fmt.Errorf("some parts have decision values and others do not (or other classes): run every part with the same options")
 	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
 		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
+	case (a.Luck == nil) != (b.Luck == nil):
+		return fmt.Errorf("some parts have luck accounting (--luck) and others do not: run every part with the same options")
+	case a.Luck != nil && !a.Luck.sameShape(b.Luck):
+		return fmt.Errorf("the parts' luck accounting used different value functions (or dragonlab versions)")
 	}
 	return nil
 }

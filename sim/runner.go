@@ -14,6 +14,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/sim/value"
 )
 
 // Seating plans.
@@ -88,7 +89,15 @@ type Config struct {
 	Components bool
 	Metrics    bool
 	Replays    int
-	shape      whyShape // set by check
+	// Substitute and Decisions ask for the value aggregates (value.go): component values
+	// by substitution (each deal also played with one seat's setup changed; fixed seating
+	// only) and decision values from the search root of the agents that report it.
+	Substitute *Substitution
+	Decisions  bool
+	// Luck, if set, is the value function with which every game's outcome is split into
+	// luck and decisions (luck.go); it must be the game's (LoadValue).
+	Luck  *value.Loaded
+	shape whyShape // set by check
 }
 
 // chunk is how many units a worker claims at once: large enough that the shared counter
@@ -105,10 +114,12 @@ type worker struct {
 	shares  []float64 // by agent, for a duplicate deal
 	agg     Aggregate
 	obs     observer // optional instrumentation (observe.go)
+	val     valuer   // substitutions and decision values (value_run.go)
 	// restricted are the restricted agents by agent index (nil for the others), and
 	// counted their counts already in agg (Aggregate.Restrict), when some agent is one.
 	restricted []agents.Restricted
 	counted    []Restriction
+	unitNo     int64 // the unit being played
 	// stop is the run's stop flag when some agent polls it inside its decisions
 	// (agents.Stoppable); nil otherwise. See playUnit.
 	stop *atomic.Bool
@@ -132,6 +143,7 @@ func newWorker(cfg *Config) (*worker, error) {
 		}
 	}
 	w.initObserver()
+	w.initValuer()
 	return w, nil
 }
 
@@ -151,12 +163,18 @@ func (w *worker) watchStop(stop *atomic.Bool) {
 func (w *worker) play(seed uint64, rotation int) bool {
 	s := w.state
 	n := len(w.rngs)
-	s.Reset(seed)
+	if lo := w.obs.luck; lo != nil {
+		lo.start(w.agg.Luck)
+		s.(engine.ChanceEvents).ResetObserved(seed, lo)
+	} else {
+		s.Reset(seed)
+	}
 	for seat := 0; seat < n; seat++ {
 		w.rngs[seat].Seed(agentSeed(seed, seat, rotation))
 	}
 	var decisions int64
 	observe, timed := w.obs.instrumented()
+	observe = observe || w.val.classer != nil
 	if observe || w.stop != nil {
 		var finished bool
 		if decisions, finished = w.playObserved(timed); !finished {
@@ -224,6 +242,7 @@ func (w *worker) unit(i int64) bool {
 	cfg := w.cfg
 	n := cfg.Players
 	seed := GameSeed(cfg.Seed, i)
+	w.unitNo = i
 	switch cfg.Seating {
 	case SeatRotate:
 		w.rotate(int(i % int64(n)))
@@ -242,7 +261,13 @@ func (w *worker) unit(i int64) bool {
 		return w.replayUnit(seed)
 	default:
 		w.rotate(0)
-		return w.play(seed, 0)
+		if !w.play(seed, 0) {
+			return false
+		}
+		if cfg.Substitute != nil {
+			return w.substituteUnit(seed)
+		}
+		return true
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/sim/valuetest"
 )
 
 // stuckAgent stands for a search that takes very long: it plays +1 in the toy game until
@@ -113,4 +114,38 @@ func sameAggregate(a, b Aggregate) bool {
 	x, err1 := json.Marshal(a)
 	y, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+// A stop inside a changed deal of a substitution unit drops the whole unit: the deal as
+// dealt is not kept without its changed deals.
+func TestStopInsideASubstitutionUnit(t *testing.T) {
+	fs, stuck := stuckAgents(2, 1000)
+	cfg := Config{Game: valuetest.CardGame, Params: valuetest.CardGame.DefaultParams(), Players: 2, Agents: fs, Seed: 5, Units: 400, Workers: 1,
+		Substitute: &Substitution{Components: []string{"a", "c"}, Fewer: true}}
+	var last *Checkpoint
+	cfg.Checkpoint = func(ck Checkpoint) error { last = &ck; return nil }
+	cfg.CheckpointEvery = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-stuck
+		cancel()
+	}()
+	res, err := Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || last == nil || last.Done != res.Games || res.Games == 0 {
+		t.Fatalf("complete %v, %d games; final checkpoint %+v", res.Complete, res.Games, last)
+	}
+	for _, cell := range res.Aggregate.Substitutions.Cells {
+		if cell.Diff.Clusters != res.Games {
+			t.Fatalf("%d deals but a cell of %d", res.Games, cell.Diff.Clusters)
+		}
+	}
+	clean := cfg
+	clean.Agents, _ = stuckAgents(2, 1<<40)
+	clean.Units, clean.Checkpoint = res.Games, nil
+	if !sameAggregate(res.Aggregate, run(t, clean).Aggregate) {
+		t.Fatal("the interrupted run differs from its finished deals played without a stop")
+	}
 }

@@ -122,6 +122,12 @@ func (r *Result) validate() (engine.Params, error) {
 	if err := r.checkTrackerNames(g, p); err != nil {
 		return nil, err
 	}
+	if err := r.checkValueNames(g, p); err != nil {
+		return nil, err
+	}
+	if err := r.checkLuckNames(g, p); err != nil {
+		return nil, err
+	}
 	if err := r.checkSummary(); err != nil {
 		return nil, err
 	}
@@ -469,12 +475,30 @@ func (a *Aggregate) check(players int, seating string) error {
 	if a.Restrict != nil && len(a.Restrict) != players {
 		return fmt.Errorf("restrict: %d agents for %d players", len(a.Restrict), players)
 	}
+	if a.Luck != nil {
+		if err := a.Luck.check(a, players); err != nil {
+			return fmt.Errorf("luck: %v", err)
+		}
+	}
 	if a.Replays != nil {
 		if seating != SeatReplay {
 			return fmt.Errorf("replay counts with %s seating", seating)
 		}
 		if err := a.Replays.check(a, players); err != nil {
 			return fmt.Errorf("replays: %v", err)
+		}
+	}
+	if a.Substitutions != nil {
+		if seating != SeatFixed {
+			return fmt.Errorf("substitutions with %s seating", seating)
+		}
+		if err := a.Substitutions.check(a.Games, players); err != nil {
+			return fmt.Errorf("substitutions: %v", err)
+		}
+	}
+	if a.Decisions != nil {
+		if err := a.Decisions.check(a, players); err != nil {
+			return fmt.Errorf("decisions: %v", err)
 		}
 	}
 	return nil

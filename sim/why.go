@@ -56,6 +56,11 @@ type ComponentAgg struct {
 	Names  []string         `json:"names"`  // engine.Tracker Components
 	Events []string         `json:"events"` // engine.Tracker TrackEvents, then "seen"
 	Agents []ComponentTally `json:"agents"` // by agent index
+	// Stratified is the event whose tallies are also split by game length (strata.go):
+	// "seen" when the game has it, else its first event; "" when the game does not count
+	// its length (engine.Lengther). LengthUnit is the length's unit.
+	Stratified string `json:"stratified,omitempty"`
+	LengthUnit string `json:"lengthUnit,omitempty"`
 }
 
 // ComponentTally is one agent's component counts; each matrix is [event][component].
@@ -67,6 +72,8 @@ type ComponentTally struct {
 	Count   [][]int64 `json:"count"`   // games in which the event happened to the component
 	Win60   [][]int64 `json:"win60"`   // win share over those games, in sixtieths
 	TurnSum [][]int64 `json:"turnSum"` // sum over those games of the game's decision number (1-based) at the event's first occurrence; 0 if before the first decision
+	// Strata split the Stratified event's tallies by game length (sorted by length).
+	Strata []ComponentStratum `json:"strata,omitempty"`
 }
 
 // Metrics are game-feel aggregates (Browne's criteria as in Ludii's metrics; each is

@@ -72,6 +72,15 @@ func (c *ComponentAgg) check(a *Aggregate, players int) error {
 		return fmt.Errorf("%d agents for %d players", len(c.Agents), players)
 	}
 	maxDecisions := a.DecisionsHist.maxValue()
+	stratified := -1
+	if c.Stratified != "" {
+		stratified = stratifiedEvent(c.Events)
+		if c.Events[stratified] != c.Stratified || c.LengthUnit == "" {
+			return fmt.Errorf("the tallies split by length are of %q (unit %q), not of %q", c.Stratified, c.LengthUnit, c.Events[stratified])
+		}
+	} else if c.LengthUnit != "" {
+		return fmt.Errorf("a length unit without tallies split by length")
+	}
 	for j := range c.Agents {
 		ct := &c.Agents[j]
 		if ct.Games != a.Agents[j].Games {
@@ -103,6 +112,14 @@ func (c *ComponentAgg) check(a *Aggregate, players int) error {
 				}
 			}
 		}
+		switch {
+		case stratified >= 0:
+			if err := c.checkStrata(j, ct, stratified); err != nil {
+				return err
+			}
+		case len(ct.Strata) > 0:
+			return fmt.Errorf("agent %d: tallies split by length without a stratified event", j)
+		}
 	}
 	return nil
 }
@@ -124,6 +141,11 @@ func (r *Result) checkTrackerNames(g engine.Game, p engine.Params) error {
 	events, _, _ := componentEvents(tr.TrackEvents())
 	if !slices.Equal(c.Names, tr.Components()) || !slices.Equal(c.Events, events) {
 		return fmt.Errorf("components: the names are not those of %s with these rules", g.Name)
+	}
+	// Files of versions before the length strata have none; a game that counts its length
+	// may split them, by its own unit, and one that does not may not.
+	if l, ok := s.(engine.Lengther); c.Stratified != "" && (!ok || c.LengthUnit != l.LengthUnit()) {
+		return fmt.Errorf("components: split by a length %s does not count in %q", g.Name, c.LengthUnit)
 	}
 	return nil
 }

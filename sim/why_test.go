@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +16,7 @@ import (
 	"dragonlab/engine"
 )
 
-func specAgents(t *testing.T, specs ...string) []agents.Factory {
+func specAgents(t testing.TB, specs ...string) []agents.Factory {
 	t.Helper()
 	var fs []agents.Factory
 	for _, s := range specs {
@@ -112,6 +114,11 @@ func TestComponentsMatchAnIndependentCount(t *testing.T) {
 		t.Fatalf("events %v", got.Events)
 	}
 	want := newComponentAgg(got.Names, got.Events, n)
+	want.Stratified, want.LengthUnit = "seen", "steps"
+	strata := make([]map[int64]*ComponentStratum, n) // by agent, by length
+	for j := range strata {
+		strata[j] = map[int64]*ComponentStratum{}
+	}
 	fixed := Config{Game: trackToyGame, Players: n, Agents: randomAgents(t, n), Seed: 7, Units: games}
 	for i := int64(0); i < games; i++ {
 		// Every agent is random and plays with its seat's stream: the fixed-seating trace
@@ -152,9 +159,30 @@ func TestComponentsMatchAnIndependentCount(t *testing.T) {
 		}
 		out := make([]float64, n)
 		final.Result(out)
+		length := int64(0)
+		for _, v := range final.(*trackToy).totals[:n] {
+			length += int64(v)
+		}
+		if length >= 64 { // buckets of 2^(⌊log2 n⌋ − 5) lengths
+			w := int64(1) << (int(math.Floor(math.Log2(float64(length)))) - 5)
+			length -= length % w
+		}
 		for s := 0; s < n; s++ {
 			tl := &want.Agents[(s-int(i%n)+n)%n]
 			sh := int64(out[s]*60 + 0.5)
+			st := strata[(s-int(i%n)+n)%n][length]
+			if st == nil {
+				st = &ComponentStratum{Length: length, Count: make([]int64, 4), Win60: make([]int64, 4)}
+				strata[(s-int(i%n)+n)%n][length] = st
+			}
+			st.Games++
+			st.Share60 += sh
+			for c, f := range first[s][3] {
+				if f >= 0 {
+					st.Count[c]++
+					st.Win60[c] += sh
+				}
+			}
 			tl.Games++
 			tl.Share60 += sh
 			for e := range first[s] {
@@ -167,6 +195,19 @@ func TestComponentsMatchAnIndependentCount(t *testing.T) {
 				}
 			}
 		}
+	}
+	for j := range strata {
+		lengths := make([]int64, 0, len(strata[j]))
+		for l := range strata[j] {
+			lengths = append(lengths, l)
+		}
+		slices.Sort(lengths)
+		for _, l := range lengths {
+			want.Agents[j].Strata = append(want.Agents[j].Strata, *strata[j][l])
+		}
+	}
+	if len(want.Agents[0].Strata) < 3 {
+		t.Fatalf("the test games have %d lengths", len(want.Agents[0].Strata))
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("component tallies differ from the independent count:\n got %+v\nwant %+v", got.Agents, want.Agents)

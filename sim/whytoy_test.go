@@ -52,7 +52,18 @@ func (s *trackToy) Apply(a engine.Action) {
 	}
 }
 func (s *trackToy) CopyFrom(src engine.State) { *s = *src.(*trackToy) }
-func (s *trackToy) Clone() engine.State       { c := *s; return &c }
+
+// Length is the sum of the totals (engine.Lengther): the component tallies are also split
+// by it.
+func (s *trackToy) Length() int {
+	n := 0
+	for _, t := range s.totals[:s.players] {
+		n += t
+	}
+	return n
+}
+func (s *trackToy) LengthUnit() string  { return "steps" }
+func (s *trackToy) Clone() engine.State { c := *s; return &c }
 
 func toyOddStart(seed uint64, seat int) bool { return seed>>seat&1 == 1 }
 

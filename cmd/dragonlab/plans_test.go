@@ -61,6 +61,7 @@ func experimentCases(t *testing.T) map[string][]string {
 		// Dragonheart's restrictions cannot always be kept: the counts of the summary
 		// come from aggregates that survive the killed shard (issue 27, class 4).
 		"ablate-unkept": {"ablate", "--game", "dragonheart", "--agents", "random", "--forbid-each", "--games", "1600"},
+		"value":         {"value", "--game", "dragonscales", "--agents", "mcts:iters=10", "--fewer", "--games", "900", "--decision-games", "300", "--decision-iters", "20"},
 	}
 	return cases
 }

@@ -51,6 +51,13 @@ func (r *rules) buildClasses() {
 // ActionClasses names the classes for these rules.
 func (s *State) ActionClasses() []string { return s.r.classes }
 
+var _ engine.ChoiceClasser = (*State)(nil)
+
+// ChoiceClasses is stay: declining an offered switch has its twin, the same card played
+// with "ride" (DR-8). Every other class decides which card leaves the hand (switch-dragon
+// too: most switches are forced by the card played) or which summit cards are discarded.
+func (s *State) ChoiceClasses() uint64 { return 1 << clStay }
+
 // ActionClass is the set of classes of a, legal in s.
 func (s *State) ActionClass(a engine.Action) uint64 {
 	switch {

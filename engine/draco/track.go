@@ -143,3 +143,18 @@ func (s *State) trackPlay(seat int, k uint8, a engine.Action) {
 		}
 	}
 }
+
+var _ engine.Lengther = (*State)(nil)
+
+// Length is the number of cards played (DR-7): each adds one to its player's stack, which
+// starts with the riding card (DR-5).
+func (s *State) Length() int {
+	n := 0
+	for seat := 0; seat < int(s.n); seat++ {
+		n += int(s.stack[seat]) - 1
+	}
+	return n
+}
+
+// LengthUnit is "plays".
+func (s *State) LengthUnit() string { return "plays" }

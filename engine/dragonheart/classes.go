@@ -39,6 +39,15 @@ var _ engine.ActionClasser = (*State)(nil)
 // ActionClasses names the classes (the same for every rules variant).
 func (s *State) ActionClasses() []string { return classNames }
 
+var _ engine.ChoiceClasser = (*State)(nil)
+
+// ChoiceClasses are the Princess's and the Hero's choices and taking the figurine: each
+// play of them has a twin playing the same cards with the other choice (DH-11, DH-13).
+// Every other class decides which cards leave the hand.
+func (s *State) ChoiceClasses() uint64 {
+	return 1<<clChooseTreasure | 1<<clChoosePetrified | 1<<clChoosePrincess | 1<<clChooseTroll | 1<<clTakeFigurine
+}
+
 // ActionClass is the set of classes of a, legal in s.
 func (s *State) ActionClass(a engine.Action) uint64 {
 	t := int(a >> typeShift & 15)

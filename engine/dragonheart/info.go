@@ -20,7 +20,11 @@ func (s *State) Observe(seat int, buf []byte) []byte {
 			buf = append(buf, m[t][:s.r.nv[t]]...)
 		}
 	}
-	return append(buf, s.sailed[:s.r.nv[tShip]]...)
+	buf = append(buf, s.sailed[:s.r.nv[tShip]]...)
+	if s.sub.applied { // a changed deck is public, as a deck list is (substitute.go)
+		buf = append(buf, 'S', byte(s.sub.seat), s.sub.added, s.sub.removed)
+	}
+	return buf
 }
 
 func b2u(b bool) byte {

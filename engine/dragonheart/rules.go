@@ -170,6 +170,7 @@ type rules struct {
 	tieBreak     bool
 	seatBonus    [2]int32   // starting points per seat (parameter seatBonus)
 	trk          trackRules // component tables (track.go)
+	sub          subRules   // substitution tables (substitute.go)
 
 	// Legal's tables: a hand row c of type t has index sum c[vi]*mul[t][vi]; tab[t][index]
 	// locates in acts the row's plays in canonical order (DH-23) with their type bits
@@ -227,6 +228,7 @@ func compile(p *Params) *rules {
 	}
 	r.buildTables()
 	r.buildTracking()
+	r.buildSubstitution()
 	return r
 }
 
@@ -304,6 +306,7 @@ func init() {
 			"tieBreakFigurine": "DH-20: on a tie the figurine owner wins (false: a tie is a draw)",
 			"seatBonus":        engine.SeatBonusDoc("DH-19/DH-20"),
 		},
+		Value: valueFile,
 		New: func(p engine.Params, players int) (engine.State, error) {
 			pp, ok := p.(*Params)
 			if !ok {

@@ -138,3 +138,11 @@ func (s *State) trackVoyage(me int) {
 		s.achieve(me, achFinalVoyage)
 	}
 }
+
+var _ engine.Lengther = (*State)(nil)
+
+// Length is the number of turns played (DH-5, a pass included, DH-16).
+func (s *State) Length() int { return int(s.turn) }
+
+// LengthUnit is "turns".
+func (s *State) LengthUnit() string { return "turns" }

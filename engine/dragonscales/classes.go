@@ -23,6 +23,20 @@ var (
 
 var _ engine.ActionClasser = (*State)(nil)
 
+var _ engine.ChoiceClasser = (*State)(nil)
+
+// ChoiceClasses are every class but the plays of the hand variant: the Joker's operations
+// (a piece to move, take or steal, or stop: DS-7, DS-12, DS-17), the gestures (DS-11) and
+// the piles (DS-12) spend nothing the seat holds. The hand variant's plays (DS-16) decide
+// which card leaves the hand.
+func (s *State) ChoiceClasses() uint64 {
+	n := len(s.ActionClasses())
+	if s.r.players == 2 && s.r.hand > 0 {
+		return 1<<3 - 1 // take, steal, stop
+	}
+	return 1<<n - 1
+}
+
 // ActionClasses names the classes of this game.
 func (s *State) ActionClasses() []string {
 	switch {

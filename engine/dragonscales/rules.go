@@ -14,6 +14,7 @@ import (
 const (
 	maxDeck  = 32               // cards per deck (red or blue)
 	maxCards = 2*maxDeck + 2    // both decks and two Jokers
+	maxIDs   = 128              // card ids, copies included (a cardSet holds 128)
 	maxHand  = 8                // duoHand upper bound
 	maxCap   = 1_000_000_000    // maxRounds / maxThrows upper bound
 	full     = uint16(1<<9 - 1) // all nine cells
@@ -202,19 +203,21 @@ const (
 type rules struct {
 	players                      int
 	nRed, nBlue, nJokers, nCards int
-	typ                          [maxCards]uint8  // tRed, tBlue, tJoker
-	back                         [maxCards]uint8  // back colour: tRed (red cards, Jokers) or tBlue
-	weapon                       [maxCards]uint8  // 0..2 (Jokers: 0, unused)
-	mask                         [maxCards]uint16 // cells named
-	kind                         [maxCards]uint8  // lowest id of an identical card
-	cardText                     [maxCards]string
-	cellName                     [9]string
-	target                       int  // pieces needed (multi-player)
-	connected                    bool // target counts one connected group
-	hand                         int  // duoHand (2 players)
-	ops                          uint8
-	maxRounds, maxThrows         uint32
-	trk                          trackRules // component tables (track.go)
+	// Card tables by card id: the cards 0..nCards-1, then (two players, when they fit)
+	// the copies nCards+c of each card c that a substitution may deal (substitute.go).
+	typ                  [maxIDs]uint8  // tRed, tBlue, tJoker
+	back                 [maxIDs]uint8  // back colour: tRed (red cards, Jokers) or tBlue
+	weapon               [maxIDs]uint8  // 0..2 (Jokers: 0, unused)
+	mask                 [maxIDs]uint16 // cells named
+	kind                 [maxIDs]uint8  // lowest id of an identical card
+	cardText             [maxIDs]string
+	cellName             [9]string
+	target               int  // pieces needed (multi-player)
+	connected            bool // target counts one connected group
+	hand                 int  // duoHand (2 players)
+	ops                  uint8
+	maxRounds, maxThrows uint32
+	trk                  trackRules // component tables (track.go)
 }
 
 func compile(p *Params, players int) (*rules, error) {
@@ -289,6 +292,13 @@ func compile(p *Params, players int) (*rules, error) {
 			}
 		}
 		r.cardText[c] = r.describeCard(c)
+	}
+	if r.copies() {
+		for c := 0; c < r.nCards; c++ {
+			d := r.nCards + c
+			r.typ[d], r.back[d], r.weapon[d], r.mask[d] = r.typ[c], r.back[c], r.weapon[c], r.mask[c]
+			r.kind[d], r.cardText[d] = r.kind[c], r.cardText[c]
+		}
 	}
 	// Targets and variants.
 	if p.TrioTarget < 1 || p.TrioTarget > 9 {
@@ -371,6 +381,7 @@ func init() {
 		MaxPlayers:    3,
 		DefaultParams: func() engine.Params { return DefaultParams() },
 		ParamDocs:     paramDocs,
+		Value:         valueFile,
 		New:           newState,
 		// The expert's settings (see agents.Expert and the README's measurements). For
 		// three players the cut-off hurts (the evaluation, pieces held, says little

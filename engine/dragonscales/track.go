@@ -64,8 +64,8 @@ type tracks struct {
 type trackRules struct {
 	names  []string
 	events []string
-	ev     []uint8          // internal event of each listed event
-	card   [maxCards]uint32 // component of each card
+	ev     []uint8        // internal event of each listed event
+	card   [maxIDs]uint32 // component of each card id
 }
 
 func (r *rules) buildTracking() {
@@ -89,7 +89,7 @@ func (r *rules) buildTracking() {
 	for _, e := range evs {
 		r.trk.events = append(r.trk.events, eventNames[e])
 	}
-	for c := 0; c < r.nCards; c++ {
+	for c := 0; c < r.ids(); c++ {
 		switch r.typ[c] {
 		case tJoker:
 			r.trk.card[c] = 1 << compJoker
@@ -157,3 +157,11 @@ func (s *State) trackGain(m uint16) {
 		}
 	}
 }
+
+var _ engine.Lengther = (*State)(nil)
+
+// Length is the number of combats (DS-5, DS-11, DS-16; DS-21 counts them too).
+func (s *State) Length() int { return int(s.combats) }
+
+// LengthUnit is "combats".
+func (s *State) LengthUnit() string { return "combats" }

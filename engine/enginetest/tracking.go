@@ -5,6 +5,7 @@ package enginetest
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -23,8 +24,14 @@ func runTracking(t *testing.T, name string, newState func(uint64) engine.State, 
 		t.Run(name+"/Tracker/ResetClearsCopyKeeps", func(t *testing.T) { checkTrackedReset(t, newState, o) })
 		t.Run(name+"/Tracker/ZeroAllocs", func(t *testing.T) { checkTrackedAllocs(t, newState) })
 	}
+	if _, ok := s.(engine.Lengther); ok {
+		t.Run(name+"/Lengther/NonDecreasing", func(t *testing.T) { checkLength(t, newState, o) })
+	}
 	if _, ok := s.(engine.ActionClasser); ok {
 		t.Run(name+"/ActionClasser/Classes", func(t *testing.T) { checkClasses(t, newState, o) })
+		if _, ok := s.(engine.ChoiceClasser); ok {
+			t.Run(name+"/ChoiceClasser/Classes", func(t *testing.T) { checkChoiceClasses(t, newState) })
+		}
 	}
 }
 
@@ -398,4 +405,82 @@ func EventUnion(s engine.State, seed uint64, games int) map[string][]string {
 		out[name] = BitNames(tr.Components(), union[e])
 	}
 	return out
+}
+
+// checkChoiceClasses: the choice classes are classes of the game's list.
+func checkChoiceClasses(t *testing.T, newState func(uint64) engine.State) {
+	s := newState(1)
+	n := len(s.(engine.ActionClasser).ActionClasses())
+	if c := s.(engine.ChoiceClasser).ChoiceClasses(); n < 64 && c>>n != 0 {
+		t.Fatalf("choice classes %b beyond the %d classes", c, n)
+	}
+}
+
+// ChoiceTwins checks over random games that every legal action of a choice class
+// (engine.ChoiceClasser) has a twin: another legal action outside that class which, by
+// same (the game's own test), spends the same things.
+func ChoiceTwins(t *testing.T, newState func(uint64) engine.State, games int, same func(s engine.State, a, b engine.Action) bool) {
+	t.Helper()
+	var buf [512]engine.Action
+	checked := 0
+	for g := 0; g < games; g++ {
+		s := newState(uint64(g))
+		ac := s.(engine.ActionClasser)
+		choice := s.(engine.ChoiceClasser).ChoiceClasses()
+		r := engine.NewRNG(uint64(g) + 7)
+		for !s.Terminal() {
+			legal := s.Legal(buf[:0])
+			for _, a := range legal {
+				for m := ac.ActionClass(a) & choice; m != 0; m &= m - 1 {
+					k := uint64(1) << bits.TrailingZeros64(m)
+					twin := false
+					for _, b := range legal {
+						if b != a && ac.ActionClass(b)&k == 0 && same(s, a, b) {
+							twin = true
+							break
+						}
+					}
+					if !twin {
+						t.Fatalf("game %d: %q is in choice class %s and has no twin outside it among %v",
+							g, s.ActionText(a), ac.ActionClasses()[bits.TrailingZeros64(k)], LegalTexts(s))
+					}
+					checked++
+				}
+			}
+			s.Apply(legal[r.IntN(len(legal))])
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no action of a choice class was ever legal")
+	}
+}
+
+// checkLength: a game's length never decreases, is never negative, and moves in most
+// games; its unit is named.
+func checkLength(t *testing.T, newState func(uint64) engine.State, o Options) {
+	moved := 0
+	for i := 0; i < o.Games/4+1; i++ {
+		s := newState(uint64(i) + 31)
+		l := s.(engine.Lengther)
+		if l.LengthUnit() == "" {
+			t.Fatal("no length unit")
+		}
+		start, last := l.Length(), l.Length()
+		r := engine.NewRNG(uint64(i))
+		trajectory(t, s, &r, o, func(s engine.State) {
+			n := s.(engine.Lengther).Length()
+			if n < last || n < 0 {
+				t.Fatalf("game %d: length %d after %d", i, n, last)
+			}
+			last = n
+		})
+		if n := l.Length(); n < last {
+			t.Fatalf("game %d: length %d at the end, %d before", i, n, last)
+		} else if n > start {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no game's length ever moved")
+	}
 }

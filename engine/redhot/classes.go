@@ -42,6 +42,20 @@ func (r *rules) buildClasses() {
 
 var _ engine.ActionClasser = (*State)(nil)
 
+var _ engine.ChoiceClasser = (*State)(nil)
+
+// ChoiceClasses are take and rescue (RH-15) and the spots (RH-11): each has its twin,
+// the other answer or another free spot (six spots, at most five adventurers). Sending an
+// adventurer, using an item, playing no item and declining the stone decide what the seat
+// risks or spends.
+func (s *State) ChoiceClasses() uint64 {
+	c := uint64(1)<<clTake | 1<<clRescue
+	for sp := 0; sp < s.r.spots; sp++ {
+		c |= 1 << (clSpot + sp)
+	}
+	return c
+}
+
 // ActionClasses names the classes for these rules.
 func (s *State) ActionClasses() []string { return s.r.classes }
 

@@ -276,8 +276,8 @@ func (s *State) scoreText(withoutBonus bool) string {
 	var p []string
 	for i := range s.n {
 		sc := s.score[i]
-		if withoutBonus && s.used[i]&stoneBit == 0 {
-			sc -= s.r.stoneBonus
+		if withoutBonus {
+			sc -= int32(s.stones(i)) * s.r.stoneBonus
 		}
 		t := fmt.Sprintf("seat %d %d", i, sc)
 		if !s.active(i) {
@@ -409,10 +409,8 @@ func (s *State) Evaluate(seat int) float64 {
 	if s.Terminal() || !s.active(uint8(seat)) {
 		return 0
 	}
-	v := float64(nAdv - popcount(s.hall[seat]))
-	if s.used[seat]&stoneBit == 0 {
-		v += float64(s.r.stoneBonus)
-	}
+	v := float64(nAdv - popcount(s.hall[seat]) - popcount(s.hall2[seat]))
+	v += float64(s.stones(uint8(seat)) * int(s.r.stoneBonus))
 	return v
 }
 

@@ -274,10 +274,11 @@ func (s *State) Preview(a engine.Action) string {
 // ScoreParts is seat's treasures and, once the game is over, the stone bonus (RH-16).
 func (s *State) ScoreParts(seat int) string {
 	i := uint8(seat)
-	if !s.Terminal() || s.used[i]&stoneBit != 0 || s.r.stoneBonus == 0 {
+	k := int32(s.stones(i))
+	if !s.Terminal() || k == 0 || s.r.stoneBonus == 0 {
 		return ""
 	}
-	return fmt.Sprintf("treasures %d + stone never played %d = %d", s.score[i]-s.r.stoneBonus, s.r.stoneBonus, s.score[i])
+	return fmt.Sprintf("treasures %d + stone never played %d = %d", s.score[i]-k*s.r.stoneBonus, k*s.r.stoneBonus, s.score[i])
 }
 
 // Decider says what ended the game (RH-16 or RH-10) and how a tie was decided (RH-17),

@@ -88,3 +88,11 @@ func (s *State) Tracked(seat, event int) uint64 { return s.trk.bits[seat][event]
 func (s *State) achieve(seat uint8, ach int) {
 	s.trk.bits[seat][evAchieved] |= 1 << (compSpot + s.r.spots + ach)
 }
+
+var _ engine.Lengther = (*State)(nil)
+
+// Length is the number of rounds resolved (RH-7 … RH-15).
+func (s *State) Length() int { return int(s.done) }
+
+// LengthUnit is "rounds".
+func (s *State) LengthUnit() string { return "rounds" }

@@ -66,8 +66,12 @@ type Answer struct {
 	Measure    int    `json:"measure"`
 	MeasureWhy string `json:"measureWhy,omitempty"`
 	// Glance is the answers of page 1.
-	Glance       GlanceRow         `json:"glance"`
-	Ladder       *LadderAnswer     `json:"ladder,omitempty"`
+	Glance GlanceRow     `json:"glance"`
+	Ladder *LadderAnswer `json:"ladder,omitempty"`
+	// Value is what components and decisions are worth (the value stage): the answer to
+	// "What matters?".
+	Value []ValueAnswer `json:"value,omitempty"`
+	// Components are component win rates (IWD): associations, in the appendix.
 	Components   []ComponentAnswer `json:"components,omitempty"`
 	Ablation     []AblationAnswer  `json:"ablation,omitempty"`
 	Compensation []LeverAnswer     `json:"compensation,omitempty"`
@@ -79,6 +83,7 @@ type Answer struct {
 	luck  []*luck.Stats
 	comps []*value.ComponentStats
 	abl   []*value.AblationTable
+	vals  []*value.Report
 	tourn *skill.Tournament
 	words words
 }
@@ -167,11 +172,17 @@ type StepAnswer struct {
 	SameDeal *Est `json:"sameDeal,omitempty"`
 }
 
-// ComponentAnswer is the top components by IWD at one level.
+// ComponentAnswer is the top components by IWD at one level: associations, not effects.
+// Adjusted are the top components within games of the same length (Unit), when the game
+// counts its length.
 type ComponentAnswer struct {
-	Level string         `json:"level"`
-	Event string         `json:"event"` // the ranking event ("seen": IWD)
-	Top   []ComponentRow `json:"top"`
+	Level    string         `json:"level"`
+	Event    string         `json:"event"` // the ranking event ("seen": IWD)
+	Top      []ComponentRow `json:"top"`
+	Unit     string         `json:"lengthUnit,omitempty"`
+	Adjusted []ComponentRow `json:"lengthAdjusted,omitempty"`
+
+	lengths *value.LengthStats
 }
 
 // diffLabel names the difference of the ranking event: IWD for "seen" (17lands), else
@@ -205,12 +216,19 @@ type AblationAnswer struct {
 	Rows  []AblationRow `json:"rows"` // most valuable first
 }
 
-// AblationRow is one class: the win share lost when the class is forbidden.
+// AblationRow is one class: the win share lost when the class is forbidden. Choice says
+// that forbidding it leaves what the player holds as it is; otherwise the restriction
+// also keeps what the class would spend, and measures holding it forever (Holding, the
+// report's flag). Unkept is the share of the restricted decisions in which every legal
+// move was forbidden.
 type AblationRow struct {
-	Class  string  `json:"class"`
-	Worth  Est     `json:"worth"`
-	PHolm  float64 `json:"pHolm"`
-	Tested bool    `json:"tested"`
+	Class   string   `json:"class"`
+	Worth   Est      `json:"worth"`
+	PHolm   float64  `json:"pHolm"`
+	Tested  bool     `json:"tested"`
+	Choice  bool     `json:"choice"`
+	Holding string   `json:"holding,omitempty"`
+	Unkept  *float64 `json:"unkept,omitempty"`
 }
 
 // LeverAnswer is the sweep of a lever at one level.
@@ -361,7 +379,20 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
 				a.comps[i] = cs
-				a.Components = append(a.Components, componentAnswer(lv.Name, cs))
+				ans := componentAnswer(lv.Name, cs)
+				ls, err := value.LengthAdjusted(ca, s.Replays)
+				if err != nil {
+					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
+				}
+				if ls != nil {
+					ans.Unit, ans.lengths = ls.Unit, ls
+					for _, r := range ls.Rows {
+						if r.Adjusted.HasInterval() && len(ans.Adjusted) < topComponents {
+							ans.Adjusted = append(ans.Adjusted, ComponentRow{Name: r.Name, Diff: Est{Estimate: r.Adjusted}, PHolm: r.PHolm, Games: r.Adjusted.N})
+						}
+					}
+				}
+				a.Components = append(a.Components, ans)
 			}
 		}
 		a.Levels = append(a.Levels, la)
@@ -394,6 +425,9 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		return nil, err
 	}
 	if err := a.ablation(); err != nil {
+		return nil, err
+	}
+	if err := a.valueStage(); err != nil {
 		return nil, err
 	}
 	a.levers()
@@ -554,9 +588,24 @@ func (a *Answer) ablation() error {
 		t.Base = c.Levels[ab.Level].Name // the level by its name, one name everywhere
 		a.abl = append(a.abl, t)
 		aa := AblationAnswer{Level: c.Levels[ab.Level].Name}
+		choice := c.choiceClasses()
+		unkept := map[string]*float64{}
+		for _, row := range ab.Rows {
+			if row.Result == nil || len(row.Forbid) == 0 {
+				continue
+			}
+			if k, ok := row.Result.Restriction(0); ok && k.Bound+k.Unkept > 0 {
+				u := float64(k.Unkept) / float64(k.Bound+k.Unkept)
+				unkept[row.Forbid[0]] = &u
+			}
+		}
 		for _, r := range t.Rows {
 			w := r.Worth()
-			aa.Rows = append(aa.Rows, AblationRow{Class: r.Class, Worth: Est{Estimate: w}, PHolm: r.PHolm, Tested: r.Tested})
+			row := AblationRow{Class: r.Class, Worth: Est{Estimate: w}, PHolm: r.PHolm, Tested: r.Tested, Choice: choice[r.Class], Unkept: unkept[r.Class]}
+			if !row.Choice {
+				row.Holding = HoldingFlag
+			}
+			aa.Rows = append(aa.Rows, row)
 		}
 		a.Ablation = append(a.Ablation, aa)
 	}

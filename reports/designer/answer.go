@@ -8,7 +8,6 @@ import (
 
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
 )
 
 // Sentences in plain words. Win shares and their differences are in points (percentage
@@ -244,76 +243,17 @@ func (a *Answer) LuckSentence() string {
 	return format.Capitalize(s) + "."
 }
 
-// MattersSentence is the "What matters?" answer: the actions worth most by restricted
-// play, the values of components and decisions (issue 22) where measured, and the
-// components that go with winning.
+// MattersSentence is the "What matters?" answer: what components and decisions are worth
+// (the value stage: substitution on paired deals, the search's values) and which choices
+// restricted play finds costly, in the rules' words. Restrictions of classes that change
+// holdings, and component win rates (associations), are in the appendix only.
 func (a *Answer) MattersSentence() string {
-	var parts []string
-	w := a.words
-	if v := a.cfg.Value; v != nil {
-		var cs []string
-		for _, c := range v.Components {
-			if c.Value.HasInterval() && len(cs) < 3 {
-				cs = append(cs, fmt.Sprintf("%s %s", w.component(c.Name), format.PtsIv(c.Value)))
-			}
-		}
-		if len(cs) > 0 {
-			parts = append(parts, fmt.Sprintf("one more copy for a seat is worth (points of win share, %s play): %s", v.Level, format.JoinAnd(cs)))
-		}
-		var ds []string
-		for _, d := range v.Decisions {
-			if d.Value.HasInterval() && len(ds) < 3 {
-				ds = append(ds, fmt.Sprintf("%s %s", w.class(d.Class), format.PtsIv(d.Value)))
-			}
-		}
-		if len(ds) > 0 {
-			parts = append(parts, fmt.Sprintf("a decision played worse costs (%s play): %s", v.Level, format.JoinAnd(ds)))
-		}
-	}
-	for _, ab := range a.Ablation {
-		var sig, neg []string
-		for _, r := range ab.Rows {
-			if !r.Tested || r.PHolm >= stats.Alpha {
-				continue
-			}
-			switch {
-			case r.Worth.Value > 0 && len(sig) < 3:
-				sig = append(sig, fmt.Sprintf("%s (%s points %s)", w.class(r.Class), num1(100*r.Worth.Value), format.IvNum(r.Worth.Scale(100), 1)))
-			case r.Worth.Value < 0:
-				neg = append(neg, fmt.Sprintf("%s (+%s points %s)", w.class(r.Class), num1(-100*r.Worth.Value), format.IvNum(r.Worth.Negate().Scale(100), 1)))
-			}
-		}
-		switch {
-		case len(sig) > 0:
-			parts = append(parts, fmt.Sprintf("the actions worth most to a %s player are %s of win share lost when forbidden", ab.Level, format.JoinAnd(sig)))
-		case len(neg) == 0:
-			parts = append(parts, fmt.Sprintf("no action measurably changes a %s player's win share when forbidden, at this sample size", ab.Level))
-		}
-		if len(neg) > 0 {
-			parts = append(parts, fmt.Sprintf("forbidding %s raises a %s player's win share: it misplays them", format.JoinAnd(neg), ab.Level))
-		}
-	}
-	if len(a.Components) > 0 {
-		c := a.Components[len(a.Components)-1]
-		var sig []string
-		for _, r := range c.Top {
-			if r.PHolm < stats.Alpha && len(sig) < 3 {
-				sig = append(sig, fmt.Sprintf("%s %s", w.component(r.Name), ptsIv(r.Diff)))
-			}
-		}
-		switch {
-		case len(sig) > 0 && c.Event == value.EventSeen:
-			parts = append(parts, fmt.Sprintf("under %s play, seeing %s goes with a change of win share (IWD, points; an association, not an effect)", c.Level, format.JoinAnd(sig)))
-		case len(sig) > 0:
-			parts = append(parts, fmt.Sprintf("under %s play, the win share when %s differs for %s (points against when not; an association, not an effect)", c.Level, c.Event, format.JoinAnd(sig)))
-		case len(c.Top) > 0:
-			parts = append(parts, fmt.Sprintf("under %s play no component's %s differs significantly from 0", c.Level, c.diffLabel()))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return format.Capitalize(strings.Join(parts, "; ")) + "."
+	return joinParts(a.decideParts())
+}
+
+// DecideSentence is MattersSentence (its name before the question was renamed).
+func (a *Answer) DecideSentence() string {
+	return a.MattersSentence()
 }
 
 // paceText is a length in turns or rounds with its interval, "" when the game counts

@@ -51,11 +51,12 @@ type Config struct {
 	Ablation []Ablation
 	// Levers: sweeps of a rules lever at a level.
 	Levers []Lever
+	// Value: component values by substitution and decision values at a level.
+	Value []Value
 
 	// What other analyses add (extend.go); nil: the fallback.
 	Measure *MeasureInput // the measuring level (issue 21); nil: the most skilled played
 	Luck    *LuckInput    // per-event luck, luck-adjusted seats (issue 23)
-	Value   *ValueInput   // component and decision values (issue 22)
 	Tune    *TuneInput    // certified rule changes (issue 24)
 	Target  *Target       // the precision that settles each question; nil: DefaultTarget
 }

@@ -51,6 +51,29 @@ func play(t *testing.T, game string, players int, specs []string, seating string
 	return r
 }
 
+// playValue runs a small value run: substitutions or decision values, fixed seating.
+func playValue(t *testing.T, game string, specs []string, sub *sim.Substitution, decisions bool, units int64) *sim.Result {
+	t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fs []agents.Factory
+	for _, s := range specs {
+		f, err := agents.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs = append(fs, f)
+	}
+	r, err := sim.Run(context.Background(), sim.Config{Game: g, Players: len(specs), Agents: fs, Seed: 3, Units: units, Workers: 2,
+		Substitute: sub, Decisions: decisions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func rep(s string, n int) []string {
 	out := make([]string, n)
 	for i := range out {
@@ -87,6 +110,11 @@ func tinyStudy(t *testing.T) *Input {
 			{X: -4, File: "l1.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatReplay, 150, bonus[0], true, false)},
 			{X: 4, File: "l2.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatReplay, 150, bonus[1], true, false)},
 		}}}
+		if n == 2 {
+			c.Value = []Value{{Level: 1,
+				Substitution: value.Input{File: "sub.json", Result: playValue(t, "draco", []string{levels[1], levels[1]}, &sim.Substitution{Components: []string{"card 1", "card 5"}}, false, 200)},
+				Decisions:    value.Input{File: "dec.json", Result: playValue(t, "draco", []string{"mcts:iters=40", "mcts:iters=40"}, nil, true, 6)}}}
+		}
 		in.Configs = append(in.Configs, c)
 	}
 	c := Config{Game: "dragonscales", Title: "Dragon Scales", Players: 1}
@@ -167,6 +195,26 @@ func TestStudyReport(t *testing.T) {
 	for _, a := range rp.Games[0].Configs[1:] {
 		if !a.Compensation[0].Needed && !a.Levels[a.Top].Favoured && strings.Contains(strings.Join(names, " "), fmt.Sprintf("draco-%dp-greedy", a.Players)) {
 			t.Errorf("%dp: a sweep chart without a seat to compensate", a.Players)
+		}
+	}
+	// What decides games: the value stage (component values, critical decisions), restricted
+	// play of choices in the headline and of holdings in the appendix only, flagged; IWD
+	// labelled as an association.
+	va := h.Value
+	if len(va) != 1 || len(va[0].Components) != 2 || len(va[0].Decisions) == 0 || va[0].Critical == nil {
+		t.Errorf("value answer %+v", va)
+	}
+	if s := h.DecideSentence(); !strings.Contains(s, "critical") || !strings.Contains(s, "greedy play") || strings.Contains(s, "discard") {
+		t.Errorf("decide sentence %q", s)
+	}
+	for _, r := range h.Ablation[0].Rows {
+		if (r.Class == "stay") != r.Choice || (r.Class == "discard") != (r.Holding == HoldingFlag) {
+			t.Errorf("ablation row %+v", r)
+		}
+	}
+	for _, want := range []string{"the five components worth most, by substitution", HoldingFlag, "Associations, not effects", "draco-2p-components"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the page lacks %q", want)
 		}
 	}
 	// Every game and player count has its folded detail section in the appendix.

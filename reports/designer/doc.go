@@ -32,11 +32,12 @@ type charts struct {
 	fair, ladder map[*Game]*chart.Chart
 	lever        map[*LeverAnswer]*chart.Chart
 	ablation     map[*value.AblationTable]*chart.Chart
+	components   map[*value.Report]*chart.Chart
 }
 
 func (rp *Report) drawCharts() (*charts, error) {
 	ch := &charts{fair: map[*Game]*chart.Chart{}, ladder: map[*Game]*chart.Chart{}, lever: map[*LeverAnswer]*chart.Chart{},
-		ablation: map[*value.AblationTable]*chart.Chart{}}
+		ablation: map[*value.AblationTable]*chart.Chart{}, components: map[*value.Report]*chart.Chart{}}
 	type job struct {
 		draw func() (*chart.Chart, error)
 		put  func(*chart.Chart)
@@ -59,10 +60,17 @@ func (rp *Report) drawCharts() (*charts, error) {
 		}
 		for _, t := range h.abl {
 			name := g.chartSlug(fmt.Sprintf("%dp-actions", h.Players))
-			label := fmt.Sprintf("%s, %d players: what each action is worth", g.label(), h.Players)
-			worded := h.wordedAblation(t)
-			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.AblationChart(worded, label, name) }, func(c *chart.Chart) { ch.ablation[t] = c }})
+			label := fmt.Sprintf("%s, %d players: what each choice is worth", g.label(), h.Players)
+			choices := h.wordedAblation(choiceOnly(t, h.cfg.choiceClasses()))
+			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.AblationChart(choices, label, name) }, func(c *chart.Chart) { ch.ablation[t] = c }})
 			break // the chart of the first ablation level (the cheapest, with the most deals)
+		}
+		if n := len(h.vals); n > 0 && h.vals[n-1].Substitutions() != nil {
+			r := h.vals[n-1]
+			name := g.chartSlug(fmt.Sprintf("%dp-components", h.Players))
+			label := fmt.Sprintf("%s, %d players", g.label(), h.Players)
+			sub := h.wordedSubstitutions(r.Substitutions())
+			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.ComponentChart(sub, label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
 		}
 	}
 	out := make([]*chart.Chart, len(jobs))
@@ -181,6 +189,10 @@ func (rp *Report) totals() (games int64, runs int) {
 			for _, p := range l.Points {
 				count(p.Result)
 			}
+		}
+		for _, v := range c.Value {
+			count(v.Substitution.Result)
+			count(v.Decisions.Result)
 		}
 	}
 	return games, runs
@@ -502,20 +514,23 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	if lines := perPlayers((*Answer).MattersSentence); len(lines) > 0 {
 		dc.Add(doc.Bullets(lines...))
 	} else {
-		dc.Add(doc.Para("Neither restricted play nor component tallies were played for this game."))
+		dc.Add(doc.Para("Neither component values, decision values nor restricted play were played for this game."))
 	}
 	if h := g.headline(); h != nil {
+		for _, b := range h.valueTables() {
+			dc.Add(b)
+		}
+		if n := len(h.vals); n > 0 {
+			add(dc, fig(ch.components[h.vals[n-1]], 0.8))
+		}
 		for _, t := range h.abl {
 			add(dc, fig(ch.ablation[t], 0.8))
 			break
 		}
-		if t := h.componentTable(); t != nil {
-			dc.Add(t)
-			dc.Add(&doc.Paragraph{Text: "Every component, at every player count, with its games and interval: the appendix (sortable in the HTML) and " +
-				g.chartSlug("components") + ".csv.", Small: true})
-		}
+		dc.Add(&doc.Paragraph{Text: "Every component, at every player count, with its games and its win rates (associations): the appendix (sortable in the HTML) and " +
+			g.chartSlug("components") + ".csv.", Small: true})
 	}
-	dc.Add(&doc.Callout{Tone: doc.ToneCaution, Title: "Associations are not effects.", Text: "IWD is an association (longer games see more cards; a player's position changes what he draws into); restricted play, the same agent forbidden an action on the same deals, is the causal measure."})
+	dc.Add(&doc.Callout{Tone: doc.ToneCaution, Title: "What these numbers mean.", Text: "A component's value is the change of its seat's win share when the seat starts with one more of it in place of an average one, on the same deals (causal). A decision's value is the search's: what the move played is worth over the best move of another kind, at that one decision. Restricted play is shown for choices only: forbidding a class that spends what a player holds also makes him keep it, so it " + HoldingFlag + " (appendix). Component win rates (IWD) are associations (appendix)."})
 
 	fe := s.AddSection("How does it feel?")
 	if lines := perPlayers((*Answer).FeelSentence); len(lines) > 0 {
@@ -604,29 +619,6 @@ func ladderTable(g *Game) *doc.Table {
 	}
 	if len(t.Rows) == 0 {
 		return nil
-	}
-	return t
-}
-
-// componentTable lists the top components of the headline player count.
-func (a *Answer) componentTable() *doc.Table {
-	cs := a.topComponents()
-	if cs == nil {
-		return nil
-	}
-	var ca *ComponentAnswer
-	for i := range a.Components {
-		if a.Components[i].Level == cs.Agent || i == len(a.Components)-1 {
-			ca = &a.Components[i]
-		}
-	}
-	if ca == nil || len(ca.Top) == 0 {
-		return nil
-	}
-	t := doc.NewTable("", doc.Col("Component", doc.Left), doc.Col(ca.diffLabel()+", points [95% CI]", doc.Left), doc.Col("Holm p", doc.Right), doc.Col("Games "+ca.Event, doc.Right))
-	t.Caption = fmt.Sprintf("%s, %s play: the components whose %s (%s) differs most clearly from 0", format.Capitalize(playersText(a.Players)), ca.Level, ca.diffLabel(), ca.diffMeaning())
-	for _, r := range ca.Top {
-		t.TextRow(a.words.component(r.Name), ptsIv(r.Diff), format.PCell(r.PHolm), format.Count(r.Games))
 	}
 	return t
 }
@@ -795,23 +787,53 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			s.Add(&doc.List{Items: a.Ladder.Notes, Small: true})
 		}
 	}
-	for k, t := range a.abl {
-		at := doc.NewTable("", doc.Col("Forbidden", doc.Left), doc.Col("Deals", doc.Right), doc.Col("Win share when forbidden [95% CI]", doc.Left),
-			doc.Col("Worth, points [95% CI]", doc.Left), doc.Col("Holm p", doc.Right))
-		at.Caption = fmt.Sprintf("Restricted play at %s: win share when one action is forbidden, alone against unrestricted copies on duplicate deals (fair %s); worth = fair share minus it", a.Ablation[k].Level, format.Pct(t.Baseline))
-		at.Small = true
-		for _, r := range t.Rows {
-			w, p := "–", "–"
-			if r.Tested {
-				w, p = format.PtsIv(r.Worth()), format.PCell(r.PHolm)
-			}
-			at.TextRow(a.words.class(r.Class), format.Count(r.Deals), format.PctIv(r.Share.Estimate), w, p)
+	for k, r := range a.vals {
+		level := a.Value[k].Level
+		if sub := r.Substitutions(); sub != nil {
+			blk := a.wordedSubstitutions(sub).Table().Block("")
+			blk.Caption = fmt.Sprintf("Component values by substitution at %s (%s deals): every component and direction", level, format.Count(r.Deals))
+			blk.Small = true
+			s.Add(blk)
 		}
-		s.Add(at)
+		if d := r.DecisionTable(); d != nil {
+			blk := a.wordedDecisions(d).Table().Block("")
+			it := ""
+			if d.Iterations > 0 {
+				it = fmt.Sprintf(", searching %s iterations a decision", format.Num(d.Iterations, 0))
+			}
+			blk.Caption = fmt.Sprintf("Decision values by the search at %s%s: every class. %s %s of the decisions with a choice are critical — the best move more than 10 points of win probability above the second — %s a game, all seats together",
+				level, it, format.Pct(d.Critical.Value), format.IvPct(d.Critical), format.Num(d.CriticalPerGame, 1))
+			blk.Small = true
+			s.Add(blk)
+		}
+	}
+	for k := range a.abl {
+		s.Add(a.ablationTable(k))
 		if k < len(c.Ablation) {
 			if n := a.restrictionNotes(c.Ablation[k]); n != "" {
 				s.Add(&doc.Paragraph{Text: n, Small: true})
 			}
+		}
+	}
+	if len(a.Components) > 0 {
+		last := a.Components[len(a.Components)-1]
+		ct := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Component", doc.Left), doc.Col(last.diffLabel()+", points [95% CI]", doc.Left),
+			doc.Col("Holm p", doc.Right), doc.Col("Games "+last.Event, doc.Right))
+		ct.Caption = fmt.Sprintf("Associations, not effects: components whose %s (%s) differs most clearly from 0, pooled over the seats; components with fewer than %d games on either side are left out. %s", last.diffLabel(), last.diffMeaning(), minSide, componentCaveat)
+		ct.Small = true
+		for _, ca := range a.Components[len(a.Components)-1:] { // the most skilled level's
+			for _, r := range ca.Top {
+				ct.TextRow(ca.Level, a.words.component(r.Name), ptsIv(r.Diff), format.PCell(r.PHolm), format.Count(r.Games))
+			}
+		}
+		if len(ct.Rows) > 0 {
+			s.Add(ct)
+		}
+		if ls := last.lengths; ls != nil {
+			blk := ls.Table(topComponents + 3).Block("")
+			blk.Caption = fmt.Sprintf("%s, %s play (the method: see Methods)", ls.Table(0).Title, last.Level)
+			blk.Small = true
+			s.Add(blk)
 		}
 	}
 	for _, l := range a.Compensation {
@@ -932,8 +954,11 @@ func methods(rp *Report) []string {
 		"Seat advantage: a seat's mean win share minus the fair share. Its variance per game is bounded by Σ c²p − a² for the contrast c (exact when no win is shared) and multiplied by the design effect of the replays, K·Var(deal mean)/Var(game) of the most correlated seat (Kish 1965), so the deal is the unit; 95% normal intervals; two-sided z tests, Holm-adjusted over every seat test of one game and player count. Each seat's star and each seat's colour in the charts is its own test.",
 		"Ladder: each level alone against copies of the level below on duplicate deals (every seat rotation of each deal); the sign test over deals decides whether a level is significantly stronger (Holm over the steps); Bradley–Terry ratings on the Elo scale with deal-clustered intervals (reports/skill), shown relative to the weakest level.",
 		luck.Method,
-		value.AblationMethod,
-		"Components: 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
+		value.SubstitutionMethod,
+		value.DecisionMethod,
+		value.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
+		value.LengthMethod,
+		"Components (associations, appendix): 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
 		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/change.Compensate); at another level the value that offsets its advantage is −advantage/slope, with a delta-method interval.",
 		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics); length also in the rules' own turns or rounds. Lead changes grow with the player count by construction (more seats to take the lead), so they are shown per player; a comeback (the winner behind at mid-game) happens by chance in (n−1)/n of games when the mid-game position says nothing, so comebacks are shown as a share of that; each metric stands beside the other games' range at the same player count.",
 		"Every stage's results file is in results/: GAME-Np-self-LEVEL.json (self-play), GAME-Np-ladder-UPPER-vs-LOWER.json, GAME-Np-ablate-LEVEL-CLASS.json and GAME-Np-lever-LEVEL-KEY=VALUE.json; dragonlab report FILE reports any one of them.",

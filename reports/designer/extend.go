@@ -8,11 +8,15 @@ import "dragonlab/reports/stats"
 //
 //	field     issue  page-1 column    fallback while nil
 //	Measure   21     every column     the most skilled level played (Answer.Top)
-//	Luck      23     Luck?            the luck share of the measuring level's replays
-//	Value     22     What matters?    restricted play: the action class worth most
+//	Luck      23     Luck?, Fair?     the luck share of the measuring level's replays;
+//	                                  the plain seat advantages
 //	Tune      24     What to change?  the compensation of the seatBonus sweep
 //	Target    25     Fair?, Luck?     DefaultTarget: ±2 points of seat advantage at two
 //	                                  players, ±3 at more; ±10 points of luck share
+//
+// What matters? (issue 22) is the value stage itself (Config.Value, value.go): the
+// component worth most by substitution, else the decisions worth most by the search's
+// values, else the choice worth most by restricted play.
 //
 // Every number is a win share (or a share of variance) in [0, 1] with its 95% interval
 // (stats.Estimate: Value, Lo, Hi; N the count behind it), never a percentage. Names are
@@ -53,35 +57,6 @@ type LuckEvent struct {
 	Name  string // the game's name of the event ("draw", "flame roll")
 	Rule  string // its rule ID ("DR-10"), "" if none
 	Share stats.Estimate
-}
-
-// ValueInput is what the parts of the game are worth (issue 22): components by
-// substitution (one more of X for a seat, on the same deals) and decisions by the search's
-// own values, at one level.
-type ValueInput struct {
-	Level string
-	// Components are worth Value points of win share per one more copy for a seat
-	// (substitution), with N the paired deals behind each; largest |Value| first.
-	Components []ComponentValue
-	// Decisions are the action classes, each worth Value: the win share lost on average
-	// when a decision of this class is played worse (the search's loss against the best
-	// outside the class); largest first.
-	Decisions []DecisionValue
-}
-
-// ComponentValue is one component's value by substitution.
-type ComponentValue struct {
-	Name  string // the game's component name ("troll 1"; engine.Tracker)
-	Value stats.Estimate
-}
-
-// DecisionValue is one action class's decision value.
-type DecisionValue struct {
-	Class string // the game's class name ("fill"; engine.ActionClasser)
-	Value stats.Estimate
-	// Critical is the share of this class's decisions on which the choice mattered (the
-	// loss of the worst alternative above a threshold); NaN when not measured.
-	Critical float64
 }
 
 // TuneInput is the rule changes certified by the tuning (issue 24), best first.

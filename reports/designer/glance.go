@@ -8,6 +8,7 @@ import (
 
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
+	"dragonlab/reports/value"
 )
 
 // Page 1: one row per game and player count, five answers — Fair? Skill? Luck? What
@@ -276,24 +277,48 @@ func (a *Answer) luckCell() Cell {
 
 func (a *Answer) mattersCell() Cell {
 	w := a.words
-	if v := a.cfg.Value; v != nil {
-		for _, cv := range v.Components {
-			if cv.Value.HasInterval() && cv.Value.Excludes(0) {
-				e := Est{Estimate: cv.Value}
-				return Cell{Text: fmt.Sprintf("%s: %s per copy", w.component(cv.Name), ptsWithUnit(e)), Value: &e, Verdict: "component", From: "substitution"}
+	if n := len(a.vals); n > 0 {
+		r := a.vals[n-1]
+		// The component worth most by substitution: one more of it, significant.
+		if sub := r.Substitutions(); sub != nil {
+			var best *value.ComponentValue
+			for i := range sub.Rows {
+				v := &sub.Rows[i]
+				if v.Delta > 0 && v.Change.HasInterval() && v.PHolm < stats.Alpha && (best == nil || math.Abs(v.Change.Value) > math.Abs(best.Change.Value)) {
+					best = v
+				}
+			}
+			if best != nil {
+				e := Est{Estimate: best.Change}
+				return Cell{Text: fmt.Sprintf("%s: %s for one more", w.component(best.Component), ptsWithUnit(e)), Value: &e, Verdict: "component", From: "substitution"}
 			}
 		}
-		for _, dv := range v.Decisions {
-			if dv.Value.HasInterval() && dv.Value.Excludes(0) {
-				e := Est{Estimate: dv.Value}
-				return Cell{Text: fmt.Sprintf("%s: decisions worth %s", w.class(dv.Class), ptsWithUnit(e)), Value: &e, Verdict: "decision", From: "decision values"}
+		// Else the decisions worth most, by the search's values.
+		if d := r.DecisionTable(); d != nil {
+			for _, c := range d.Classes {
+				if c.Loss.HasInterval() && c.PHolm < stats.Alpha {
+					e := Est{Estimate: c.Loss}
+					return Cell{Text: fmt.Sprintf("%s: decisions worth %s", w.class(c.Class), ptsWithUnit(e)), Value: &e, Verdict: "decision", From: "decision values"}
+				}
 			}
 		}
 	}
+	// Else restricted play, of choices only (a class that spends what a player holds also
+	// makes him keep it: that measures holding it forever).
+	choices := func(ab AblationAnswer) []AblationRow {
+		var out []AblationRow
+		for _, r := range ab.Rows {
+			if r.Choice {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
 	for _, ab := range a.Ablation {
+		rows := choices(ab)
 		var top *AblationRow
-		for i := range ab.Rows {
-			r := &ab.Rows[i]
+		for i := range rows {
+			r := &rows[i]
 			if r.Tested && r.PHolm < stats.Alpha && r.Worth.Value > 0 {
 				top = r
 				break
@@ -301,24 +326,16 @@ func (a *Answer) mattersCell() Cell {
 		}
 		if top != nil {
 			e := top.Worth
-			return Cell{Text: fmt.Sprintf("%s: worth %s", w.class(top.Class), ptsWithUnit(e)), Value: &e, Verdict: "action", From: "restricted play"}
+			return Cell{Text: fmt.Sprintf("%s: worth %s", w.class(top.Class), ptsWithUnit(e)), Value: &e, Verdict: "choice", From: "restricted play"}
 		}
-		for i := range ab.Rows {
-			if r := ab.Rows[i]; r.Tested {
+		for i := range rows {
+			if r := rows[i]; r.Tested {
 				e := r.Worth
 				return Cell{Text: fmt.Sprintf("not settled: %s %s", w.class(r.Class), ptsWithUnit(e)), Value: &e, Verdict: "not settled", From: "restricted play"}
 			}
 		}
 	}
-	if len(a.Components) > 0 {
-		ca := a.Components[len(a.Components)-1]
-		for _, r := range ca.Top {
-			if r.PHolm < stats.Alpha {
-				e := r.Diff
-				return Cell{Text: fmt.Sprintf("%s: %s when seen (association)", w.component(r.Name), ptsWithUnit(e)), Value: &e, Verdict: "component", From: "components"}
-			}
-		}
-	}
+	// Component win rates (IWD) are associations: never an answer to What matters?.
 	return Cell{Text: "–", Verdict: "–"}
 }
 

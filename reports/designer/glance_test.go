@@ -288,9 +288,10 @@ func TestMoreGames(t *testing.T) {
 }
 
 // The other issues plug in as fields of a Config: the measuring level (21), luck by
-// chance events with luck-adjusted seats (23), component values by substitution (22) and
-// certified rule changes (24). Each replaces its fallback on page 1; absent, the fallback
-// answers (TestChartColoursFollowEachSeatsOwnTest and TestPageOneInPlainWords).
+// chance events with luck-adjusted seats (23) and certified rule changes (24). Each
+// replaces its fallback on page 1; absent, the fallback answers
+// (TestChartColoursFollowEachSeatsOwnTest and TestPageOneInPlainWords). Component values
+// by substitution (22) are the value stage (TestStudyReport, TestPageOneInPlainWords).
 func TestExtensionsPlugIn(t *testing.T) {
 	iv := func(v, lo, hi float64) stats.Estimate {
 		return stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "test"}
@@ -300,7 +301,6 @@ func TestExtensionsPlugIn(t *testing.T) {
 	c.Measure = &MeasureInput{Level: 0, Why: "the strongest level a simpler one does not beat"}
 	c.Luck = &LuckInput{Level: "random", Share: iv(0.4, 0.3, 0.5), Events: []LuckEvent{{Name: "the draw", Rule: "DR-10", Share: iv(0.3, 0.2, 0.4)}},
 		Adjusted: []stats.Estimate{iv(0.001, -0.004, 0.006), iv(0, -0.005, 0.005), iv(-0.001, -0.006, 0.004)}}
-	c.Value = &ValueInput{Level: "greedy", Components: []ComponentValue{{Name: "blue dragon", Value: iv(0.03, 0.01, 0.05)}}}
 	c.Tune = &TuneInput{Changes: []RuleChange{{Params: map[string]any{"seatBonus": []any{0.0, 0.0, 2.0}}, Effect: iv(0.004, -0.01, 0.018), Certified: true}}}
 	rp, err := Analyze(in)
 	if err != nil {
@@ -313,7 +313,6 @@ func TestExtensionsPlugIn(t *testing.T) {
 		{"fair", g.Fair.Text, "fair: seat 0 +0.1 pts [-0.4, +0.6]"},
 		{"fair from", g.Fair.From, "luck-adjusted self-play"},
 		{"luck", g.Luck.Text, "moderate: chance decides 40.0% [30.0, 50.0], mostly the draw (DR-10)"},
-		{"matters", g.Matters.Text, "the blue dragon (DR-1): +3.0 pts [+1.0, +5.0] per copy"},
 		{"change", g.Change.Text, "seat 2 starts with 2 points: +0.4 pts [-1.0, +1.8]"},
 	} {
 		if tc.got != tc.want {

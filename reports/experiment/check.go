@@ -670,6 +670,44 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 			}
 		}
 	}
+	valued := map[int]bool{}
+	for j, v := range cfg.Value {
+		where := fmt.Sprintf("%s.value[%d]", what, j)
+		if err := index(where+".level", v.Level, len(cfg.Levels)); err != nil {
+			return err
+		}
+		if valued[v.Level] || n < 2 || (v.SubstitutionRun == "" && v.DecisionRun == "") {
+			return fmt.Errorf("%s: the value of a level once, with two players or more, and a run", where)
+		}
+		valued[v.Level] = true
+		if v.SubstitutionRun != "" {
+			r, err := c.runOf(v.SubstitutionRun, where+".substitution", sim.SeatFixed, cfg.Levels[v.Level].Agent, "")
+			if err != nil {
+				return err
+			}
+			if r.Substitute == nil {
+				return fmt.Errorf("%s: run %s plays no substitutions", where, r.Name)
+			}
+			if err := rules(where, r); err != nil {
+				return err
+			}
+		}
+		if v.DecisionRun != "" {
+			if err := agentList(where+".decisionAgent", []string{v.DecisionAgent}, 1, false); err != nil {
+				return err
+			}
+			r, err := c.runOf(v.DecisionRun, where+".decisions", sim.SeatFixed, v.DecisionAgent, "")
+			if err != nil {
+				return err
+			}
+			if !r.Decisions {
+				return fmt.Errorf("%s: run %s records no decision values", where, r.Name)
+			}
+			if err := rules(where, r); err != nil {
+				return err
+			}
+		}
+	}
 	swept := map[int]bool{}
 	for j := range cfg.Levers {
 		if err := checkStudyLever(c, fmt.Sprintf("%s.levers[%d]", what, j), g, cfg, &cfg.Levers[j], base, replays, swept); err != nil {

@@ -39,6 +39,7 @@ func kindPlans(t testing.TB) map[string]*plan.Plan {
 		"variants":   Sweep{Common: c, Game: draco, Variants: []string{a, b}, VariantsSet: true, Vary: []string{"smallScoringMax=2,3"}, Games: 5}.Plan,
 		"ablate":     Ablate{Common: c, Game: draco, Agents: "random", ForbidEach: true, Forbid: []string{"play-1,play-2"}, Games: 4}.Plan,
 		"luck":       Luck{Common: c, Game: draco, Agents: "random,studytest-first", Replays: 3, Deals: 5}.Plan,
+		"value":      Value{Common: c, Game: draco, Agents: "mcts:iters=5", Games: 3, DecisionGames: 2, DecisionIters: 10}.Plan,
 		"run":        SingleRun{Common: c, Game: draco, Games: 7, Seating: "rotate"}.Plan,
 		"study":      Study{Common: c, DesignFile: design, DesignSet: true}.Plan,
 	}
@@ -109,6 +110,9 @@ func TestEditedPlansAreRefused(t *testing.T) {
 		"ablate classes edited":    {"ablate", []any{"a", "b"}, []any{"options", "classes"}, "classes"},
 		"ablate baseline missing":  {"ablate", "nope", []any{"options", "baseline"}, "nope"},
 		"run renamed":              {"run", "other", []any{"runs", 0, "name"}, ""},
+		"value runs swapped":       {"value", "decisions", []any{"options", "substitution"}, "substitution"},
+		"value level edited":       {"value", "mcts:c=0.7,depth=0,eps=0,iters=7,ms=0,prior=0,reuse=false,reward=win,rollout=random,scale=10", []any{"options", "level"}, "seat 0"},
+		"value decision run named": {"value", "nope", []any{"options", "decisions"}, "nope"},
 		"study level out of range": {"study", 9, []any{"options", "configs", 0, "ladder", 0, "upper"}, "out of range"},
 		"study ablation level":     {"study", 7, []any{"options", "configs", 0, "ablation", 0, "level"}, "out of range"},
 		"study lever level":        {"study", -3, []any{"options", "configs", 0, "levers", 0, "level"}, "out of range"},

@@ -51,6 +51,9 @@ type Design struct {
 	Ablation []DesignAblation `json:"ablation,omitempty"`
 	// Compensation: the sweeps of a rules lever at these levels.
 	Compensation []DesignCompensation `json:"compensation,omitempty"`
+	// Value: what components and decisions are worth at these levels (dragonlab value):
+	// component values by substitution and decision values from the level's search.
+	Value []DesignValue `json:"value,omitempty"`
 	// Targets are the precision that settles each question (half-widths of 95% intervals,
 	// in win share): absent, ±2 points of seat advantage at two players and ±3 at more,
 	// the luck share and what an action class is worth to ±10 points
@@ -95,6 +98,18 @@ type DesignLadder struct {
 type DesignAblation struct {
 	Level string       `json:"level"`
 	Deals ByKey[int64] `json:"deals"` // duplicate deals per action class
+}
+
+// DesignValue is the value stage at a level: Deals deals of substitutions (each played as
+// dealt and once per component and seat changed; games whose seats start with nothing of
+// their own skip it) and Games games of decision values (the level's search with rollouts
+// to the end and at least Iters iterations a decision, 0: DefaultDecisionIters; a level
+// without a search skips it).
+type DesignValue struct {
+	Level string       `json:"level"`
+	Deals ByKey[int64] `json:"deals"`
+	Games ByKey[int64] `json:"games"`
+	Iters ByKey[int64] `json:"iters,omitempty"`
 }
 
 // DesignCompensation is the sweep of a lever at a level.
@@ -499,6 +514,28 @@ func (s *Design) check() error {
 		}
 	}
 	seen = map[string]bool{}
+	for i, v := range s.Value {
+		what := fmt.Sprintf("value[%d]", i)
+		if !names[v.Level] {
+			return fmt.Errorf("%s: unknown level %q (levels: %s)", what, v.Level, strings.Join(s.levelNames(), ", "))
+		}
+		if seen[v.Level] {
+			return fmt.Errorf("%s: level %s is valued twice", what, v.Level)
+		}
+		seen[v.Level] = true
+		for _, f := range []error{v.Deals.checkKeys(what + ".deals"), v.Games.checkKeys(what + ".games"), v.Iters.checkKeys(what + ".iters"),
+			checkSizes(what+".deals", v.Deals), checkSizes(what+".games", v.Games)} {
+			if f != nil {
+				return f
+			}
+		}
+		for _, it := range v.Iters.values() {
+			if it < 0 || it > 100_000_000 {
+				return fmt.Errorf("%s.iters: %d iterations: want 0 (the default, %d) to 100000000", what, it, DefaultDecisionIters)
+			}
+		}
+	}
+	seen = map[string]bool{}
 	for i, c := range s.Compensation {
 		what := fmt.Sprintf("compensation[%d]", i)
 		if !names[c.Level] {
@@ -613,6 +650,11 @@ func (s *Design) scaled(f float64) *Design {
 	c.Compensation = append([]DesignCompensation(nil), s.Compensation...)
 	for i := range c.Compensation {
 		c.Compensation[i].Deals = sc(c.Compensation[i].Deals)
+	}
+	c.Value = append([]DesignValue(nil), s.Value...)
+	for i := range c.Value {
+		c.Value[i].Deals = sc(c.Value[i].Deals)
+		c.Value[i].Games = sc(c.Value[i].Games)
 	}
 	return &c
 }

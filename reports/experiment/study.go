@@ -120,7 +120,15 @@ var defaultStudy = &Design{
 	Ablation: []DesignAblation{{Level: "greedy", Deals: By(map[string]int64{"default": 40, "2p": 200})}},
 	Compensation: []DesignCompensation{{Level: "greedy", Deals: By(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers},
 		{Level: "expert", Deals: By(map[string]int64{"dragonscales/2p": 600}), Lever: expertLevers}},
+	Value: []DesignValue{{Level: "expert", Deals: defaultValueDeals, Games: defaultValueGames}},
 }
+
+// The value stage of the default budget: two players, about two CPU-minutes a game on
+// this machine (README: "What a card is worth").
+var (
+	defaultValueDeals = By(map[string]int64{"dragonheart/2p": 200, "draco/2p": 300, "redhot/2p": 600, "dragonscales/2p": 2500})
+	defaultValueGames = By(map[string]int64{"dragonheart/2p": 16, "draco/2p": 40, "redhot/2p": 80, "dragonscales/2p": 300})
+)
 
 var quickStudy = &Design{
 	Schema: DesignSchema, Title: "dragonlab balance study (quick look)",
@@ -131,6 +139,10 @@ var quickStudy = &Design{
 	Ablation: []DesignAblation{{Level: "greedy", Deals: By(map[string]int64{"default": 0, "2p": 40})}},
 	Compensation: []DesignCompensation{{Level: "greedy", Deals: By(map[string]int64{"default": 100, "2p": 200}), Lever: defaultLevers},
 		{Level: "expert", Deals: By(map[string]int64{"dragonscales/2p": 150}), Lever: expertLevers}},
+	Value: []DesignValue{{Level: "expert",
+		Deals: By(map[string]int64{"dragonheart/2p": 30, "draco/2p": 30, "redhot/2p": 60, "dragonscales/2p": 500}),
+		Games: By(map[string]int64{"dragonheart/2p": 4, "draco/2p": 6, "redhot/2p": 12, "dragonscales/2p": 60}),
+		Iters: One[int64](400)}},
 }
 
 var fullStudy = &Design{
@@ -147,6 +159,8 @@ var fullStudy = &Design{
 		{Level: "greedy", Deals: One[int64](20000), Lever: defaultLevers},
 		{Level: "expert", Deals: By(map[string]int64{"default": 2000, "2p": 5000}), Lever: allLevers},
 	},
+	Value: []DesignValue{{Level: "expert", Deals: By(map[string]int64{"default": 1000, "2p": 3000, "dragonscales/2p": 30000}),
+		Games: By(map[string]int64{"default": 300, "2p": 1000})}},
 }
 
 // StudyOptions are the plan options of a study: what the analysis needs beyond the runs.
@@ -168,6 +182,7 @@ type StudyConfig struct {
 	Ladder   []StudyStep     `json:"ladder,omitempty"`
 	Ablation []StudyAblation `json:"ablation,omitempty"`
 	Levers   []StudyLever    `json:"levers,omitempty"`
+	Value    []StudyValue    `json:"value,omitempty"`
 	// Target is the design's precision for this game and player count (nil: the
 	// designer's default).
 	Target *StudyTarget `json:"target,omitempty"`
@@ -178,6 +193,15 @@ type StudyTarget struct {
 	Seat  float64 `json:"seat,omitempty"`
 	Luck  float64 `json:"luck,omitempty"`
 	Worth float64 `json:"worth,omitempty"`
+}
+
+// StudyValue is the value stage at a level: the substitution run (SubstitutionRun, ""
+// when not played) and the decision run of DecisionAgent ("" when not played).
+type StudyValue struct {
+	Level           int    `json:"level"`
+	SubstitutionRun string `json:"substitution,omitempty"`
+	DecisionAgent   string `json:"decisionAgent,omitempty"`
+	DecisionRun     string `json:"decisions,omitempty"`
 }
 
 type StudyLevel struct {
@@ -411,6 +435,15 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 			}
 			cfg.Ablation = append(cfg.Ablation, sa)
 		}
+		for _, dv := range s.Value {
+			sv, err := valueStage(p, dv, s.level(dv.Level), fs, g, e.params, n, base, c.Seed, label)
+			if err != nil {
+				return nil, err
+			}
+			if sv != nil {
+				cfg.Value = append(cfg.Value, *sv)
+			}
+		}
 		for ci, cs := range s.Compensation {
 			lv := cs.Lever.at(g.Name, n)
 			deals := cs.Deals.at(g.Name, n)
@@ -449,6 +482,38 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 		return nil, fmt.Errorf("the design plays nothing: every stage has 0 deals")
 	}
 	return p, p.SetOptions(opts)
+}
+
+// valueStage adds the value runs of one level for one game and player count: the
+// substitution run where the seats start with something of their own, the decision run
+// where the level has a search. nil when neither is played.
+func valueStage(p *plan.Plan, dv DesignValue, li int, fs []agents.Factory, g engine.Game, params engine.Params, n int, base string, seed uint64, label func(string) string) (*StudyValue, error) {
+	sv := &StudyValue{Level: li}
+	s, err := g.NewGame(params, n, 1)
+	if err != nil {
+		return nil, err
+	}
+	if deals := dv.Deals.at(g.Name, n); deals > 0 {
+		if comps, err := sim.Substitutes(s); err == nil {
+			sv.SubstitutionRun = fmt.Sprintf("%s-value-%s-substitution", base, dv.Level)
+			p.Add(plan.Run{Name: sv.SubstitutionRun, Label: label(dv.Level + " substitutions"), Players: n, Seating: sim.SeatFixed, Seed: seed, Units: deals,
+				Substitute: &sim.Substitution{Components: DefaultComponents(comps)}}, g, params, repeat(fs[li], n))
+		}
+	}
+	if games := dv.Games.at(g.Name, n); games > 0 {
+		if f, err := DecisionAgent(fs[li], s, int(dv.Iters.at(g.Name, n))); err == nil {
+			if _, ok := s.(engine.ActionClasser); ok {
+				sv.DecisionAgent = f.Spec
+				sv.DecisionRun = fmt.Sprintf("%s-value-%s-decisions", base, dv.Level)
+				p.Add(plan.Run{Name: sv.DecisionRun, Label: label(dv.Level + " decisions"), Players: n, Seating: sim.SeatFixed, Seed: seed, Units: games,
+					Decisions: true}, g, params, repeat(f, n))
+			}
+		}
+	}
+	if sv.SubstitutionRun == "" && sv.DecisionRun == "" {
+		return nil, nil
+	}
+	return sv, nil
 }
 
 // tracks reports whether the game records components (engine.Tracker).

@@ -98,6 +98,16 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 			}
 			dc.Ablation = append(dc.Ablation, da)
 		}
+		for _, v := range c.Value {
+			dv := designer.Value{Level: v.Level}
+			if v.SubstitutionRun != "" {
+				dv.Substitution = value.Input{File: a.file(v.SubstitutionRun), Result: a.result(v.SubstitutionRun)}
+			}
+			if v.DecisionRun != "" {
+				dv.Decisions = value.Input{File: a.file(v.DecisionRun), Result: a.result(v.DecisionRun)}
+			}
+			dc.Value = append(dc.Value, dv)
+		}
 		for _, l := range c.Levers {
 			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat}
 			for _, p := range l.Points {

@@ -3,6 +3,7 @@ package runreport
 import (
 	"fmt"
 
+	"dragonlab/engine"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/feel"
@@ -13,7 +14,9 @@ import (
 
 // ResultSections are the report sections of the optional aggregates of one results file
 // (Options.Questions, used by dragonlab report): "How does it feel?" from the
-// game-feel metrics, "What decides games?" from the component tallies and "Luck and
+// game-feel metrics, "What each component is worth" and "What each decision is worth"
+// from the value aggregates, the component win rates (associations, not effects) from the
+// component tallies, "Luck along the game" from luck accounting (--luck) and "Luck and
 // skill" from replay seating (and, on duplicate deals, how often agent 0 does better on
 // the same deal). label names the result in chart titles; stem prefixes the chart names.
 // A result without these aggregates gives no section.
@@ -33,8 +36,40 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 		s.Add(c.Blocks(stem + "-feel")...)
 		out = append(out, s)
 	}
+	if sa := agg.Substitutions; sa != nil && r.Games > 0 {
+		sub, err := value.Substitution(r)
+		if err != nil {
+			return nil, err
+		}
+		c := &doc.Content{Title: "What each component is worth", Tables: []doc.TextTable{sub.Table()}, Notes: []string{value.SubstitutionMethod}}
+		for _, v := range sub.Top(5) {
+			c.Sentences = append(c.Sentences, sub.Sentence(v))
+		}
+		if err := c.AddChart(value.ComponentChart(sub, label, stem+"-substitution")); err != nil {
+			return nil, err
+		}
+		s := &doc.Section{Title: c.Title}
+		s.Add(c.Blocks(stem + "-substitution")...)
+		out = append(out, s)
+	}
+	if da := agg.Decisions; da != nil && r.Games > 0 {
+		g, _ := engine.Lookup(r.Game)
+		d, err := value.DecisionValues(r, g)
+		if err != nil {
+			return nil, err
+		}
+		c := &doc.Content{Title: "What each decision is worth", Sentences: []string{d.Summary()}, Tables: []doc.TextTable{d.Table()}, Notes: []string{value.DecisionMethod}}
+		if err := c.AddChart(value.DecisionChart(d, label, stem+"-decisions")); err != nil {
+			return nil, err
+		}
+		s := &doc.Section{Title: c.Title}
+		s.Add(c.Blocks(stem + "-decisions")...)
+		out = append(out, s)
+	}
 	if ca := agg.Components; ca != nil && r.Games > 0 {
-		s := &doc.Section{Title: "What decides games?"}
+		// Component win rates are associations (longer games see more cards), shown with the
+		// same within games of one length.
+		s := &doc.Section{Title: "Component win rates (associations, not effects)"}
 		replays := 0
 		if agg.Replays != nil {
 			replays = agg.Replays.K
@@ -64,6 +99,24 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 			}
 			s.Add(c.Blocks(name)...)
 		}
+		ls, err := value.LengthAdjusted(ca, replays)
+		if err != nil {
+			return nil, err
+		}
+		if ls != nil {
+			t := ls.Table(10)
+			s.Add(t.Block(stem + "-components-length"))
+			s.Add(&doc.Paragraph{Text: value.LengthMethod, Small: true})
+		}
+		out = append(out, s)
+	}
+	if agg.Luck != nil && r.Games > 0 {
+		acc, err := luck.Account(r)
+		if err != nil {
+			return nil, err
+		}
+		s := &doc.Section{Title: "Luck along the game"}
+		s.Add(luck.AccountingContent(acc).Blocks(stem + "-accounting")...)
 		out = append(out, s)
 	}
 	if rep := agg.Replays; rep != nil && r.Games > 0 {

@@ -23,6 +23,8 @@
 //	pvalue.go      normal and t p-values, Holm's adjustment
 //	paired.go      duplicate deals: sign test, deal-clustered share, head-to-head share
 //	deff.go        the design effect of replayed deals
+//	cluster.go     the ratio mean of clustered observations (seats of a deal, decisions of a game)
 //	bt.go          Bradley–Terry (Luce) ratings with cluster-robust intervals
 //	bootstrap.go   the binomial and multinomial resampling draws, percentile intervals
+//	jackknife.go   the delete-one-group jackknife (luck accounting's batches of deals)
 package stats

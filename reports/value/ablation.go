@@ -35,6 +35,14 @@ type AblationRow struct {
 	P      float64       `json:"p"`     // two-sided, of Change = 0
 	PHolm  float64       `json:"pHolm"` // Holm over the tested classes
 	Tested bool          `json:"tested"`
+	// Choice says that forbidding the class leaves what the player holds as it is
+	// (engine.ChoiceClasser); a restriction of any other class also makes the player keep
+	// what the class would spend, so it measures holding that forever (set by the
+	// experiment's analysis; false when the game does not say).
+	Choice bool `json:"choice"`
+	// Unkept is the share of the restricted decisions in which every legal move was
+	// forbidden (the agent then played as its base would); -1 when not counted.
+	Unkept float64 `json:"unkept"`
 	// Method says which interval was used: "wilson" (Wilson's interval at the effective
 	// number of games, stats.AnalyzePaired), "one deal" or "no deals" (untested).
 	Method string `json:"method"`

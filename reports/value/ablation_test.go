@@ -1,8 +1,11 @@
 package value
 
 import (
+	"strings"
 	"testing"
 
+	_ "dragonlab/engine/all"
+	"dragonlab/reports/doc"
 	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
 )
@@ -218,5 +221,48 @@ func TestAblationBadInput(t *testing.T) {
 		if _, err := RestrictedPlay(tc.base, tc.r); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// TestAblationClassifiesRestrictions: a restriction of a choice class (Dragonheart's
+// choose-troll: the same Hero cards can take the Princesses instead) is a finding; one of a
+// class that spends cards (play-ship) is flagged as measuring holding them forever and
+// goes to the appendix, with the share of decisions it could not be kept.
+func TestAblationClassifiesRestrictions(t *testing.T) {
+	troll := dupResult(2, map[int64]int64{30: 400, 90: 200})
+	troll.Game = "dragonheart"
+	ship := dupResult(2, map[int64]int64{30: 400, 90: 200})
+	ship.Game = "dragonheart"
+	ship.Aggregate.Restrict = []sim.Restriction{{Bound: 300, Unkept: 100}, {}}
+	meta := doc.Meta{Game: "dragonheart", Players: 2, Complete: true}
+	a, err := AnalyzeAblation(meta, "greedy", 2, []string{"choose-troll", "play-ship"}, nil, "",
+		[]AblationInput{{Forbid: []string{"choose-troll"}, File: "a.json", Result: troll}, {Forbid: []string{"play-ship"}, File: "b.json", Result: ship}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range a.Table.Rows {
+		if r.Choice != (r.Class == "choose-troll") || (r.Class == "play-ship" && r.Unkept != 0.25) {
+			t.Errorf("row %+v", r)
+		}
+	}
+	f := strings.Join(a.Findings, " ")
+	if !strings.Contains(f, "Forbidding choose-troll costs") || !strings.Contains(f, "Forbidding play-ship changes what the player holds") || !strings.Contains(f, HoldingFlag) {
+		t.Errorf("findings %q", a.Findings)
+	}
+	d, err := a.Doc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var appendix bool
+	for _, s := range d.Sections {
+		if s.Appendix && s.Title == "Restrictions that change holdings" {
+			appendix = true
+		}
+	}
+	if !appendix {
+		t.Error("no appendix of the restrictions that change holdings")
+	}
+	if got := a.Table.HoldingTable(); len(got.Rows) != 1 || got.Rows[0][0] != "play-ship" || got.Rows[0][5] != "25.0%" {
+		t.Errorf("holding table %+v", got.Rows)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"dragonlab/engine"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
@@ -73,9 +74,93 @@ func AnalyzeAblation(meta doc.Meta, base string, players int, classes []string, 
 		return nil, err
 	}
 	t.Base = base
+	choice := ChoiceClassesOf(meta.Game, meta.Params, players)
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		r.Choice, r.Unkept = choice[r.Class], -1
+		if res := restricted[r.Class]; res != nil {
+			if k, ok := res.Restriction(0); ok && k.Bound+k.Unkept > 0 {
+				r.Unkept = float64(k.Unkept) / float64(k.Bound+k.Unkept)
+			}
+		}
+	}
 	a.Table = t
 	a.findings()
 	return a, nil
+}
+
+// ChoiceClassesOf is the set of a game's choice classes (engine.ChoiceClasser), by name,
+// for its rules (params, JSON; empty: the defaults) and player count; empty when the game
+// does not say.
+func ChoiceClassesOf(game string, params []byte, players int) map[string]bool {
+	out := map[string]bool{}
+	g, err := engine.Lookup(game)
+	if err != nil {
+		return out
+	}
+	p := g.DefaultParams()
+	if len(params) > 0 {
+		if p, err = engine.ParseParams(g, params); err != nil {
+			return out
+		}
+	}
+	s, err := g.New(p, players)
+	if err != nil {
+		return out
+	}
+	ac, ok1 := s.(engine.ActionClasser)
+	cc, ok2 := s.(engine.ChoiceClasser)
+	if !ok1 || !ok2 {
+		return out
+	}
+	for k, name := range ac.ActionClasses() {
+		if cc.ChoiceClasses()>>k&1 == 1 {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// HoldingFlag is what a restriction that changes holdings measures: the player keeps what
+// the class would spend.
+const HoldingFlag = "measures holding this forever"
+
+// split is the table's choice rows and its holding rows.
+func (t *AblationTable) split() (choice, holding *AblationTable) {
+	c, h := *t, *t
+	c.Rows, h.Rows = nil, nil
+	for _, r := range t.Rows {
+		if r.Choice {
+			c.Rows = append(c.Rows, r)
+		} else {
+			h.Rows = append(h.Rows, r)
+		}
+	}
+	return &c, &h
+}
+
+// HoldingTable lists the restrictions that change holdings, flagged, with the share of
+// decisions in which each could not be kept.
+func (t *AblationTable) HoldingTable() doc.TextTable {
+	tb := doc.TextTable{Title: "Restrictions that change holdings: they " + HoldingFlag,
+		Header: []string{"forbidden class", "deals", "worth (points)", "95% interval", "Holm p", "not kept"},
+		Note: "Forbidding a class that spends what the player holds (a card played, an item used) also makes him keep it: " +
+			"the difference measures holding it forever as much as the class. Not kept: the share of its decisions in which every legal move was forbidden."}
+	for _, r := range t.Rows {
+		if r.Choice {
+			continue
+		}
+		w := r.Worth()
+		worth, iv, p, unkept := "–", "–", "–", "–"
+		if r.Tested {
+			worth, iv, p = format.Pts(w.Value), format.IvPts(w), format.PCell(r.PHolm)
+		}
+		if r.Unkept >= 0 {
+			unkept = format.Pct(r.Unkept)
+		}
+		tb.Rows = append(tb.Rows, []string{r.Class, format.Count(r.Deals), worth, iv, p, unkept})
+	}
+	return tb
 }
 
 func forbidText(f []string) string { return strings.Join(f, "+") }
@@ -102,14 +187,24 @@ func restrictionNote(key string, r *sim.Result) string {
 // findings lists the restrictions whose effect is clear (Holm p < 0.05), most costly
 // first, or says that none is.
 func (a *Ablation) findings() {
-	var f []string
+	var f, holding []string
+	choices := 0
 	for _, r := range a.Table.Rows {
+		if !r.Choice {
+			holding = append(holding, r.Class)
+			continue
+		}
+		choices++
 		if r.Tested && r.PHolm < 0.05 {
 			f = append(f, a.Table.Sentence(r))
 		}
 	}
-	if len(f) == 0 {
-		f = append(f, fmt.Sprintf("No restriction changes %s's win share clearly (every Holm-adjusted p ≥ 0.05): at this sample size no action class is shown to matter.", a.Base))
+	if len(f) == 0 && choices > 0 {
+		f = append(f, fmt.Sprintf("No choice restriction changes %s's win share clearly (every Holm-adjusted p ≥ 0.05): at this sample size no choice is shown to matter.", a.Base))
+	}
+	if len(holding) > 0 {
+		f = append(f, fmt.Sprintf("Forbidding %s changes what the player holds (he keeps what he may not spend): those restrictions %s, and are in the appendix.",
+			format.JoinAnd(holding), HoldingFlag))
 	}
 	a.Findings = f
 }
@@ -132,12 +227,21 @@ func (a *Ablation) Doc() (*doc.Doc, error) {
 		f.Add(doc.Bullets(a.Notes...))
 	}
 	if a.Table != nil {
-		c, err := AblationContent(a.Table, a.Meta.Game, "ablation")
-		if err != nil {
-			return nil, err
+		choice, holding := a.Table.split()
+		if len(choice.Rows) > 0 {
+			c, err := AblationContent(choice, a.Meta.Game, "ablation")
+			if err != nil {
+				return nil, err
+			}
+			c.Sentences = nil // the findings above
+			d.AddSection("What each choice is worth").Add(c.Blocks("ablation")...)
 		}
-		c.Sentences = nil // the findings above
-		d.AddSection("What each action is worth").Add(c.Blocks("ablation")...)
+		if len(holding.Rows) > 0 {
+			s := d.AddSection("Restrictions that change holdings")
+			s.Appendix = true
+			s.Add(a.Table.HoldingTable().Block("ablation-holding"))
+			s.Add(&doc.Paragraph{Text: a.Table.HoldingTable().Note, Small: true})
+		}
 	}
 	return d, nil
 }

@@ -214,7 +214,7 @@ func Execute(ctx context.Context, p *Plan, o Options) (*Outcome, error) {
 		if o.Shard.Count > 0 {
 			_, units[i] = o.Shard.Range(r.Units)
 		}
-		w[i] = float64(r.GamesPerUnit()) * runWeight(r)
+		w[i] = float64(r.PlayedPerUnit()) * runWeight(r)
 		total += float64(units[i]) * w[i]
 	}
 	report := func(i int, runDone int64) {

@@ -24,6 +24,7 @@ import (
 	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/sim"
+	"dragonlab/sim/value"
 )
 
 // Schema names the plan format; readers check it.
@@ -79,6 +80,13 @@ type Run struct {
 	// Components and Metrics ask the runner for the component and game-feel aggregates.
 	Components bool `json:"components,omitempty"`
 	Metrics    bool `json:"metrics,omitempty"`
+	// Substitute and Decisions ask for the value aggregates: component values by
+	// substitution (each deal played once more per component, direction and seat, fixed
+	// seating) and decision values read from the agents' search roots.
+	Substitute *sim.Substitution `json:"substitute,omitempty"`
+	Decisions  bool              `json:"decisions,omitempty"`
+	// Luck asks for luck accounting with the game's own value function (sim.LoadValue).
+	Luck bool `json:"luck,omitempty"`
 }
 
 // resolved is a run's configuration, checked: everything but workers, shard and hooks.
@@ -86,13 +94,24 @@ type resolved struct {
 	game   engine.Game
 	params engine.Params
 	agents []agents.Factory
+	luck   *value.Loaded
 }
 
 // Games is the number of games the run plays.
-func (r *Run) Games() int64 { return r.Units * int64(r.GamesPerUnit()) }
+func (r *Run) Games() int64 { return r.Units * int64(r.PlayedPerUnit()) }
 
 // GamesPerUnit is the number of games in one unit of the run.
 func (r *Run) GamesPerUnit() int { return sim.GamesPerUnit(r.Seating, r.Players, r.Replays) }
+
+// PlayedPerUnit is the number of games one unit plays: its games, and with substitutions
+// the changed deals too (the cost of a unit).
+func (r *Run) PlayedPerUnit() int {
+	n := r.GamesPerUnit()
+	if r.Substitute != nil {
+		n += r.Substitute.Variants(r.Players)
+	}
+	return n
+}
 
 // File is the run's results file name.
 func (r *Run) File() string { return r.Name + ".json" }
@@ -307,13 +326,27 @@ func (r *Run) resolve(out *resolved) error {
 	if r.Units <= 0 {
 		return fmt.Errorf("units must be positive, not %d", r.Units)
 	}
-	if r.Units > (1<<62)/int64(r.GamesPerUnit()) {
+	if r.Units > (1<<62)/int64(r.PlayedPerUnit()) {
 		return fmt.Errorf("units %d: too many games", r.Units)
 	}
 	if err := sim.CheckAgents(g, params, r.Players, fs); err != nil {
 		return err
 	}
+	if r.Substitute != nil || r.Decisions {
+		cfg := sim.Config{Game: g, Params: params, Players: r.Players, Agents: fs, Seating: r.Seating,
+			Units: r.Units, Replays: r.Replays, Substitute: r.Substitute, Decisions: r.Decisions}
+		if err := sim.CheckConfig(cfg); err != nil {
+			return err
+		}
+	}
 	*out = resolved{game: g, params: params, agents: fs}
+	if r.Luck {
+		l, err := sim.LoadValue(g, params, r.Players, nil)
+		if err != nil {
+			return err
+		}
+		out.luck = l
+	}
 	return nil
 }
 
@@ -325,5 +358,6 @@ func (p *Plan) Config(i int, workers int) (sim.Config, error) {
 	r, rs := &p.Runs[i], p.resolved[i]
 	return sim.Config{Game: rs.game, Params: rs.params, Players: r.Players, Agents: rs.agents,
 		Seating: r.Seating, Seed: r.Seed, Units: r.Units, Workers: workers,
-		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics}, nil
+		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics, Luck: rs.luck,
+		Substitute: r.Substitute, Decisions: r.Decisions}, nil
 }

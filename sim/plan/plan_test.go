@@ -18,14 +18,26 @@ import (
 )
 
 // testPlan is a small plan over two games: fixed, rotate and duplicate seating, units that
-// do not divide by 3 (uneven shards) and one run smaller than the shard count.
+// do not divide by 3 (uneven shards) and one run smaller than the shard count, with luck
+// accounting.
 func testPlan(t *testing.T) *Plan {
 	t.Helper()
 	p := New("test", "dragonlab test --flag x")
 	if err := p.SetOptions(map[string]any{"levels": []string{"a", "b"}}); err != nil {
 		t.Fatal(err)
 	}
-	add := func(name, game string, players int, specs string, seating string, units int64, set ...string) {
+	addValue := func(name, game string, players int, specs string, units int64, sub *sim.Substitution, decisions bool) {
+		g, err := engine.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, err := agents.ParseList(specs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Add(Run{Name: name, Players: players, Seating: sim.SeatFixed, Seed: 9, Units: units, Substitute: sub, Decisions: decisions}, g, g.DefaultParams(), fs)
+	}
+	add := func(name, game string, players int, specs string, seating string, units int64, set ...string) *Run {
 		g, err := engine.Lookup(game)
 		if err != nil {
 			t.Fatal(err)
@@ -41,11 +53,14 @@ func testPlan(t *testing.T) *Plan {
 			t.Fatal(err)
 		}
 		p.Add(Run{Name: name, Players: players, Seating: seating, Seed: 7, Units: units}, g, params, fs)
+		return &p.Runs[len(p.Runs)-1]
 	}
 	add("dh-random", "dragonheart", 2, "random,random", sim.SeatFixed, 1000)
 	add("draco-3p-rotate", "draco", 3, "random,greedy:samples=1,random", sim.SeatRotate, 301)
 	add("draco-dup", "draco", 2, "greedy:samples=1,random", sim.SeatDuplicate, 400, "handSize=5")
-	add("tiny", "dragonheart", 2, "random,random", sim.SeatFixed, 2)
+	add("tiny", "dragonheart", 2, "random,random", sim.SeatFixed, 2).Luck = true
+	addValue("dh-substitute", "dragonheart", 2, "random,random", 61, &sim.Substitution{Components: []string{"troll", "ship 0"}, Fewer: true}, false)
+	addValue("draco-decisions", "draco", 2, "mcts:iters=5,random", 41, nil, true)
 	if err := p.Resolve(); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +81,7 @@ func TestPlanJSONRoundTrip(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Fatalf("round trip changed the plan:\n%s\n%s", a, b)
 	}
-	if !strings.Contains(string(a), `"schema": "dragonlab.plan/v1"`) || q.Games() != 1000+301+800+2 {
+	if !strings.Contains(string(a), `"schema": "dragonlab.plan/v1"`) || q.Games() != 1000+301+800+2+61*9+41 {
 		t.Fatalf("schema or games: %d", q.Games())
 	}
 	// A plan written by hand with partial rules and short agent specs reads into the same
@@ -124,6 +139,11 @@ func TestBadPlansAreOneClearError(t *testing.T) {
 		"units negative":  {edit(func(m map[string]any) { run(m, 0)["units"] = -4 }), "units"},
 		"results escapes": {edit(func(m map[string]any) { m["results"] = "../elsewhere" }), "results directory"},
 		"trailing data":   {append(append([]byte{}, good...), []byte(" {}")...), "trailing"},
+		"unknown component": {edit(func(m map[string]any) {
+			run(m, 4)["substitute"] = map[string]any{"components": []string{"troll", "wizard"}}
+		}), `unknown component "wizard" of dragonheart (valid: treasure, firedragon`},
+		"substitute rotated":  {edit(func(m map[string]any) { run(m, 4)["seating"] = "rotate" }), "fixed seating"},
+		"decisions of random": {edit(func(m map[string]any) { run(m, 5)["agents"] = []string{"random", "greedy"} }), "search's root values"},
 	}
 	for name, c := range cases {
 		_, err := Parse(c.data)
@@ -195,7 +215,7 @@ func TestShardsWithAKilledOneMergeToTheWholePlan(t *testing.T) {
 				t.Error("a missing shard is not an input error")
 			}
 			out, err = Execute(context.Background(), p, Options{Dir: dir, Shard: sh, Workers: 1})
-			if err != nil || !out.Complete || out.Played != 3 || out.Resumed+out.Reused != 1 {
+			if err != nil || !out.Complete || out.Played != len(p.Runs)-1 || out.Resumed+out.Reused != 1 {
 				t.Fatalf("resumed shard: %v %+v", err, out)
 			}
 		case 2:
@@ -218,7 +238,7 @@ func TestShardsWithAKilledOneMergeToTheWholePlan(t *testing.T) {
 			os.WriteFile(ck, saved, 0o644)
 			var log bytes.Buffer
 			out, err = Execute(context.Background(), p, Options{Dir: dir, Shard: sh, Workers: 1, Log: &log})
-			if err != nil || !out.Complete || out.Resumed != 1 || out.Played != 3 {
+			if err != nil || !out.Complete || out.Resumed != 1 || out.Played != len(p.Runs)-1 {
 				t.Fatalf("resumed shard: %v %+v", err, out)
 			}
 			if !strings.Contains(log.String(), "resuming after 256 of 334") {
@@ -235,10 +255,13 @@ func TestShardsWithAKilledOneMergeToTheWholePlan(t *testing.T) {
 		}
 	}
 	q, m, err := MergeDir(dir, false)
-	if err != nil || !m.Complete || m.Shards != 3 || m.Parts != 3*3+2 {
+	if err != nil || !m.Complete || m.Shards != 3 || m.Parts != 3*5+2 {
 		t.Fatalf("merge: %v %+v", err, m)
 	}
 	for i := range q.Runs {
+		if a := stripRun(t, p.ResultPath(whole, i)); q.Runs[i].Luck != strings.Contains(a, `"luck"`) {
+			t.Errorf("run %s: luck accounting %v, its results say %v", q.Runs[i].Name, q.Runs[i].Luck, !q.Runs[i].Luck)
+		}
 		if a, b := stripRun(t, p.ResultPath(whole, i)), stripRun(t, p.ResultPath(dir, i)); a != b {
 			t.Errorf("run %s: merged shards differ from the whole run\n%s\n%s", q.Runs[i].Name, a, b)
 		}
