@@ -1,9 +1,8 @@
 package engine
 
 // Words for reports. A designer reads "a Princess play taking the Petrified dragons
-// (DH-11)", not "choose-petrified", and "a hand of 3 cards", not "duoHand=3"; a game
-// length in its own turns or rounds reads better than in decisions. Both interfaces are
-// optional: a report falls back on the names and on decisions.
+// (DH-11)", not "choose-petrified", and "a hand of 3 cards", not "duoHand=3". The
+// interface is optional: a report falls back on the names.
 
 // Term is a name in the rules' own words: Text is a short noun phrase (a few words, no
 // final stop) and Rule the ID of the rule that defines it ("DH-11"; "" when none does).
@@ -24,15 +23,6 @@ type Glossary interface {
 	// ParamTerm says what the rules parameter key set to value means: ("duoHand", 3) →
 	// {"a hand of 3 cards", "DS-16"}.
 	ParamTerm(key string, value float64) Term
-}
-
-// Pacer is implemented by states that count a game's length in the rules' units, for the
-// game-feel metrics (read once, at the end of a game): Turns is the number of turns
-// played so far (one player's turn: Dragonheart, Draco) and Rounds the number of rounds
-// (every player once, or the rules' round: Red Hot, Dragon Scales); 0 for a unit the game
-// does not have. A turn without a decision (a pass) is a turn all the same.
-type Pacer interface {
-	Pace() (turns, rounds int)
 }
 
 // Describe is t as a reader sees it: "a play that fills a limited space (DH-6)"; the

@@ -73,10 +73,8 @@ func (o *observer) stepMetrics(agg *Aggregate, s engine.State, d int64, nLegal i
 // sharing the win) to m.
 func (o *observer) endMetrics(m *Metrics, s engine.State, out []float64, decisions int64, winners int) {
 	m.LeadChanges.Add(o.changes)
-	if pc, ok := s.(engine.Pacer); ok {
-		t, r := pc.Pace()
-		m.Turns.Add(int64(t))
-		m.Rounds.Add(int64(r))
+	if l, ok := s.(engine.Lengther); ok && m.LengthUnit != "" {
+		m.Length.Add(int64(l.Length()))
 	}
 	if decisions <= MetricsTraceCap {
 		for d := int64(1); d <= decisions; d++ {
@@ -141,12 +139,11 @@ func (m *Metrics) merge(o *Metrics) {
 	m.Comebacks += o.Comebacks
 	m.Margin.Merge(o.Margin)
 	m.Long += o.Long
-	m.Turns.Merge(o.Turns)
-	m.Rounds.Merge(o.Rounds)
+	m.Length.Merge(o.Length)
 }
 
 func (m *Metrics) clone() *Metrics {
-	c := &Metrics{}
+	c := &Metrics{LengthUnit: m.LengthUnit}
 	c.merge(m)
 	return c
 }

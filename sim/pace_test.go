@@ -8,15 +8,18 @@ import (
 	"dragonlab/engine"
 )
 
-// Games that count their turns or rounds (engine.Pacer) have them in the game-feel
-// metrics: one count per game in each unit, the same whole or merged from shards. In
-// Draco a turn is one card played (DR-7), so the turns are the decisions less the discard
-// steps (DR-11); Red Hot counts rounds, at least the 9 cards before the fury can come.
-func TestMetricsCountTurnsAndRounds(t *testing.T) {
+// The game-feel metrics count each game's length in the game's own unit
+// (engine.Lengther): one count per game, the unit the game's, the same whole or merged
+// from shards. In Draco a play is a turn, one card (DR-7), so the plays are the decisions
+// less the discard steps (DR-11); Dragonheart's turns are its plays, and its passes
+// (DH-16) without a decision; Red Hot's rounds and Dragon Scales' combats are at least
+// one a game.
+func TestMetricsCountTheGamesLength(t *testing.T) {
 	for _, tc := range []struct {
 		game    string
 		players int
-	}{{"draco", 3}, {"redhot", 4}, {"dragonheart", 2}, {"dragonscales", 1}} {
+		unit    string
+	}{{"draco", 3, "plays"}, {"redhot", 4, "rounds"}, {"dragonheart", 2, "turns"}, {"dragonscales", 1, "combats"}} {
 		g, err := engine.Lookup(tc.game)
 		if err != nil {
 			t.Fatal(err)
@@ -35,25 +38,27 @@ func TestMetricsCountTurnsAndRounds(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := r.Aggregate.Metrics
-		if m.Turns.Total() != r.Games || m.Rounds.Total() != r.Games {
-			t.Fatalf("%s: turns count %d games, rounds %d, of %d", tc.game, m.Turns.Total(), m.Rounds.Total(), r.Games)
+		if m.LengthUnit != tc.unit || m.Length.Total() != r.Games {
+			t.Fatalf("%s: length in %q counts %d games of %d", tc.game, m.LengthUnit, m.Length.Total(), r.Games)
 		}
-		turns, _ := m.Turns.sums()
-		rounds, _ := m.Rounds.sums()
+		length, _ := m.Length.sums()
+		d := r.Aggregate.DecisionsSum
 		switch tc.game {
 		case "draco":
-			if rounds != 0 || turns <= 0 || turns > r.Aggregate.DecisionsSum || turns < r.Aggregate.DecisionsSum*3/4 {
-				t.Errorf("draco: %d turns and %d rounds in %d decisions", turns, rounds, r.Aggregate.DecisionsSum)
+			if length <= 0 || length > d || length < d*3/4 {
+				t.Errorf("draco: %d plays in %d decisions", length, d)
 			}
 		case "dragonheart":
-			// A turn is one play, or a pass without a decision (DH-16).
-			if rounds != 0 || turns < r.Aggregate.DecisionsSum || turns > r.Aggregate.DecisionsSum+2*r.Games {
-				t.Errorf("dragonheart: %d turns and %d rounds in %d decisions", turns, rounds, r.Aggregate.DecisionsSum)
+			if length < d-r.Games || length > d+2*r.Games {
+				t.Errorf("dragonheart: %d turns in %d decisions", length, d)
 			}
 		default:
-			if turns != 0 || rounds < r.Games {
-				t.Errorf("%s: %d turns and %d rounds in %d games", tc.game, turns, rounds, r.Games)
+			if length < r.Games {
+				t.Errorf("%s: %d %s in %d games", tc.game, length, tc.unit, r.Games)
 			}
+		}
+		if err := r.Validate(); err != nil {
+			t.Fatal(err)
 		}
 		var parts []*Result
 		for i := range 2 {
@@ -63,8 +68,8 @@ func TestMetricsCountTurnsAndRounds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mm := merged.Aggregate.Metrics; !equalHist(mm.Turns, m.Turns) || !equalHist(mm.Rounds, m.Rounds) {
-			t.Errorf("%s: merged shards count other turns or rounds", tc.game)
+		if mm := merged.Aggregate.Metrics; !equalHist(mm.Length, m.Length) || mm.LengthUnit != m.LengthUnit {
+			t.Errorf("%s: merged shards count another length", tc.game)
 		}
 	}
 }

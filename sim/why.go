@@ -107,12 +107,12 @@ type Metrics struct {
 	// Comebacks / (Decided − Long). The by-decile sums leave out every game longer than
 	// the cap (their own totals show it); every other field counts every game.
 	Long int64 `json:"long,omitempty"`
-	// Turns and Rounds are the histograms per game of its length in the rules' units, for
-	// games that count them (engine.Pacer): turns (one player's turn) and rounds, every
-	// game counted in both (0 for a unit the game does not have). Empty for a game
-	// without a pace, and in results written before they were counted.
-	Turns  Hist `json:"turns"`
-	Rounds Hist `json:"rounds"`
+	// Length is the histogram per game of its length in the game's own unit, LengthUnit
+	// ("turns", "plays", "rounds", "combats": engine.Lengther), read at the end of every
+	// game. Empty, and LengthUnit "", for a game that does not count its length, and in
+	// results written before it was counted.
+	Length     Hist   `json:"length"`
+	LengthUnit string `json:"lengthUnit,omitempty"`
 }
 
 // ReplayAgg is, for replay seating, per seat the joint histogram of (S, Q) over deals:

@@ -7,13 +7,9 @@ import (
 	"dragonlab/engine"
 )
 
-// The rules' words for the names of reports (engine.Glossary) and the length in turns
-// (engine.Pacer).
+// The rules' words for the names of reports (engine.Glossary).
 
-var (
-	_ engine.Glossary = (*State)(nil)
-	_ engine.Pacer    = (*State)(nil)
-)
+var _ engine.Glossary = (*State)(nil)
 
 var classTerms = map[string]engine.Term{
 	"switch-dragon": {Text: "switching to a free dragon", Rule: "DR-8"},
@@ -73,6 +69,3 @@ func (s *State) ParamTerm(key string, v float64) engine.Term {
 	}
 	return engine.Term{}
 }
-
-// Pace is the number of turns played: one card each (DR-7); Draco has no rounds.
-func (s *State) Pace() (turns, rounds int) { return int(s.turns), 0 }

@@ -48,7 +48,6 @@ type State struct {
 	score    [MaxPlayers]int16          // DR-9 scores (may be negative)
 	hand     [MaxPlayers][MaxHand]uint8 // sorted by kind
 	pile     [MaxCards]uint8            // the draw pile (unordered)
-	turns    uint16                     // turns played (engine.Pacer)
 	trk      tracks                     // component records (engine.Tracker, track.go)
 	sub      subst                      // the opening-hand change asked for (engine.Substituter, substitute.go)
 	ch       chance                     // the pending chance event (engine.ChanceEvents, chance.go)
@@ -85,7 +84,7 @@ func (s *State) Reset(seed uint64) {
 	r := s.r
 	n := int(s.n)
 	s.rng.Seed(seed)
-	s.toMove, s.phase, s.discards, s.onSummit, s.turns = 0, phPlay, 0, 0, 0
+	s.toMove, s.phase, s.discards, s.onSummit = 0, phPlay, 0, 0
 	if s.trk.on { // off, the records are zero already (SetTracking)
 		s.trk.bits = [MaxPlayers][numEvents]uint64{}
 	}
@@ -305,7 +304,6 @@ func (s *State) Apply(a engine.Action) {
 	}
 	s.remove(seat, k)
 	s.stack[seat]++
-	s.turns++ // a turn is one card played (DR-7)
 	// DR-7: move the dragon of the card's colour; it stops on the last summit square.
 	c := k >> 4
 	before := int(s.pos[c])

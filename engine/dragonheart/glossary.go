@@ -7,13 +7,9 @@ import (
 	"dragonlab/engine"
 )
 
-// The rules' words for the names of reports (engine.Glossary) and the length in turns
-// (engine.Pacer).
+// The rules' words for the names of reports (engine.Glossary).
 
-var (
-	_ engine.Glossary = (*State)(nil)
-	_ engine.Pacer    = (*State)(nil)
-)
+var _ engine.Glossary = (*State)(nil)
 
 // typeTitles are the card types as the rules name them (DH-1), in typeWords order.
 var typeTitles = [numTypes]string{"Treasure chest", "Fire dragon", "Petrified dragon", "Princess", "Troll", "Dwarf", "Hero", "Dragon slayer", "Ship"}
@@ -88,14 +84,4 @@ func (s *State) ParamTerm(key string, v float64) engine.Term {
 		}
 	}
 	return engine.Term{}
-}
-
-// Pace is the number of turns played (DH-4; a pass is a turn, DH-16); Dragonheart has no
-// rounds.
-func (s *State) Pace() (turns, rounds int) {
-	t := int(s.turn) // the current turn, from 0
-	if s.terminal && s.finalTurn {
-		t++ // the final turn ended the game without passing the turn on
-	}
-	return t, 0
 }

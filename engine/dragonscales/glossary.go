@@ -7,13 +7,9 @@ import (
 	"dragonlab/engine"
 )
 
-// The rules' words for the names of reports (engine.Glossary) and the length in rounds
-// (engine.Pacer).
+// The rules' words for the names of reports (engine.Glossary).
 
-var (
-	_ engine.Glossary = (*State)(nil)
-	_ engine.Pacer    = (*State)(nil)
-)
+var _ engine.Glossary = (*State)(nil)
 
 var classTerms = map[string]engine.Term{
 	"move":       {Text: "a Joker moving pieces to the blue dragon", Rule: "DS-7"},
@@ -81,7 +77,3 @@ func (s *State) ParamTerm(key string, v float64) engine.Term {
 	}
 	return engine.Term{}
 }
-
-// Pace is the number of rounds played: combats (DS-5, DS-11, DS-16; draws included);
-// Dragon Scales has no turns.
-func (s *State) Pace() (turns, rounds int) { return 0, int(s.combats) }

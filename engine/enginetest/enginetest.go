@@ -6,8 +6,7 @@
 // (engine.Tracker) and action classes (engine.ActionClasser), that recording changes
 // nothing in the game, is cleared by Reset and copied with the state, stays within the
 // lists and allocates nothing, and that classes are well formed; for games with a
-// glossary (engine.Glossary) and a pace (engine.Pacer), that every class and component is
-// explained with a rule ID and that every finished game counts its turns or rounds.
+// glossary (engine.Glossary), that every class and component is explained with a rule ID.
 package enginetest
 
 import (
@@ -61,7 +60,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	runTracking(t, name, newState, o)
 	runSubstitution(t, name, newState, o)
 	runChance(t, name, newState, o)
-	t.Run(name+"/WordsAndPace", func(t *testing.T) { checkWords(t, g, newState, o) })
+	t.Run(name+"/Words", func(t *testing.T) { checkWords(t, g, newState) })
 }
 
 // checkName checks that the state names its game (engine.Namer) as the registry does.

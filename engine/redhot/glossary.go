@@ -7,13 +7,9 @@ import (
 	"dragonlab/engine"
 )
 
-// The rules' words for the names of reports (engine.Glossary) and the length in rounds
-// (engine.Pacer).
+// The rules' words for the names of reports (engine.Glossary).
 
-var (
-	_ engine.Glossary = (*State)(nil)
-	_ engine.Pacer    = (*State)(nil)
-)
+var _ engine.Glossary = (*State)(nil)
 
 // advLong names the adventurers as the rules do (RH-2).
 var advLong = [nAdv]string{"Hothead", "Teaser", "Tough", "Icebox"}
@@ -90,6 +86,3 @@ func (s *State) ParamTerm(key string, v float64) engine.Term {
 	}
 	return engine.Term{}
 }
-
-// Pace is the number of rounds resolved (RH-7..RH-15); Red Hot has no turns.
-func (s *State) Pace() (turns, rounds int) { return 0, int(s.done) }

@@ -130,9 +130,10 @@ type SeatRow struct {
 // FeelRow is the game feel of one level (reports/feel.Analysis in brief).
 type FeelRow struct {
 	Length Est `json:"length"`
-	// Turns and Rounds are the length in the rules' own units, where the game counts them.
-	Turns        *Est    `json:"turns,omitempty"`
-	Rounds       *Est    `json:"rounds,omitempty"`
+	// Span is the length in the game's own unit, Unit ("turns", "plays", "rounds",
+	// "combats"), where the game counts it.
+	Span         *Est    `json:"span,omitempty"`
+	Unit         string  `json:"spanUnit,omitempty"`
 	LeadChanges  *Est    `json:"leadChanges,omitempty"`
 	Comebacks    *Est    `json:"comebacks,omitempty"`
 	Decisiveness *Est    `json:"decisiveness,omitempty"`
@@ -451,11 +452,8 @@ func outcomes(r *sim.Result, deff float64) (shared, none *Est) {
 
 func feelRow(f *feel.Analysis) *FeelRow {
 	r := &FeelRow{Length: Est{Estimate: f.Duration}, Choice: f.MultiChoice, Branching: f.Branching.Mean}
-	if f.Turns != nil {
-		r.Turns = &Est{Estimate: *f.Turns}
-	}
-	if f.Rounds != nil {
-		r.Rounds = &Est{Estimate: *f.Rounds}
+	if f.Span != nil {
+		r.Span, r.Unit = &Est{Estimate: *f.Span}, f.Unit
 	}
 	if f.Solitaire {
 		return r

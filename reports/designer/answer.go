@@ -256,16 +256,13 @@ func (a *Answer) DecideSentence() string {
 	return a.MattersSentence()
 }
 
-// paceText is a length in turns or rounds with its interval, "" when the game counts
-// neither: "31.5 turns [31.2, 31.8]".
+// paceText is a length in the game's unit with its interval, "" when the game does not
+// count it: "31.5 turns [31.2, 31.8]".
 func paceText(f *FeelRow) string {
-	switch {
-	case f.Turns != nil:
-		return num1(f.Turns.Value) + " turns " + format.IvNum(f.Turns.Estimate, 1)
-	case f.Rounds != nil:
-		return num1(f.Rounds.Value) + " rounds " + format.IvNum(f.Rounds.Estimate, 1)
+	if f.Span == nil {
+		return ""
 	}
-	return ""
+	return num1(f.Span.Value) + " " + f.Unit + " " + format.IvNum(f.Span.Estimate, 1)
 }
 
 // FeelSentence is the "How does it feel?" sentence at the measuring level.
@@ -520,10 +517,8 @@ func (g *Game) answer() string {
 	if h.Measure >= 0 && h.Levels[h.Measure].Feel != nil {
 		f := h.Levels[h.Measure].Feel
 		length := fmt.Sprintf("%s decisions", num1(f.Length.Value))
-		if f.Turns != nil {
-			length = fmt.Sprintf("%s turns (%s decisions)", num1(f.Turns.Value), num1(f.Length.Value))
-		} else if f.Rounds != nil {
-			length = fmt.Sprintf("%s rounds (%s decisions)", num1(f.Rounds.Value), num1(f.Length.Value))
+		if f.Span != nil {
+			length = fmt.Sprintf("%s %s (%s decisions)", num1(f.Span.Value), f.Unit, num1(f.Length.Value))
 		}
 		if s := fmt.Sprintf("A game%s lasts %s.", at, length); wordCount(strings.Join(append(out, s), " ")) <= MaxAnswerWords {
 			out = append(out, s)

@@ -661,7 +661,7 @@ func (rp *Report) feelTable(g *Game) *doc.Table {
 	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Length", doc.Left),
 		doc.Col("Choice", doc.Left), doc.Col("Lead changes per player", doc.Left), doc.Col("Comebacks against chance", doc.Left),
 		doc.Col("Decided for the last", doc.Left))
-	t.Caption = "At the measuring level, each number beside the other games' range at the same player count. Length: turns or rounds where the game counts them, and decisions [95% CI]; choice: share of decisions with more than one legal action; lead changes per game divided by the players; comebacks (decided games won from behind at mid-game) as a share of (n−1)/n, what a mid-game position that says nothing about the winner would give; decided for the last: share of the game after the winner took the lead for good"
+	t.Caption = "At the measuring level, each number beside the other games' range at the same player count. Length: in the game's own unit (turns, plays, rounds, combats) where it counts one, and decisions [95% CI]; choice: share of decisions with more than one legal action; lead changes per game divided by the players; comebacks (decided games won from behind at mid-game) as a share of (n−1)/n, what a mid-game position that says nothing about the winner would give; decided for the last: share of the game after the winner took the lead for good"
 	t.Small = true
 	rows := 0
 	for _, a := range g.Configs {
@@ -960,7 +960,7 @@ func methods(rp *Report) []string {
 		value.LengthMethod,
 		"Components (associations, appendix): 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
 		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/change.Compensate); at another level the value that offsets its advantage is −advantage/slope, with a delta-method interval.",
-		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics); length also in the rules' own turns or rounds. Lead changes grow with the player count by construction (more seats to take the lead), so they are shown per player; a comeback (the winner behind at mid-game) happens by chance in (n−1)/n of games when the mid-game position says nothing, so comebacks are shown as a share of that; each metric stands beside the other games' range at the same player count.",
+		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics); length also in the game's own unit (engine.Lengther: turns, plays, rounds, combats). Lead changes grow with the player count by construction (more seats to take the lead), so they are shown per player; a comeback (the winner behind at mid-game) happens by chance in (n−1)/n of games when the mid-game position says nothing, so comebacks are shown as a share of that; each metric stands beside the other games' range at the same player count.",
 		"Every stage's results file is in results/: GAME-Np-self-LEVEL.json (self-play), GAME-Np-ladder-UPPER-vs-LOWER.json, GAME-Np-ablate-LEVEL-CLASS.json and GAME-Np-lever-LEVEL-KEY=VALUE.json; dragonlab report FILE reports any one of them.",
 	}
 }
@@ -970,7 +970,7 @@ func (rp *Report) csv() *doc.Table {
 	var cols []doc.Column
 	for _, k := range []string{"game", "variant", "players", "level", "agent", "games", "deals", "seat0_advantage", "seat0_lo", "seat0_hi", "p_holm",
 		"favoured", "success", "success_lo", "success_hi", "luck", "luck_lo", "luck_hi", "elo", "elo_lo", "elo_hi", "length", "lead_changes", "comebacks", "decisiveness", "choice", "branching",
-		"measuring", "turns", "rounds", "shared_wins", "no_winner", "max_seat_advantage", "max_seat"} {
+		"measuring", "length_in_units", "length_unit", "shared_wins", "no_winner", "max_seat_advantage", "max_seat"} {
 		cols = append(cols, doc.Column{Head: k, Key: k})
 	}
 	t := doc.NewTable("summary", cols...)
@@ -999,7 +999,8 @@ func (rp *Report) csv() *doc.Table {
 					e := a.Ladder.Elo[i]
 					elo = []float64{e.Value, e.Lo, e.Hi}
 				}
-				length, lc, cb, dc, choice, br, turns, rounds := nan, nan, nan, nan, nan, nan, nan, nan
+				length, lc, cb, dc, choice, br, span := nan, nan, nan, nan, nan, nan, nan
+				unit := ""
 				if f := la.Feel; f != nil {
 					length, choice, br = f.Length.Value, f.Choice, f.Branching
 					if f.LeadChanges != nil {
@@ -1011,11 +1012,8 @@ func (rp *Report) csv() *doc.Table {
 					if f.Decisiveness != nil {
 						dc = f.Decisiveness.Value
 					}
-					if f.Turns != nil {
-						turns = f.Turns.Value
-					}
-					if f.Rounds != nil {
-						rounds = f.Rounds.Value
+					if f.Span != nil {
+						span, unit = f.Span.Value, f.Unit
 					}
 				}
 				shared, none := nan, nan
@@ -1029,7 +1027,7 @@ func (rp *Report) csv() *doc.Table {
 				t.Row(v(g.Game), v(g.Variant), v(a.Players), v(la.Level), v(la.Agent), v(la.Games), v(la.Deals),
 					v(adv[0]), v(adv[1]), v(adv[2]), v(ph), v(la.Favoured), v(succ[0]), v(succ[1]), v(succ[2]),
 					v(lk[0]), v(lk[1]), v(lk[2]), v(elo[0]), v(elo[1]), v(elo[2]), v(length), v(lc), v(cb), v(dc), v(choice), v(br),
-					v(i == a.Measure), v(turns), v(rounds), v(shared), v(none), v(maxAdv), seat)
+					v(i == a.Measure), v(span), v(unit), v(shared), v(none), v(maxAdv), seat)
 			}
 		}
 	}

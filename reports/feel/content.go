@@ -3,7 +3,6 @@ package feel
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
@@ -55,20 +54,13 @@ func (f *Analysis) Sentences() []string {
 	return out
 }
 
-// paceText is the length in turns or rounds, for the sentence on decisions: ", that is
-// 31.2 turns [30.9, 31.5]" ("" when the game does not count them).
+// paceText is the length in the game's unit, for the sentence on decisions: ", that is
+// 31.2 turns [30.9, 31.5]" ("" when the game does not count it).
 func (f *Analysis) paceText() string {
-	var parts []string
-	if f.Turns != nil {
-		parts = append(parts, format.Num(f.Turns.Value, 1)+" turns "+ivNum(*f.Turns, 1))
-	}
-	if f.Rounds != nil {
-		parts = append(parts, format.Num(f.Rounds.Value, 1)+" rounds "+ivNum(*f.Rounds, 1))
-	}
-	if len(parts) == 0 {
+	if f.Span == nil {
 		return ""
 	}
-	return ", that is " + strings.Join(parts, " and ")
+	return ", that is " + format.Num(f.Span.Value, 1) + " " + f.Unit + " " + ivNum(*f.Span, 1)
 }
 
 // Table lists every game-feel metric with its interval and the count behind it.
@@ -83,11 +75,8 @@ func (f *Analysis) Table() doc.TextTable {
 		add("drawishness", format.Pct(f.Drawishness.Value), format.IvPct(f.Drawishness), f.Games, "game")
 	}
 	add("duration (decisions), mean", format.Num(f.Duration.Value, 1), ivNum(f.Duration, 1), f.Games, "game")
-	if f.Turns != nil {
-		add("duration (turns), mean", format.Num(f.Turns.Value, 1), ivNum(*f.Turns, 1), f.Games, "game")
-	}
-	if f.Rounds != nil {
-		add("duration (rounds), mean", format.Num(f.Rounds.Value, 1), ivNum(*f.Rounds, 1), f.Games, "game")
+	if f.Span != nil {
+		add("duration ("+f.Unit+"), mean", format.Num(f.Span.Value, 1), ivNum(*f.Span, 1), f.Games, "game")
 	}
 	add("duration, quantiles 10/25/50/75/90%", fmt.Sprintf("%s / %s / %s / %s / %s", q(f.DurationQ.P10), q(f.DurationQ.P25),
 		q(f.DurationQ.Median), q(f.DurationQ.P75), q(f.DurationQ.P90)), "", f.Games, "game")
