@@ -3,6 +3,7 @@ package designer
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -70,9 +71,21 @@ func moreGames(n int64, half, target float64) int64 {
 // notSettled is the tail of a cell whose question is not settled: "; ~1,300 more games".
 func notSettled(more int64) string { return "; ~" + countWord(more) + " more games" }
 
+// ruleID is a rule ID in brackets after a name: " (DR-9)".
+var ruleID = regexp.MustCompile(` \([A-Z]{2}-[0-9]+\)`)
+
+// fit keeps a cell within MaxCellWords: a name's rule ID goes first (the detail below
+// has it).
+func fit(c Cell) Cell {
+	if wordCount(c.Text) > MaxCellWords {
+		c.Text = ruleID.ReplaceAllString(c.Text, "")
+	}
+	return c
+}
+
 // glance computes page 1's row of a configuration.
 func (a *Answer) glance() GlanceRow {
-	r := GlanceRow{Fair: a.fairCell(), Skill: a.skillCell(), Luck: a.luckCell(), Matters: a.mattersCell(), Change: a.changeCell()}
+	r := GlanceRow{Fair: fit(a.fairCell()), Skill: fit(a.skillCell()), Luck: fit(a.luckCell()), Matters: fit(a.mattersCell()), Change: fit(a.changeCell())}
 	if a.Measure >= 0 {
 		r.Level = a.Levels[a.Measure].Level
 	}
