@@ -50,8 +50,14 @@ func (s *State) ClassTerm(class string) engine.Term {
 	return classTerms[class]
 }
 
-// ComponentTerm names a component: a card of a type and value, or an achievement.
+// ComponentTerm names a component: a card of a type and value, a card of a type (the
+// substitutions: engine.Substituter), or an achievement.
 func (s *State) ComponentTerm(c string) engine.Term {
+	for t, tw := range typeWords {
+		if tw == c {
+			return engine.Term{Text: "a " + typeTitles[t] + " card", Rule: "DH-1"}
+		}
+	}
 	if w, v, ok := strings.Cut(c, " "); ok {
 		if _, err := strconv.Atoi(v); err == nil {
 			for t, tw := range typeWords {

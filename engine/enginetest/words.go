@@ -8,8 +8,8 @@ import (
 )
 
 // checkWords: a game with a glossary (engine.Glossary) explains every action class and
-// every component it lists, each with a rule ID of the game (its Spec prefix), and
-// nothing else.
+// every component it lists (tracked or substituted), each with a rule ID of the game
+// (its Spec prefix), and nothing else.
 func checkWords(t *testing.T, g engine.Game, newState func(uint64) engine.State) {
 	s := newState(1)
 	if gl, ok := s.(engine.Glossary); ok {
@@ -27,6 +27,11 @@ func checkWords(t *testing.T, g engine.Game, newState func(uint64) engine.State)
 		if tr, ok := s.(engine.Tracker); ok {
 			for _, c := range tr.Components() {
 				check("component", c, gl.ComponentTerm(c))
+			}
+		}
+		if su, ok := s.(engine.Substituter); ok {
+			for _, c := range su.Substitutes() {
+				check("substitute", c, gl.ComponentTerm(c))
 			}
 		}
 		if (gl.ClassTerm("no such class") != engine.Term{}) || (gl.ComponentTerm("no such component") != engine.Term{}) ||
