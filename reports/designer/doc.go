@@ -68,7 +68,7 @@ func (rp *Report) drawCharts() (*charts, error) {
 		if n := len(h.vals); n > 0 && h.vals[n-1].Substitutions() != nil {
 			r := h.vals[n-1]
 			name := g.chartSlug(fmt.Sprintf("%dp-components", h.Players))
-			label := fmt.Sprintf("%s, %d players", g.label(), h.Players)
+			label := fmt.Sprintf("%s, %d players", shortTitle(g.Title), h.Players)
 			sub := h.wordedSubstitutions(r.Substitutions())
 			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.ComponentChart(sub, label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
 		}
