@@ -73,6 +73,9 @@ func (o *observer) stepMetrics(agg *Aggregate, s engine.State, d int64, nLegal i
 // sharing the win) to m.
 func (o *observer) endMetrics(m *Metrics, s engine.State, out []float64, decisions int64, winners int) {
 	m.LeadChanges.Add(o.changes)
+	if l, ok := s.(engine.Lengther); ok && m.LengthUnit != "" {
+		m.Length.Add(int64(l.Length()))
+	}
 	if decisions <= MetricsTraceCap {
 		for d := int64(1); d <= decisions; d++ {
 			dec := (d - 1) * 10 / decisions
@@ -136,10 +139,11 @@ func (m *Metrics) merge(o *Metrics) {
 	m.Comebacks += o.Comebacks
 	m.Margin.Merge(o.Margin)
 	m.Long += o.Long
+	m.Length.Merge(o.Length)
 }
 
 func (m *Metrics) clone() *Metrics {
-	c := &Metrics{}
+	c := &Metrics{LengthUnit: m.LengthUnit}
 	c.merge(m)
 	return c
 }

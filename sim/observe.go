@@ -25,6 +25,7 @@ type whyShape struct {
 	drawn      int      // index of "drawn", or -1
 	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
 	luckKinds  []string // engine.ChanceEvents ChanceKinds (nil unless Config.Luck)
+	feelUnit   string   // the game's engine.Lengther unit, for the metrics ("" without)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -51,6 +52,13 @@ func (cfg *Config) checkWhy() error {
 	}
 	if err := cfg.checkLuck(); err != nil {
 		return err
+	}
+	if cfg.Metrics {
+		if s, err := cfg.Game.New(cfg.Params, cfg.Players); err == nil {
+			if l, ok := s.(engine.Lengther); ok {
+				cfg.shape.feelUnit = l.LengthUnit()
+			}
+		}
 	}
 	if !cfg.Components {
 		return nil
@@ -89,7 +97,7 @@ func (cfg *Config) newRunAggregate() Aggregate {
 		a.Components.Stratified, a.Components.LengthUnit = cfg.shape.stratified, cfg.shape.lengthUnit
 	}
 	if cfg.Metrics {
-		a.Metrics = &Metrics{}
+		a.Metrics = &Metrics{LengthUnit: cfg.shape.feelUnit}
 	}
 	if cfg.Seating == SeatReplay {
 		a.Replays = &ReplayAgg{K: cfg.Replays, Seats: make([][]ReplayBin, cfg.Players)}

@@ -160,3 +160,44 @@ func sameJSON(a, b []byte) bool {
 	}
 	return bytes.Equal(ca.Bytes(), cb.Bytes())
 }
+
+// Extend is base continued by more: the same run (game, rules, agents, seating, seed,
+// optional aggregates) played on the next units, more.First = base.First + base.Units.
+// The result is the run of base.Units + more.Units units, exactly as one run of that size
+// writes it (outside its run key); it is how a study settles a question by playing more
+// of a stage (experiment.Settle). Both parts must be whole (no shard) and complete.
+func Extend(base, more *Result) (*Result, error) {
+	if err := base.Validate(); err != nil {
+		return nil, fmt.Errorf("cannot extend an inconsistent result: %v", err)
+	}
+	switch {
+	case base.Shard != "" || more.Shard != "" || base.First != 0:
+		return nil, fmt.Errorf("cannot extend a shard: merge the shards first")
+	case !base.Complete || !more.Complete:
+		return nil, fmt.Errorf("cannot extend with an incomplete part")
+	case base.StoppedAt != 0 || more.StoppedAt != 0 || base.Until != "" || more.Until != "":
+		return nil, fmt.Errorf("cannot extend a run ended by a stopping rule (--until)")
+	case more.First != base.Units || more.Units < 1:
+		return nil, fmt.Errorf("the extension plays units %d.. of a run of %d units: it must start where the run ends", more.First, base.Units)
+	case more.Game != base.Game || more.Players != base.Players || !sameJSON(more.Params, base.Params) ||
+		strings.Join(more.Agents, ";") != strings.Join(base.Agents, ";") || more.Seed != base.Seed || more.Seating != base.Seating ||
+		more.Tool != base.Tool:
+		return nil, fmt.Errorf("the extension is not the same run (game, rules, agents, seed, seating and version must agree)")
+	case len(more.Aggregate.Seats) != len(base.Aggregate.Seats):
+		return nil, fmt.Errorf("the extension has %d seats, the run %d", len(more.Aggregate.Seats), len(base.Aggregate.Seats))
+	}
+	if err := sameWhy(&base.Aggregate, &more.Aggregate); err != nil {
+		return nil, fmt.Errorf("cannot extend: %v", err)
+	}
+	agg := newAggregate(base.Players)
+	agg.Merge(base.Aggregate)
+	agg.Merge(more.Aggregate)
+	m := *base
+	m.Units = base.Units + more.Units
+	m.Run = mergeCost([]*Result{base, more})
+	m.fill(agg)
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("cannot extend: the result would be inconsistent: %v", err)
+	}
+	return &m, nil
+}

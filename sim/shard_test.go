@@ -175,3 +175,35 @@ func TestCheckpointResumeGivesTheSameResult(t *testing.T) {
 		t.Fatalf("corrupt checkpoint: %v", err)
 	}
 }
+
+// A run extended by the next units is the run of both sizes, byte for byte outside its
+// run key, for every seating and with every optional aggregate; an extension that does
+// not start where the run ends, or is another run, is refused.
+func TestExtendIsTheLongerRun(t *testing.T) {
+	for _, cfg := range whyConfigs(t) {
+		whole := run(t, cfg)
+		head := cfg
+		head.Units = 700
+		base := run(t, head)
+		tail := cfg
+		tail.First, tail.Units = 700, cfg.Units-700
+		more := run(t, tail)
+		got, err := Extend(base, more)
+		if err != nil {
+			t.Fatalf("%s: %v", cfg.Seating, err)
+		}
+		if !bytes.Equal(withoutRun(t, got), withoutRun(t, whole)) {
+			t.Errorf("%s: the extended run differs from the run of %d units", cfg.Seating, cfg.Units)
+		}
+		gap := cfg
+		gap.First, gap.Units = 701, 10
+		if _, err := Extend(base, run(t, gap)); err == nil {
+			t.Errorf("%s: an extension leaving a gap was accepted", cfg.Seating)
+		}
+		other := tail
+		other.Seed++
+		if _, err := Extend(base, run(t, other)); err == nil {
+			t.Errorf("%s: an extension with another seed was accepted", cfg.Seating)
+		}
+	}
+}

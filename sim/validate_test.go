@@ -332,6 +332,23 @@ func TestCorruptResultsAreRefused(t *testing.T) {
 		{"components, metrics, cost", "metrics lead changes", func(m map[string]any) {
 			agg(m)["metrics"].(map[string]any)["leadChanges"] = map[string]any{"lo": 0, "counts": []any{1}}
 		}},
+		{"components, metrics, cost", "length of one game", func(m map[string]any) {
+			mt := agg(m)["metrics"].(map[string]any)
+			mt["length"], mt["lengthUnit"] = map[string]any{"lo": 4, "counts": []any{1}}, "turns"
+		}},
+		{"components, metrics, cost", "length in no unit", func(m map[string]any) {
+			mt := agg(m)["metrics"].(map[string]any)
+			mt["length"] = map[string]any{"lo": 4, "counts": []any{300}}
+			delete(mt, "lengthUnit")
+		}},
+		{"components, metrics, cost", "length in another unit", func(m map[string]any) {
+			mt := agg(m)["metrics"].(map[string]any)
+			mt["length"], mt["lengthUnit"] = map[string]any{"lo": 4, "counts": []any{300}}, "fortnights"
+		}},
+		{"components, metrics, cost", "negative length", func(m map[string]any) {
+			mt := agg(m)["metrics"].(map[string]any)
+			mt["length"], mt["lengthUnit"] = map[string]any{"lo": -1, "counts": []any{300}}, "turns"
+		}},
 		{"components, metrics, cost", "negative cost", func(m map[string]any) {
 			m["run"].(map[string]any)["cost"].([]any)[0].(map[string]any)["nanos"] = -1
 		}},

@@ -107,6 +107,12 @@ type Metrics struct {
 	// Comebacks / (Decided − Long). The by-decile sums leave out every game longer than
 	// the cap (their own totals show it); every other field counts every game.
 	Long int64 `json:"long,omitempty"`
+	// Length is the histogram per game of its length in the game's own unit, LengthUnit
+	// ("turns", "plays", "rounds", "combats": engine.Lengther), read at the end of every
+	// game. Empty, and LengthUnit "", for a game that does not count its length, and in
+	// results written before it was counted.
+	Length     Hist   `json:"length"`
+	LengthUnit string `json:"lengthUnit,omitempty"`
 }
 
 // ReplayAgg is, for replay seating, per seat the joint histogram of (S, Q) over deals:

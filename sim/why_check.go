@@ -124,8 +124,18 @@ func (c *ComponentAgg) check(a *Aggregate, players int) error {
 	return nil
 }
 
-// checkTrackerNames checks that the component and event names are the game's.
+// checkTrackerNames checks that the component and event names are the game's, and the
+// unit of the metrics' length.
 func (r *Result) checkTrackerNames(g engine.Game, p engine.Params) error {
+	if m := r.Aggregate.Metrics; m != nil && m.LengthUnit != "" {
+		s, err := g.New(p, r.Players)
+		if err != nil {
+			return fmt.Errorf("%s rules: %v", g.Name, err)
+		}
+		if l, ok := s.(engine.Lengther); !ok || l.LengthUnit() != m.LengthUnit {
+			return fmt.Errorf("metrics: %s does not count its length in %q", g.Name, m.LengthUnit)
+		}
+	}
 	c := r.Aggregate.Components
 	if c == nil {
 		return nil
@@ -213,7 +223,22 @@ func (m *Metrics) check(a *Aggregate, players int) error {
 	if n, err := m.Margin.check("margin"); err != nil || n != m.Decided {
 		return fmt.Errorf("margin counts %d games of %d decided (%v)", n, m.Decided, err)
 	}
-	return nil
+	// The length in the game's unit: none (a game that does not count it, or older
+	// results), or one count per game, with its unit (checked against the game in
+	// checkTrackerNames).
+	n, err := m.Length.check("length")
+	if err != nil {
+		return err
+	}
+	switch {
+	case n != 0 && n != a.Games:
+		return fmt.Errorf("length counts %d games of %d", n, a.Games)
+	case n != 0 && m.LengthUnit == "":
+		return fmt.Errorf("length counted in no unit")
+	case n == 0 && m.LengthUnit != "" && a.Games > 0:
+		return fmt.Errorf("length in %s counted in no game", m.LengthUnit)
+	}
+	return m.Length.within("length", 0, HistLimit)
 }
 
 // check validates the replay counts against the aggregate a of players seats (K is

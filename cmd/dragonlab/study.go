@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"dragonlab/reports/experiment"
+	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
 
@@ -40,15 +44,22 @@ demo); --quick about a minute; --full hours (send it to a cluster: --shard, then
 --games N scales every stage so that the random level plays N games per stage.
 
 --plan FILE runs a custom design (JSON, schema dragonlab.study/v1): the games (and rules
-variants), player counts, levels, stage sizes and levers; README "The study" documents it,
-and dragonlab study --print-design writes a budget in this format to start from.
-Ctrl-C stops the study; running it again resumes.`,
+variants), player counts, levels, stage sizes, levers and target precisions; README "The
+study" documents it, and dragonlab study --print-design writes a budget in this format to
+start from. Ctrl-C stops the study; running it again resumes.
+
+Every question has a target precision (±2 points of seat advantage at two players, ±3 at
+more, unless the design says otherwise); where a stage's interval is wider the report says
+"not settled" and about how many more games would settle it. --settle DIR plays exactly
+those games for the finished study in DIR (each stage continued on its next deals, its
+results and DIR/plan.json rewritten) and writes its report again.`,
 		exs: `  dragonlab study                        # the default study, into ./study (make demo)
   dragonlab study --quick --out /tmp/s    # a fast look
   dragonlab study --only draco,redhot
   dragonlab study --print-design > my.json && dragonlab study --plan my.json
   dragonlab study --full --shard auto/64 --out big   # one task of a 64-task array
-  dragonlab merge big                                # then: the report`,
+  dragonlab merge big                                # then: the report
+  dragonlab study --settle study          # play what the report says would settle its open questions`,
 		flags: func(cmd *cobra.Command) func(experiment.Common) (*plan.Plan, error) {
 			o := &experiment.Study{}
 			var print bool
@@ -59,6 +70,8 @@ Ctrl-C stops the study; running it again resumes.`,
 			f.Int64VarP(&o.Games, "games", "n", 0, "scale every stage so that the random level plays this many games per stage")
 			f.StringSliceVar(&o.Only, "only", nil, "study only these games (comma-separated)")
 			f.BoolVar(&print, "print-design", false, "write the chosen design (budget) as JSON on stdout and stop: a start for --plan")
+			var settle string
+			f.StringVar(&settle, "settle", "", "settle the finished study in DIR: play the games its report says would settle its open questions, then report again")
 			options := func() experiment.Study {
 				o.DesignSet, o.GamesSet, o.OnlySet = given(cmd, "plan"), given(cmd, "games"), given(cmd, "only")
 				return *o
@@ -66,6 +79,9 @@ Ctrl-C stops the study; running it again resumes.`,
 			// --print-design plays nothing: it answers before the plan is made.
 			run := cmd.RunE
 			cmd.RunE = func(cmd *cobra.Command, args []string) error {
+				if given(cmd, "settle") {
+					return settleStudy(cmd, settle)
+				}
 				if !print {
 					return run(cmd, args)
 				}
@@ -87,4 +103,42 @@ Ctrl-C stops the study; running it again resumes.`,
 			}
 		},
 	})
+}
+
+// settleStudy is study --settle DIR: the study in DIR settled (experiment.Settle). Only
+// --workers, --quiet and --checkpoint-every go with it: the study is DIR's.
+func settleStudy(cmd *cobra.Command, dir string) error {
+	if strings.TrimSpace(dir) == "" {
+		return badInput("--settle is empty: name the directory of a finished study")
+	}
+	var other []string
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch f.Name {
+		case "settle", "workers", "quiet", "checkpoint-every":
+		default:
+			other = append(other, "--"+f.Name)
+		}
+	})
+	if len(other) > 0 {
+		return badInput("--settle DIR takes the study from DIR: %s cannot go with it (only --workers and --quiet)", strings.Join(other, ", "))
+	}
+	workers, _ := cmd.Flags().GetInt("workers")
+	quiet, _ := cmd.Flags().GetBool("quiet")
+	if err := sim.CheckWorkers(workers); err != nil {
+		return badInput("--%s", err)
+	}
+	ctx := planHooks.ctx
+	if ctx == nil {
+		var stop context.CancelFunc
+		ctx, stop = interruptible()
+		defer stop()
+	}
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	opts := plan.Options{Dir: dir, Workers: workers}
+	if !quiet {
+		opts.Log = stderr
+		finish := progressView(&opts, stderr)
+		defer finish()
+	}
+	return asPlanError(experiment.Settle(ctx, dir, opts, stdout, stderr))
 }

@@ -81,6 +81,8 @@ func TestStudyBadInput(t *testing.T) {
 		"variant no rules": {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "variant": "x"}], ` + levels + `}`)}, "variant"},
 		"bad rules":        {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "variant": "x", "rules": {"handSize": -3}}], ` + levels + `}`)}, "handSize"},
 		"bad lever":        {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", ` + levels + `, "compensation": [{"level": "greedy", "deals": 5, "lever": {"key": "nope", "values": [1]}}]}`)}, "nope"},
+		"settle empty":     {[]string{"study", "--settle", ""}, "--settle is empty"},
+		"settle and quick": {[]string{"study", "--settle", dir, "--quick"}, "--quick cannot go with it"},
 		"nothing played":   {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", "levels": [{"name": "a", "agent": "random"}, {"name": "b", "agent": "greedy"}]}`)}, "plays nothing"},
 	} {
 		code, stdout, stderr := cli(t, append(c.args, "--out", out, "--quiet")...)
@@ -92,4 +94,22 @@ func TestStudyBadInput(t *testing.T) {
 			t.Fatalf("%s: wrote %s", name, out)
 		}
 	}
+}
+
+// study --settle DIR plays what the study's report asks for and reports again; a
+// directory without a study is refused as bad input.
+func TestStudySettleThroughTheCLI(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "design.json")
+	os.WriteFile(design, []byte(`{"schema": "dragonlab.study/v1", "games": [{"game": "dragonheart"}],
+  "levels": [{"name": "random", "agent": "random", "deals": 300}, {"name": "greedy", "agent": "greedy:samples=1", "deals": 50}],
+  "targets": {"seat": 0.07, "luck": 0.4}}`), 0o644)
+	out := filepath.Join(dir, "s")
+	mustCLI(t, "study", "--plan", design, "--out", out, "--quiet", "--workers", "2")
+	code, stdout, stderr := cli(t, "study", "--settle", out, "--quiet", "--workers", "2")
+	if code != 0 || !strings.Contains(stdout, "settling 1 stage") || !strings.Contains(stdout, "report in") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, _, stderr = cli(t, "study", "--settle", dir, "--quiet")
+	checkRefused(t, "no study", code, "", stderr)
 }

@@ -8,7 +8,8 @@
 // lists and allocates nothing, and that classes are well formed; for games with rounds of
 // secret simultaneous choices (engine.Simultaneous), that a round's choosers are asked
 // once each, that an earlier choice never shows to a later chooser and that rewinding a
-// round takes back exactly its pending choices.
+// round takes back exactly its pending choices; for games with a glossary
+// (engine.Glossary), that every class and component is explained with a rule ID.
 package enginetest
 
 import (
@@ -69,6 +70,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	runTracking(t, name, newState, o)
 	runSubstitution(t, name, newState, o)
 	runChance(t, name, newState, o)
+	t.Run(name+"/Words", func(t *testing.T) { checkWords(t, g, newState) })
 }
 
 // checkName checks that the state names its game (engine.Namer) as the registry does.

@@ -12,7 +12,8 @@ import (
 )
 
 // TestEveryGameTracksAndClassifies: every registered game, at every player count,
-// implements engine.Tracker and engine.ActionClasser, so the conformance checks run.
+// implements engine.Tracker, engine.ActionClasser and engine.Glossary, so the
+// conformance checks run.
 func TestEveryGameTracksAndClassifies(t *testing.T) {
 	for _, g := range engine.Games() {
 		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
@@ -26,6 +27,10 @@ func TestEveryGameTracksAndClassifies(t *testing.T) {
 			if _, ok := s.(engine.ActionClasser); !ok {
 				t.Errorf("%s %dp does not implement engine.ActionClasser", g.Name, n)
 			}
+			if _, ok := s.(engine.Glossary); !ok {
+				t.Errorf("%s %dp does not implement engine.Glossary", g.Name, n)
+			}
+
 		}
 	}
 }

@@ -22,11 +22,16 @@ import (
 	"dragonlab/sim"
 )
 
-// Chart sizes: 8 × 5 inches, rendered at DPI, so a PNG is 1200 × 750 pixels.
+// Chart sizes: 6 × 3.75 inches, rendered at DPI, so a PNG is 900 × 563 pixels. The
+// width keeps the smallest text (MinFont, the tick labels) at least 9 CSS pixels tall on
+// a 400-pixel phone, where a chart fills the text column (about 370 pixels):
+// 11 × 370/432 ≈ 9.4.
 const (
-	Width  = 8 * vg.Inch
-	Height = 5 * vg.Inch
+	Width  = 6 * vg.Inch
+	Height = 3.75 * vg.Inch
 	DPI    = 150
+	// MinFont is the smallest font size of a chart, in points (= SVG user units).
+	MinFont = 11
 )
 
 // Chart is one rendered chart (the report model's chart).
@@ -70,12 +75,12 @@ func newPlot(title, subtitle, xLabel, yLabel string) (*plot.Plot, *plotter.Grid)
 	if subtitle != "" {
 		p.Title.Text += "\n" + subtitle
 	}
-	sans(&p.Title.TextStyle.Font, 14)
+	sans(&p.Title.TextStyle.Font, 13)
 	sans(&p.X.Label.TextStyle.Font, 12)
 	sans(&p.Y.Label.TextStyle.Font, 12)
-	sans(&p.X.Tick.Label.Font, 11)
-	sans(&p.Y.Tick.Label.Font, 11)
-	sans(&p.Legend.TextStyle.Font, 11)
+	sans(&p.X.Tick.Label.Font, MinFont)
+	sans(&p.Y.Tick.Label.Font, MinFont)
+	sans(&p.Legend.TextStyle.Font, MinFont)
 	p.Title.Padding = 6
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel

@@ -30,10 +30,6 @@ func est(v float64, ci stats.Estimate) Est {
 // report has always used.
 func point(v, se float64) Est { return Est{Estimate: stats.Normal(v, se, stats.Z95Literal)} }
 
-// WideInterval is the half-width (in points of win share) beyond which an interval that
-// contains "fair" is too wide to conclude that the seats are fair.
-const WideInterval = 0.02
-
 // Report is the analysis of a study: the answers per game, and summary.json.
 type Report struct {
 	Title    string   `json:"title"`
@@ -43,6 +39,9 @@ type Report struct {
 	Complete bool     `json:"complete"`
 	Games    []*Game  `json:"games"`
 	Notes    []string `json:"notes,omitempty"`
+	// Settle lists the stages whose question is not settled and about how many more
+	// games (or deals) would settle each: what `study --settle` plays.
+	Settle []Settle `json:"settle,omitempty"`
 
 	in *Input
 }
@@ -60,11 +59,17 @@ type Game struct {
 type Answer struct {
 	Players int           `json:"players"`
 	Levels  []LevelAnswer `json:"levels"`
-	// Top is the index of the most skilled level that was played (the headline).
-	Top    int           `json:"top"`
+	// Top is the index of the most skilled level that was played.
+	Top int `json:"top"`
+	// Measure is the index of the measuring level: where page 1 and the answers measure
+	// the seats, the luck and the feel (Config.Measure, else Top); MeasureWhy says why.
+	Measure    int    `json:"measure"`
+	MeasureWhy string `json:"measureWhy,omitempty"`
+	// Glance is the answers of page 1.
+	Glance GlanceRow     `json:"glance"`
 	Ladder *LadderAnswer `json:"ladder,omitempty"`
 	// Value is what components and decisions are worth (the value stage): the answer to
-	// "What decides games?".
+	// "What matters?".
 	Value []ValueAnswer `json:"value,omitempty"`
 	// Components are component win rates (IWD): associations, in the appendix.
 	Components   []ComponentAnswer `json:"components,omitempty"`
@@ -84,6 +89,7 @@ type Answer struct {
 	abl   []*value.AblationTable
 	vals  []*value.Report
 	tourn *skill.Tournament
+	words words
 }
 
 // LevelAnswer is what the self-play of one level says.
@@ -102,8 +108,8 @@ type LevelAnswer struct {
 	Seats []SeatRow `json:"seats,omitempty"`
 	// Favoured: some seat's advantage differs significantly from 0 (Holm p < 0.05).
 	Favoured bool `json:"favoured"`
-	// Wide: nothing is significant, but seat 0's interval reaches beyond ±2 points: too
-	// wide to conclude that the seats are fair.
+	// Wide: nothing is significant, but some seat's interval is wider than the target
+	// (Target.Seat: ±2 points at two players, ±3 at more): not settled.
 	Wide bool `json:"wide"`
 	// Luck is the outcome variance fixed by the deal when the same bots replay it (the
 	// replays' older "luck share", pooled over the seats: not the luck of the game, see
@@ -111,6 +117,11 @@ type LevelAnswer struct {
 	// cannot be estimated.
 	Luck *Est     `json:"dealFixed,omitempty"`
 	Feel *FeelRow `json:"feel,omitempty"`
+	// Shared is the share of games won by several seats together (every seat: a draw),
+	// NoWinner the share won by nobody (Wilson intervals at the effective number of
+	// games); nil for a solitaire.
+	Shared   *Est `json:"sharedWins,omitempty"`
+	NoWinner *Est `json:"noWinner,omitempty"`
 }
 
 // SeatRow is one seat at one level.
@@ -124,13 +135,22 @@ type SeatRow struct {
 
 // FeelRow is the game feel of one level (reports/feel.Analysis in brief).
 type FeelRow struct {
-	Length       Est     `json:"length"`
+	Length Est `json:"length"`
+	// Span is the length in the game's own unit, Unit ("turns", "plays", "rounds",
+	// "combats"), where the game counts it.
+	Span         *Est    `json:"span,omitempty"`
+	Unit         string  `json:"spanUnit,omitempty"`
 	LeadChanges  *Est    `json:"leadChanges,omitempty"`
 	Comebacks    *Est    `json:"comebacks,omitempty"`
 	Decisiveness *Est    `json:"decisiveness,omitempty"`
 	Margin       *Est    `json:"margin,omitempty"`
 	Choice       float64 `json:"choice"`    // share of decisions with more than one legal action
 	Branching    float64 `json:"branching"` // mean legal actions per decision
+	// LeadsPerPlayer is the lead changes per game divided by the player count, and
+	// ComebackRatio the comeback share over (n−1)/n, the share a mid-game position that
+	// says nothing about the winner would give: both comparable across player counts.
+	LeadsPerPlayer *float64 `json:"leadChangesPerPlayer,omitempty"`
+	ComebackRatio  *Est     `json:"comebackRatio,omitempty"`
 }
 
 // LadderAnswer is the ladder of levels on one Elo scale.
@@ -305,13 +325,16 @@ func Analyze(in *Input) (*Report, error) {
 	}
 	for _, g := range rp.Games {
 		g.Answer = g.answer()
+		for _, a := range g.Configs {
+			rp.Settle = append(rp.Settle, a.settle(g)...)
+		}
 	}
 	return rp, nil
 }
 
 func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	n := c.Players
-	a := &Answer{Players: n, cfg: c, Top: -1}
+	a := &Answer{Players: n, cfg: c, Top: -1, Measure: -1, words: wordsOf(c)}
 	k := len(c.Levels)
 	a.seats = make([]*fairness.SelfPlay, k)
 	a.feel = make([]*feel.Analysis, k)
@@ -366,6 +389,9 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				a.feel[i] = f
 				la.Feel = feelRow(f)
 			}
+			if n > 1 {
+				la.Shared, la.NoWinner = outcomes(r, s.Deff)
+			}
 			if ca := r.Aggregate.Components; ca != nil {
 				cs, err := value.Components(ca, r.Agents, value.ComponentOptions{Agent: value.Pooled, Replays: s.Replays})
 				if err != nil {
@@ -406,11 +432,15 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Favoured = true
 			}
 		}
-		if len(la.Seats) > 0 && !la.Favoured && la.Seats[0].Advantage.HalfWidth() > WideInterval {
+		if len(la.Seats) > 0 && !la.Favoured && maxHalf(la.Seats) > c.target().Seat {
 			la.Wide = true
 		}
 	}
 	a.luckVerdicts()
+	a.Measure = a.Top
+	if m := c.Measure; m != nil && m.Level >= 0 && m.Level < len(a.Levels) && a.Levels[m.Level].Games > 0 {
+		a.Measure, a.MeasureWhy = m.Level, m.Why
+	}
 	if err := a.ladder(); err != nil {
 		return nil, err
 	}
@@ -424,17 +454,40 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		return nil, err
 	}
 	a.levers()
+	a.Glance = a.glance()
 	return a, nil
+}
+
+// outcomes are the shares of games with a shared win and with no winner, Wilson at the
+// effective number of games (games / deff).
+func outcomes(r *sim.Result, deff float64) (shared, none *Est) {
+	var x float64
+	for _, t := range r.Aggregate.Seats {
+		for k := 2; k < len(t.SharedWins); k++ {
+			x += float64(t.SharedWins[k]) / float64(k)
+		}
+	}
+	sh := Est{Estimate: stats.Share(x, r.Games, deff)}
+	nw := Est{Estimate: stats.Share(float64(r.Aggregate.NoWinner), r.Games, deff)}
+	return &sh, &nw
 }
 
 func feelRow(f *feel.Analysis) *FeelRow {
 	r := &FeelRow{Length: Est{Estimate: f.Duration}, Choice: f.MultiChoice, Branching: f.Branching.Mean}
+	if f.Span != nil {
+		r.Span, r.Unit = &Est{Estimate: *f.Span}, f.Unit
+	}
 	if f.Solitaire {
 		return r
 	}
+	n := float64(f.Players)
 	r.LeadChanges = &Est{Estimate: f.LeadChanges}
+	lp := f.LeadChanges.Value / n
+	r.LeadsPerPlayer = &lp
 	if f.Decided > 0 {
 		r.Comebacks, r.Decisiveness, r.Margin = &Est{Estimate: f.Comebacks}, &Est{Estimate: f.Decisiveness}, &Est{Estimate: f.Margin}
+		cr := Est{Estimate: f.Comebacks.Scale(n / (n - 1))}
+		r.ComebackRatio = &cr
 	}
 	return r
 }
@@ -561,10 +614,7 @@ func (a *Answer) ablation() error {
 		if err != nil {
 			return fmt.Errorf("restricted play: %w", err)
 		}
-		t.Base = c.Levels[ab.Level].Agent
-		if w := c.Levels[ab.Level].Written; w != "" {
-			t.Base = w // as the design writes it: shorter in the chart
-		}
+		t.Base = c.Levels[ab.Level].Name // the level by its name, one name everywhere
 		a.abl = append(a.abl, t)
 		aa := AblationAnswer{Level: c.Levels[ab.Level].Name, Elo: a.levelElo(ab.Level), Measuring: ab.Measuring}
 		choice := c.choiceClasses()
@@ -639,7 +689,11 @@ func (a *Answer) levers() {
 			la.Needed = a.Levels[lv.Level].Favoured
 		}
 		if lv.Seat && len(xs) >= 2 {
-			comp := change.Compensate(lv.Key, xs, ds, ses)
+			key := "seat 1's starting points"
+			if c.Players > 2 {
+				key = "each seat's points more than the seat before"
+			}
+			comp := change.Compensate(key, xs, ds, ses)
 			best := 0
 			for i := range ds {
 				if math.Abs(ds[i]) < math.Abs(ds[best]) {

@@ -11,7 +11,9 @@ import (
 )
 
 // Sentences in plain words. Win shares and their differences are in points (percentage
-// points of win share); every number has its 95% interval in brackets.
+// points of win share); every number has its 95% interval in brackets. Levels go by
+// their names, action classes and components by the rules' words with their rule IDs,
+// rules parameters by what they mean; agent specs stay in the provenance.
 
 // num1 formats with one decimal.
 func num1(x float64) string { return format.Num(x, 1) }
@@ -50,54 +52,100 @@ func (a *Answer) levelOrder() []int {
 	return out
 }
 
-// seatPhrase says what one level's self-play shows about the seats.
-func (a *Answer) seatPhrase(i int, short bool) string {
-	la := a.Levels[i]
-	if la.Success != nil {
-		return fmt.Sprintf("won %s of the time", pctIv(*la.Success))
+// seatList is every seat's advantage, a star on each seat whose own test is significant:
+// "seat 0 +7.6*, seat 1 -7.6*".
+func seatList(seats []SeatRow) string {
+	var ps []string
+	for _, s := range seats {
+		ps = append(ps, fmt.Sprintf("seat %d %s%s", s.Seat, format.Pts(s.Advantage.Value), star(s)))
 	}
-	if len(la.Seats) == 0 {
-		return "not played"
-	}
-	if a.Players == 2 {
-		s0 := la.Seats[0]
-		if la.Favoured {
-			return "seat 0 wins " + moreLess(s0.Advantage)
-		}
-		if short {
-			return "seat 0 " + ptsIv(s0.Advantage) + wideNote(la)
-		}
-		return "no seat is significantly favoured (seat 0 " + ptsIv(s0.Advantage) + ")" + wideNote(la)
-	}
-	var sig []string
-	for _, s := range la.Seats {
-		if s.PHolm < stats.Alpha {
-			sig = append(sig, fmt.Sprintf("seat %d wins %s", s.Seat, moreLess(s.Advantage)))
-		}
-	}
-	if len(sig) > 0 {
-		return format.JoinAnd(sig)
-	}
-	worst := la.Seats[0]
-	for _, s := range la.Seats {
-		if math.Abs(s.Advantage.Value) > math.Abs(worst.Advantage.Value) {
-			worst = s
-		}
-	}
-	holm := ""
-	if worst.Advantage.Excludes(0) {
-		// The 95% interval is of one seat alone; the test is Holm-adjusted over every seat
-		// test of this player count, at every level.
-		holm = fmt.Sprintf(", not significant after Holm's correction over every seat at every level: %s", format.PText(worst.PHolm))
-	}
-	return fmt.Sprintf("no seat is significantly favoured (largest: seat %d %s%s)", worst.Seat, ptsIv(worst.Advantage), holm) + wideNote(la)
+	return strings.Join(ps, ", ")
 }
 
-func wideNote(la LevelAnswer) string {
-	if !la.Wide {
-		return ""
+func star(s SeatRow) string {
+	if s.PHolm < stats.Alpha {
+		return "*"
 	}
-	return fmt.Sprintf(" — too few games to conclude (the interval reaches ±%s points)", num1(100*la.Seats[0].Advantage.HalfWidth()))
+	return ""
+}
+
+// fairBrief is the "Is it fair?" bullet of one player count: the measuring level's answer
+// (page 1's cell in a sentence), every seat, the shared wins and games nobody won, and the
+// other levels in brief (* a seat's own significant test).
+func (a *Answer) fairBrief() string {
+	if a.Measure < 0 {
+		return playersText(a.Players) + ": no self-play was played"
+	}
+	la := a.Levels[a.Measure]
+	c := a.Glance.Fair
+	var b strings.Builder
+	if a.Players == 1 {
+		fmt.Fprintf(&b, "the solitaire is won %s of the time under %s play", pctIv(*la.Success), la.Level)
+	} else {
+		seats, from := a.seatsAt()
+		fmt.Fprintf(&b, "%s, %s play: ", playersText(a.Players), la.Level)
+		switch c.Verdict {
+		case "favoured", "disfavoured":
+			s, _ := fairSeat(seats)
+			fmt.Fprintf(&b, "seat %d wins %s", s.Seat, moreLess(s.Advantage))
+		case "fair":
+			fmt.Fprintf(&b, "fair — every seat within ±%s points of the fair share", num1(100*maxReachOf(seats)))
+		default:
+			s, _ := fairSeat(seats)
+			fmt.Fprintf(&b, "not settled — no seat is significantly favoured, but the intervals reach ±%s points (largest: seat %d %s)",
+				num1(100*maxHalf(seats)), s.Seat, ptsIv(s.Advantage))
+		}
+		if a.Players > 2 {
+			fmt.Fprintf(&b, "; every seat: %s", seatList(seats))
+		}
+		if from != "self-play" {
+			fmt.Fprintf(&b, " (%s)", from)
+		}
+		if la.Shared != nil && la.NoWinner != nil {
+			fmt.Fprintf(&b, "; %s of games are shared wins %s and %s have no winner %s", format.Pct(la.Shared.Value), format.IvPct(la.Shared.Estimate),
+				format.Pct(la.NoWinner.Value), format.IvPct(la.NoWinner.Estimate))
+		}
+	}
+	if c.More > 0 {
+		fmt.Fprintf(&b, "; about %s more games at %s would settle it", countWord(c.More), la.Level)
+	}
+	var rest []string
+	for _, i := range a.levelOrder() {
+		if i == a.Measure {
+			continue
+		}
+		lv := a.Levels[i]
+		switch {
+		case lv.Success != nil:
+			rest = append(rest, fmt.Sprintf("%s %s", lv.Level, pctIv(*lv.Success)))
+		case len(lv.Seats) == 0:
+		case a.Players > 2:
+			var sig []string
+			for _, s := range lv.Seats {
+				if s.PHolm < stats.Alpha {
+					sig = append(sig, fmt.Sprintf("seat %d %s*", s.Seat, ptsIv(s.Advantage)))
+				}
+			}
+			if len(sig) == 0 {
+				sig = append(sig, "seat 0 "+ptsIv(lv.Seats[0].Advantage))
+			}
+			rest = append(rest, lv.Level+": "+strings.Join(sig, ", "))
+		default:
+			rest = append(rest, fmt.Sprintf("%s: seat 0 %s%s", lv.Level, ptsIv(lv.Seats[0].Advantage), star(lv.Seats[0])))
+		}
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(&b, ". Other levels — %s", strings.Join(rest, "; "))
+	}
+	return format.Capitalize(b.String()) + "."
+}
+
+func maxReachOf(seats []SeatRow) float64 {
+	m := 0.0
+	for _, s := range seats {
+		m = math.Max(m, s.Advantage.Reach())
+	}
+	return m
 }
 
 // SkillSentence is the "Does skill matter?" verdict of one player count.
@@ -117,32 +165,21 @@ func (a *Answer) SkillSentence() string {
 			}
 		}
 		parts = append(parts, s)
-		var weak []string
 		for _, st := range la.Steps {
 			switch st.Verdict {
 			case "stronger":
 			case "weaker":
-				weak = append(weak, fmt.Sprintf("%s is significantly WEAKER than %s (it wins %s of games alone against %s, fair %s)",
+				parts = append(parts, fmt.Sprintf("%s is significantly WEAKER than %s (it wins %s of games alone against %s, fair %s)",
 					names[st.Upper], names[st.Lower], pctIv(st.Share), againstText(names[st.Lower], a.Players), format.Pct(st.Fair)))
 			default:
-				weak = append(weak, fmt.Sprintf("%s is not significantly stronger than %s (%s of games, fair %s)",
+				parts = append(parts, fmt.Sprintf("%s is not significantly stronger than %s (%s of games, fair %s)",
 					names[st.Upper], names[st.Lower], pctIv(st.Share), format.Pct(st.Fair)))
 			}
 		}
-		parts = append(parts, weak...)
 	} else if a.Players == 1 {
-		var names []string
-		for _, i := range a.levelOrder() {
-			names = append(names, a.Levels[i].Level)
+		if c := a.Glance.Skill; c.Value != nil {
+			parts = append(parts, "the solitaire has no opponents to rate against: "+c.Text)
 		}
-		if len(names) > 1 {
-			parts = append(parts, "the solitaire has no opponents to rate against: compare the success rates")
-		}
-	}
-	if l := a.luckBrief(); l != "" {
-		parts = append(parts, l)
-	} else if t := a.Top; t >= 0 && a.Levels[t].Luck != nil {
-		parts = append(parts, fmt.Sprintf("when the same %s bots replay a deal, the deal fixes %s of the variance of the outcome (this depends on the bots, not only the game)", a.Levels[t].Level, pctIv(*a.Levels[t].Luck)))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -157,29 +194,102 @@ func againstText(lower string, players int) string {
 	return fmt.Sprintf("%d copies of %s", players-1, lower)
 }
 
-// DecideSentence is the "What decides games?" sentence: what components and decisions
-// are worth (the value stage: substitution on paired deals, the search's values) and which
-// choices restricted play finds costly. Restrictions of classes that change holdings, and
-// component win rates (associations), are in the appendix only.
-func (a *Answer) DecideSentence() string {
+// LuckSentence is the "How much is luck?" answer of one player count: the luck share at
+// every level, the measuring level first.
+func (a *Answer) LuckSentence() string {
+	if a.Measure < 0 {
+		return ""
+	}
+	if s := a.LuckAlongSentence(); s != "" {
+		if c := a.Glance.Luck; c.More > 0 {
+			s += fmt.Sprintf(" Not settled: about %s more games would settle it.", countWord(c.More))
+		}
+		return s
+	}
+	var parts []string
+	if l := a.cfg.Luck; l != nil && l.Share.HasInterval() {
+		s := fmt.Sprintf("chance decides %s of the outcome under %s play", format.PctIv(l.Share), l.Level)
+		var evs []string
+		for _, e := range l.Events {
+			name := e.Name
+			if e.Rule != "" {
+				name += " (" + e.Rule + ")"
+			}
+			evs = append(evs, fmt.Sprintf("%s %s", name, format.PctIv(e.Share)))
+		}
+		if len(evs) > 0 {
+			s += ": " + strings.Join(evs, ", ")
+		}
+		parts = append(parts, s)
+	}
+	seen := map[int]bool{}
+	for _, i := range append([]int{a.Measure}, a.levelOrder()...) {
+		lv := a.Levels[i]
+		if lv.Luck == nil || seen[i] {
+			continue
+		}
+		seen[i] = true
+		if i == a.Measure {
+			s := fmt.Sprintf("the deal decides %s of the outcome under %s play (%s)", pctIv(*lv.Luck), lv.Level, luckWord(lv.Luck.Value))
+			if c := a.Glance.Luck; c.More > 0 {
+				s += fmt.Sprintf(" — not settled: about %s more games would settle it", countWord(c.More))
+			}
+			parts = append(parts, s)
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", lv.Level, pctIv(*lv.Luck)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	s := parts[0]
+	if len(parts) > 1 {
+		s += "; " + strings.Join(parts[1:], ", ")
+	}
+	return format.Capitalize(s) + "."
+}
+
+// MattersSentence is the "What matters?" answer: what components and decisions are worth
+// (the value stage: substitution on paired deals, the search's values) and which choices
+// restricted play finds costly, in the rules' words. Restrictions of classes that change
+// holdings, and component win rates (associations), are in the appendix only.
+func (a *Answer) MattersSentence() string {
 	return joinParts(a.decideParts())
 }
 
-// FeelSentence is the "How does it feel?" sentence at the most skilled level.
+// DecideSentence is MattersSentence (its name before the question was renamed).
+func (a *Answer) DecideSentence() string {
+	return a.MattersSentence()
+}
+
+// paceText is a length in the game's unit with its interval, "" when the game does not
+// count it: "31.5 turns [31.2, 31.8]".
+func paceText(f *FeelRow) string {
+	if f.Span == nil {
+		return ""
+	}
+	return num1(f.Span.Value) + " " + f.Unit + " " + format.IvNum(f.Span.Estimate, 1)
+}
+
+// FeelSentence is the "How does it feel?" sentence at the measuring level.
 func (a *Answer) FeelSentence() string {
-	t := a.Top
+	t := a.Measure
 	if t < 0 || a.Levels[t].Feel == nil {
 		return ""
 	}
 	f := a.Levels[t].Feel
-	s := fmt.Sprintf("Under %s play games last %s decisions %s; %s of decisions offer a choice, among %s legal actions on average",
-		a.Levels[t].Level, num1(f.Length.Value), format.IvNum(f.Length.Estimate, 1), format.Pct(f.Choice), num1(f.Branching))
+	length := fmt.Sprintf("%s decisions %s", num1(f.Length.Value), format.IvNum(f.Length.Estimate, 1))
+	if p := paceText(f); p != "" {
+		length = p + " (" + length + ")"
+	}
+	s := fmt.Sprintf("Under %s play games last %s; %s of decisions offer a choice, among %s legal actions on average",
+		a.Levels[t].Level, length, format.Pct(f.Choice), num1(f.Branching))
 	if f.LeadChanges != nil {
-		s += fmt.Sprintf("; the lead changes %s times per game", strconv.FormatFloat(f.LeadChanges.Value, 'f', 2, 64))
+		s += fmt.Sprintf("; the lead changes %s times per game (%s per player)", format.Num(f.LeadChanges.Value, 2), format.Num(*f.LeadsPerPlayer, 2))
 	}
 	if f.Comebacks != nil && f.Decisiveness != nil {
-		s += fmt.Sprintf("; %s of decided games are comebacks %s and the winner leads for good over the last %s of a game",
-			format.Pct(f.Comebacks.Value), format.IvPct(f.Comebacks.Estimate), format.Pct(f.Decisiveness.Value))
+		s += fmt.Sprintf("; %s of decided games are comebacks %s, %s of what chance alone would give, and the winner leads for good over the last %s of a game",
+			format.Pct(f.Comebacks.Value), format.IvPct(f.Comebacks.Estimate), format.Pct(f.ComebackRatio.Value), format.Pct(f.Decisiveness.Value))
 	}
 	return s + "."
 }
@@ -187,6 +297,15 @@ func (a *Answer) FeelSentence() string {
 // ChangeSentence is the "What to change?" answer of one player count.
 func (a *Answer) ChangeSentence() string {
 	var parts []string
+	if t := a.cfg.Tune; t != nil {
+		for _, ch := range t.Changes {
+			state := "not certified"
+			if ch.Certified {
+				state = "certified on fresh seeds"
+			}
+			parts = append(parts, fmt.Sprintf("Change: %s — the largest seat advantage left is %s (%s).", a.changeWords(ch), ptsIv(Est{Estimate: ch.Effect}), state))
+		}
+	}
 	for _, l := range a.Compensation {
 		parts = append(parts, l.Text)
 	}
@@ -194,8 +313,7 @@ func (a *Answer) ChangeSentence() string {
 		if a.Players == 1 {
 			return ""
 		}
-		t := a.Top
-		if t >= 0 && a.Levels[t].Favoured {
+		if t := a.Measure; t >= 0 && a.Levels[t].Favoured {
 			return fmt.Sprintf("A seat is significantly favoured under %s play, but no lever was swept.", a.Levels[t].Level)
 		}
 		return "No seat is significantly favoured: there is nothing to compensate."
@@ -209,11 +327,11 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	if !lv.Seat {
 		return a.paramLeverText(la)
 	}
-	top := a.Top
+	top := a.Measure
 	topFav := top >= 0 && a.Levels[top].Favoured
 	comp := la.Compensation
 	if comp == nil {
-		return fmt.Sprintf("The %s sweep under %s play has too few values played to estimate a fair value.", lv.Key, level)
+		return fmt.Sprintf("The sweep of the starting points under %s play has too few values played to estimate a fair value.", level)
 	}
 	family := "seat 1 starting with"
 	unit := "points"
@@ -233,7 +351,7 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		s = fmt.Sprintf("%s %s %s %s makes seat 0 fair under %s play",
 			format.Capitalize(family), format.Trim(comp.Value.Value, 2), unit, format.IvTrim(comp.Value.Estimate, 2), level)
 		if comp.Closest != nil && comp.ClosestEdge != nil {
-			s += fmt.Sprintf("; of the whole values played, %s is the closest (seat 0 %s)", seatBonusText(*comp.Closest, a.Players), ptsIv(*comp.ClosestEdge))
+			s += fmt.Sprintf("; of the whole values played, the closest is %s (seat 0 %s)", pointsFor(*comp.Closest, a.Players), ptsIv(*comp.ClosestEdge))
 		}
 	case comp.Moves:
 		s = fmt.Sprintf("No value of the starting points played (%s) makes the seats fair under %s play", rangeText(la.Points), level)
@@ -247,13 +365,13 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	return s + "."
 }
 
-// topOffset is the lever value that offsets the most skilled level's seat-0 advantage e
-// at the slope s measured by a sweep at another level: x = −e/s, with the delta-method
+// topOffset is the lever value that offsets the measuring level's seat-0 advantage e at
+// the slope s measured by a sweep at another level: x = −e/s, with the delta-method
 // interval Var(x) ≈ Var(e)/s² + e²·Var(s)/s⁴ (e and s come from other runs: independent).
-// ok is false when the sweep is at the most skilled level, or its slope's interval
-// contains zero.
+// ok is false when the sweep is at the measuring level, or its slope's interval contains
+// zero.
 func (a *Answer) topOffset(la *LeverAnswer) (Est, bool) {
-	top := a.Top
+	top := a.Measure
 	comp := la.Compensation
 	if top < 0 || comp == nil || !comp.Moves || a.Levels[top].Level == la.Level || len(a.Levels[top].Seats) == 0 {
 		return Est{}, false
@@ -269,68 +387,6 @@ func (a *Answer) topOffset(la *LeverAnswer) (Est, bool) {
 	return point(x, se), true
 }
 
-// fairBrief is the compact "Is it fair?" line of one player count: the most skilled level
-// in words, the others as numbers (* significant).
-func (a *Answer) fairBrief() string {
-	order := a.levelOrder()
-	if len(order) == 0 {
-		return playersText(a.Players) + ": no self-play was played"
-	}
-	var head string
-	if a.Players == 1 {
-		head = fmt.Sprintf("the solitaire is won %s of the time under %s play", pctIv(*a.Levels[order[0]].Success), a.Levels[order[0]].Level)
-	} else {
-		head = fmt.Sprintf("%s: under %s play %s", playersText(a.Players), a.Levels[order[0]].Level, a.seatPhrase(order[0], false))
-	}
-	var rest []string
-	for _, i := range order[1:] {
-		la := a.Levels[i]
-		switch {
-		case la.Success != nil:
-			rest = append(rest, fmt.Sprintf("%s %s", la.Level, pctIv(*la.Success)))
-		case len(la.Seats) == 0:
-		case a.Players > 2:
-			var sig []string
-			for _, s := range la.Seats {
-				if s.PHolm < stats.Alpha {
-					sig = append(sig, fmt.Sprintf("seat %d %s*", s.Seat, ptsIv(s.Advantage)))
-				}
-			}
-			if len(sig) == 0 {
-				sig = append(sig, "seat 0 "+ptsIv(la.Seats[0].Advantage))
-			}
-			rest = append(rest, la.Level+": "+strings.Join(sig, ", "))
-		default:
-			mark := ""
-			if la.Favoured {
-				mark = "*"
-			}
-			rest = append(rest, fmt.Sprintf("%s %s%s", la.Level, ptsIv(la.Seats[0].Advantage), mark))
-		}
-	}
-	if len(rest) == 0 {
-		return head + "."
-	}
-	what := "seat 0 under"
-	switch a.Players {
-	case 1:
-		what = "won under"
-	case 2:
-	default:
-		what = "under"
-	}
-	return fmt.Sprintf("%s; %s %s (* significant).", head, what, strings.Join(rest, "; "))
-}
-
-// seatBonusText is the rules setting of the seat family at x: "seatBonus=[0,2]".
-func seatBonusText(x float64, players int) string {
-	b := make([]string, players)
-	for s := range b {
-		b[s] = strconv.Itoa(int(x) * s)
-	}
-	return "seatBonus=[" + strings.Join(b, ",") + "]"
-}
-
 func rangeText(ps []LeverPointAnswer) string {
 	if len(ps) == 0 {
 		return ""
@@ -342,7 +398,7 @@ func rangeText(ps []LeverPointAnswer) string {
 func (a *Answer) paramLeverText(la *LeverAnswer) string {
 	var parts []string
 	for _, p := range la.Points {
-		what := la.Key + "=" + format.Trim(p.X, 2)
+		what := a.words.param(la.Key, p.X)
 		if p.Rules {
 			what += " (the rules)"
 		}
@@ -364,147 +420,128 @@ func (a *Answer) paramLeverText(la *LeverAnswer) string {
 		}
 		parts = append(parts, what+": "+strings.Join(xs, ", "))
 	}
-	s := fmt.Sprintf("Lever %s under %s play — %s.", la.Key, la.Level, strings.Join(parts, "; "))
+	s := fmt.Sprintf("Under %s play — %s.", la.Level, strings.Join(parts, "; "))
 	if a.Players >= 2 {
-		t := a.Top
-		if t >= 0 && !a.Levels[t].Favoured {
+		if t := a.Measure; t >= 0 && !a.Levels[t].Favoured {
 			s = "No seat is significantly favoured, so nothing needs compensating. " + s
 		}
 	}
 	return s
 }
 
-// answer is the game's one-paragraph answer: fairness at the most skilled level for every
-// player count, the compensation where one is needed, skill, feel and what decides games
-// (at the headline player count: two players, else the smallest).
+// answer is the game's own answer, at most MaxAnswerWords words: whether it is fair at
+// every player count, then skill, luck, what matters and what to change at the headline
+// player count (two players, else the smallest), each with one number.
 func (g *Game) answer() string {
 	title := g.Title
 	if g.Variant != "" {
 		title += " (variant " + g.Variant + ")"
 	}
 	var out []string
-	// Fairness.
-	var fav, fair, wide []string
-	var solo string
-	topName := ""
+	// Fair? at every player count, grouped by verdict.
+	var groups []string
+	byVerdict := map[string][]string{}
+	var order []string
 	for _, a := range g.Configs {
-		t := a.Top
-		if t < 0 {
+		if a.Measure < 0 {
 			continue
 		}
-		la := a.Levels[t]
-		topName = la.Level
-		switch {
-		case a.Players == 1:
-			solo = fmt.Sprintf("the solitaire is won %s of the time under %s play", pctIv(*la.Success), la.Level)
-		case la.Favoured:
-			fav = append(fav, fmt.Sprintf("with %d players %s", a.Players, a.seatPhrase(t, false)))
-		case la.Wide:
-			wide = append(wide, strconv.Itoa(a.Players))
-		default:
-			fair = append(fair, strconv.Itoa(a.Players))
-		}
-	}
-	var fs []string
-	if solo != "" {
-		fs = append(fs, format.Capitalize(solo))
-	}
-	if len(fav) > 0 {
-		fs = append(fs, fmt.Sprintf("Under %s play %s", topName, strings.Join(fav, "; ")))
-	}
-	if len(fair) > 0 {
-		fs = append(fs, fmt.Sprintf("with %s players no seat is significantly favoured (any advantage is at most %s points)", format.JoinAnd(fair), num1(100*g.maxReach(fair))))
-	}
-	if len(wide) > 0 {
-		fs = append(fs, fmt.Sprintf("with %s players the intervals are too wide to conclude (up to ±%s points)", format.JoinAnd(wide), num1(100*g.maxHalf(wide))))
-	}
-	if len(fs) > 0 {
-		out = append(out, format.Capitalize(strings.Join(fs, "; "))+".")
-	}
-	// Compensation where a seat is favoured.
-	for _, a := range g.Configs {
-		for _, l := range a.Compensation {
-			if l.Seat && (l.Needed || (a.Top >= 0 && a.Levels[a.Top].Favoured)) && l.Compensation != nil && l.Compensation.Found && l.Compensation.Moves {
-				c := l.Compensation
-				who := "seat 1 starting with"
-				if a.Players > 2 {
-					who = "each later seat starting with"
-				}
-				s := fmt.Sprintf("With %d players, %s %s more points %s makes the seats fair under %s play", a.Players, who, format.Trim(c.Value.Value, 2), format.IvTrim(c.Value.Estimate, 2), l.Level)
-				if x, ok := a.topOffset(&l); ok && a.Levels[a.Top].Favoured {
-					s += fmt.Sprintf("; about %s %s would offset the advantage under %s play", format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2), a.Levels[a.Top].Level)
+		c := a.Glance.Fair
+		if a.Players == 1 {
+			if la := a.Levels[a.Measure]; la.Success != nil {
+				s := fmt.Sprintf("The solitaire is won %s of the time", pctIv(*la.Success))
+				if c.More > 0 {
+					s += fmt.Sprintf(" (not settled: ~%s more games)", countWord(c.More))
 				}
 				out = append(out, s+".")
 			}
+			continue
+		}
+		switch c.Verdict {
+		case "favoured", "disfavoured":
+			s, _ := fairSeat(a.Levels[a.Measure].Seats)
+			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", s.Seat, c.Verdict, a.Players, ptsWithUnit(s.Advantage)))
+			continue
+		}
+		if _, ok := byVerdict[c.Verdict]; !ok {
+			order = append(order, c.Verdict)
+		}
+		byVerdict[c.Verdict] = append(byVerdict[c.Verdict], strconv.Itoa(a.Players))
+	}
+	for _, v := range order {
+		switch v {
+		case "fair":
+			groups = append(groups, fmt.Sprintf("the seats are fair with %s players", format.JoinAnd(byVerdict[v])))
+		case "not settled":
+			groups = append(groups, fmt.Sprintf("not settled with %s players", format.JoinAnd(byVerdict[v])))
 		}
 	}
-	for _, a := range g.Configs {
-		if s := a.leverBrief(); s != "" {
-			out = append(out, s)
-		}
+	if len(groups) > 0 {
+		out = append(out, format.Capitalize(strings.Join(groups, "; "))+".")
 	}
 	h := g.headline()
-	if h != nil {
-		if s := h.SkillSentence(); s != "" {
-			if h.Players > 1 && len(g.Configs) > 1 {
-				s = fmt.Sprintf("With %d players: %s", h.Players, lowerFirst(s))
-			}
-			out = append(out, s)
-		}
-		if s := h.FeelSentence(); s != "" {
-			out = append(out, s)
-		}
-		if s := h.DecideSentence(); s != "" {
-			out = append(out, s)
-		}
-	}
-	if len(out) == 0 {
+	if h == nil {
 		return title + ": nothing was played."
 	}
-	return strings.Join(out, " ")
-}
-
-func lowerFirst(s string) string {
-	if s == "" || strings.HasPrefix(s, "No ") {
-		return s
+	at := ""
+	if len(g.Configs) > 1 && h.Players > 1 {
+		at = fmt.Sprintf(" with %d players", h.Players)
 	}
-	return strings.ToLower(s[:1]) + s[1:]
-}
-
-// leverBrief is what a plain lever (not the seat family) does, in one sentence for the
-// game's answer: the solitaire's success rate at each value; for more players the values
-// at which a seat becomes significantly favoured.
-func (a *Answer) leverBrief() string {
-	for _, l := range a.Compensation {
-		if l.Seat {
-			continue
+	if c := h.Glance.Skill; c.Value != nil {
+		switch {
+		case h.Ladder != nil && len(h.Ladder.Steps) > 0:
+			word := map[string]string{"yes": "Skill matters", "partly": "Skill matters in part", "no": "Skill hardly shows"}[c.Verdict]
+			top := len(h.Levels) - 1
+			out = append(out, fmt.Sprintf("%s%s: %d of %d levels told apart, %s %s Elo above %s.", word, at, h.Ladder.Distinguishable, len(h.Levels),
+				h.Levels[top].Level, format.Elo(c.Value.Value), h.Levels[0].Level))
+		default:
+			out = append(out, format.Capitalize(c.Text)+".")
 		}
-		var parts []string
-		for _, p := range l.Points {
-			switch {
-			case p.Success != nil:
-				w := l.Key + "=" + format.Trim(p.X, 2)
-				if p.Rules {
-					w += " (the rules)"
-				}
-				parts = append(parts, fmt.Sprintf("%s %s", w, pctIv(*p.Success)))
-			case p.Edge != nil && !p.Rules && p.Edge.Excludes(0):
-				parts = append(parts, fmt.Sprintf("with %s=%s seat 0 wins %s", l.Key, format.Trim(p.X, 2), moreLess(*p.Edge)))
-			}
-		}
-		if len(parts) == 0 {
-			continue
-		}
-		caveat := ""
-		if l.Caveat != "" {
-			caveat = " (caution: " + l.Caveat + ")"
-		}
-		if a.Players == 1 {
-			return fmt.Sprintf("The solitaire's success rate under %s play: %s%s.", l.Level, strings.Join(parts, "; "), caveat)
-		}
-		return fmt.Sprintf("With %d players, %s under %s play%s.", a.Players, strings.Join(parts, "; "), l.Level, caveat)
 	}
-	return ""
+	if c := h.Glance.Luck; c.Value != nil {
+		what := "the deal decides" // the replays' share, when no luck accounting was played
+		if c.From == "luck events" {
+			what = "chance carries"
+		}
+		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", map[string]string{"low": "low", "moderate": "moderate", "high": "high", "not settled": "not settled"}[c.Verdict], what, pctIv(*c.Value)))
+	}
+	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
+		out = append(out, "What matters most: "+c.Text+".")
+	}
+	var changes []string
+	for _, a := range g.Configs {
+		if c := a.Glance.Change; c.Verdict == "change" || c.Verdict == "open" {
+			changes = append(changes, fmt.Sprintf("with %d players, %s", a.Players, c.Text))
+		}
+	}
+	switch {
+	case len(changes) > 0:
+		out = append(out, "To change: "+strings.Join(changes, "; ")+".")
+	case h.Players == 1:
+		if c := h.Glance.Change; c.Value != nil {
+			out = append(out, format.Capitalize(c.Text)+".")
+		}
+	default:
+		out = append(out, "Nothing needs changing for fairness.")
+	}
+	if h.Measure >= 0 && h.Levels[h.Measure].Feel != nil {
+		f := h.Levels[h.Measure].Feel
+		length := fmt.Sprintf("%s decisions", num1(f.Length.Value))
+		if f.Span != nil {
+			length = fmt.Sprintf("%s %s (%s decisions)", num1(f.Span.Value), f.Unit, num1(f.Length.Value))
+		}
+		if s := fmt.Sprintf("A game%s lasts %s.", at, length); wordCount(strings.Join(append(out, s), " ")) <= MaxAnswerWords {
+			out = append(out, s)
+		}
+	}
+	s := strings.Join(out, " ")
+	// Within the bound, whatever the number of player counts: drop sentences from the end,
+	// keeping the first (fairness).
+	for wordCount(s) > MaxAnswerWords && len(out) > 1 {
+		out = out[:len(out)-1]
+		s = strings.Join(out, " ")
+	}
+	return s
 }
 
 // headline is the configuration the game's answer describes: two players, else the
@@ -525,37 +562,11 @@ func (g *Game) headline() *Answer {
 	return best
 }
 
-func (g *Game) maxReach(players []string) float64 {
-	m := 0.0
-	for _, a := range g.Configs {
-		if !contains(players, strconv.Itoa(a.Players)) || a.Top < 0 {
-			continue
-		}
-		for _, s := range a.Levels[a.Top].Seats {
-			m = math.Max(m, s.Advantage.Reach())
-		}
+func lowerFirst(s string) string {
+	if s == "" || strings.HasPrefix(s, "No ") {
+		return s
 	}
-	return m
-}
-
-func (g *Game) maxHalf(players []string) float64 {
-	m := 0.0
-	for _, a := range g.Configs {
-		if !contains(players, strconv.Itoa(a.Players)) || a.Top < 0 || len(a.Levels[a.Top].Seats) == 0 {
-			continue
-		}
-		m = math.Max(m, a.Levels[a.Top].Seats[0].Advantage.HalfWidth())
-	}
-	return m
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // MeasuringSentence names the level restricted play and the lever sweeps were measured

@@ -12,7 +12,6 @@ import (
 
 	"dragonlab/reports/chart"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 )
 
 // chartSlug is a chart's file stem for a game: "draco-fairness".
@@ -32,40 +31,24 @@ func (g *Game) label() string {
 	return t
 }
 
-// FairnessChart is the forest plot of seat 0's advantage over the fair share at every
+// FairnessChart is the forest plot of every seat's advantage over the fair share at every
 // level and player count (points of win share, 95% intervals), the most skilled level of
-// each player count first; significant rows (Holm p < 0.05) are drawn in the highlight
-// colour. nil when no game had two or more players.
+// each player count first: each seat has its own mark, coloured by its own test (Holm
+// p < 0.05), seat 0 at the top of each row. nil when no game had two or more players.
 func (g *Game) FairnessChart() (*chart.Chart, error) {
-	type row struct {
-		label     string
-		v, lo, hi float64
-		sig       bool
-	}
-	var rows []row
-	for _, a := range g.Configs {
-		if a.Players < 2 {
-			continue
-		}
-		for _, i := range a.levelOrder() {
-			la := a.Levels[i]
-			if len(la.Seats) == 0 {
-				continue
-			}
-			e := la.Seats[0].Advantage
-			rows = append(rows, row{fmt.Sprintf("%dp %s", a.Players, la.Level), 100 * e.Value, 100 * e.Lo, 100 * e.Hi, la.Seats[0].PHolm < stats.Alpha})
-		}
-	}
+	rows := g.fairnessRows()
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	fr := make([]chart.ForestRow, len(rows))
-	for k, r := range rows {
-		fr[k] = chart.ForestRow{Label: r.label, V: r.v, Lo: r.lo, Hi: r.hi, Sig: r.sig}
+	sub := "win share minus the fair share; 95% intervals"
+	for _, r := range rows {
+		if len(r.Seats) > 2 {
+			sub = "each seat, seat 0 on top of its row; 95% intervals"
+		}
 	}
-	return chart.Forest(g.label()+": is it fair?", "seat 0's win share minus the fair share; 95% intervals",
-		"seat 0's advantage (percentage points of win share)", g.chartSlug("fairness"), fr,
-		chart.ForestStyle{SigLabel: "a seat is significantly favoured (Holm p < 0.05)", NotLabel: "no significant difference", MinHalfRange: 1, Compact: true})
+	return chart.SeatForest(g.label()+": is it fair?", sub,
+		"advantage (percentage points of win share)", g.chartSlug("fairness"), rows,
+		chart.ForestStyle{SigLabel: "this seat: significant (Holm p < 0.05)", NotLabel: "no significant difference", MinHalfRange: 1, Compact: true})
 }
 
 // LadderChart draws each level's Elo rating relative to the weakest level, one line per
@@ -129,7 +112,7 @@ func (g *Game) LadderChart() (*chart.Chart, error) {
 	pad := 0.08 * (hi - lo)
 	p.Y.Min, p.Y.Max = lo-pad, hi+3*pad+40
 	p.Legend.Left = true
-	return chart.Render(p, name, chart.Width, 4.2*vg.Inch)
+	return chart.Render(p, name, chart.Width, 3.4*vg.Inch)
 }
 
 // LeverChart draws seat 0's advantage against the seat lever (points of win share, 95%
@@ -155,7 +138,7 @@ func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*chart.Chart,
 	}
 	what := "seat 1's starting points"
 	if a.Players > 2 {
-		what = "x: seat s starts with x·s points"
+		what = "each seat's starting points more than the seat before"
 	}
 	p := chart.NewPlot(fmt.Sprintf("%s, %d players: what to change?", g.label(), a.Players),
 		fmt.Sprintf("seat 0's advantage under %s play; 95%% intervals", l.Level), what, "seat 0's advantage (points)")
@@ -202,6 +185,11 @@ func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*chart.Chart,
 	p.X.Min, p.X.Max = x0-0.5, x1+0.5
 	pad := 0.1 * (hi - lo)
 	p.Y.Min, p.Y.Max = lo-pad, hi+3*pad
-	p.Legend.Left = false
-	return chart.Render(p, name, chart.Width, 4*vg.Inch)
+	// The advantage falls as later seats get more: the lower left is free for the legend
+	// (and the upper right when it rises).
+	p.Legend.Top, p.Legend.Left = false, true
+	if e.XYs[len(e.XYs)-1].Y > e.XYs[0].Y {
+		p.Legend.Top, p.Legend.Left = true, false
+	}
+	return chart.Render(p, name, chart.Width, 3.3*vg.Inch)
 }

@@ -53,6 +53,12 @@ type Config struct {
 	Levers []Lever
 	// Value: component values by substitution and decision values at a level.
 	Value []Value
+
+	// What other analyses add (extend.go); nil: the fallback.
+	Measure *MeasureInput // the measuring level (issue 21); nil: the most skilled played
+	Luck    *LuckInput    // per-event luck, luck-adjusted seats (issue 23)
+	Tune    *TuneInput    // certified rule changes (issue 24)
+	Target  *Target       // the precision that settles each question; nil: DefaultTarget
 }
 
 // Level is one level of play and its self-play.

@@ -14,13 +14,17 @@ import (
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
+	"dragonlab/reports/stats"
 	"dragonlab/reports/value"
 	"dragonlab/sim"
 )
 
-// The report model. The per-game sections come first, each opening with its one-paragraph
-// answer and then the five questions; the detail of every stage of every game and player
-// count follows in the appendix (folded in the HTML: one click away).
+// The report model. Page 1 answers the five questions for every game and player count in
+// one table (At a glance) and says once what each level of play is; each game's section
+// opens with its own answer (at most MaxAnswerWords words) and then the detail of each
+// question; everything else — the provenance with the agents' specs, every stage of every
+// game and player count, every component, the methods — is in the appendix (folded in
+// the HTML: one click away).
 
 // charts are every chart of the report, drawn in parallel before the document is built.
 type charts struct {
@@ -39,7 +43,6 @@ func (rp *Report) drawCharts() (*charts, error) {
 	}
 	var jobs []job
 	for _, g := range rp.Games {
-		g := g
 		jobs = append(jobs, job{g.FairnessChart, func(c *chart.Chart) { ch.fair[g] = c }},
 			job{g.LadderChart, func(c *chart.Chart) { ch.ladder[g] = c }})
 		h := g.headline()
@@ -48,25 +51,25 @@ func (rp *Report) drawCharts() (*charts, error) {
 		}
 		for i := range h.Compensation {
 			l := &h.Compensation[i]
-			if !l.Needed && !(h.Top >= 0 && h.Levels[h.Top].Favoured) {
-				continue // not shown: no seat to compensate
+			if !h.leverShown(l) {
+				continue
 			}
 			name := g.chartSlug(fmt.Sprintf("%dp-%s-%s", h.Players, l.Level, strings.ToLower(l.Key)))
 			jobs = append(jobs, job{func() (*chart.Chart, error) { return h.LeverChart(g, l, name) }, func(c *chart.Chart) { ch.lever[l] = c }})
 		}
 		for _, t := range h.abl {
-			t := t
 			name := g.chartSlug(fmt.Sprintf("%dp-actions", h.Players))
 			label := fmt.Sprintf("%s, %d players: what each choice is worth", g.label(), h.Players)
-			choices := choiceOnly(t, h.cfg.choiceClasses())
+			choices := h.wordedAblation(choiceOnly(t, h.cfg.choiceClasses()))
 			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.AblationChart(choices, label, name) }, func(c *chart.Chart) { ch.ablation[t] = c }})
 			break // the chart of the first ablation level (the cheapest, with the most deals)
 		}
 		if n := len(h.vals); n > 0 && h.vals[n-1].Substitutions() != nil {
 			r := h.vals[n-1]
 			name := g.chartSlug(fmt.Sprintf("%dp-components", h.Players))
-			label := fmt.Sprintf("%s, %d players", g.label(), h.Players)
-			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.ComponentChart(r.Substitutions(), label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
+			label := fmt.Sprintf("%s, %d players", shortTitle(g.Title), h.Players)
+			sub := h.wordedSubstitutions(r.Substitutions())
+			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.ComponentChart(sub, label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
 		}
 	}
 	out := make([]*chart.Chart, len(jobs))
@@ -82,6 +85,32 @@ func (rp *Report) drawCharts() (*charts, error) {
 		j.put(out[k])
 	}
 	return ch, nil
+}
+
+// leverShown: the sweep's chart answers the question when a seat is to be compensated.
+func (a *Answer) leverShown(l *LeverAnswer) bool {
+	return l.Seat && (l.Needed || (a.Measure >= 0 && a.Levels[a.Measure].Favoured))
+}
+
+// wordedAblation is a copy of a restricted-play table with the classes in words, for its
+// chart.
+func (a *Answer) wordedAblation(t *value.AblationTable) *value.AblationTable {
+	c := *t
+	c.Rows = append([]value.AblationRow(nil), t.Rows...)
+	for i := range c.Rows {
+		c.Rows[i].Class = a.words.class(c.Rows[i].Class)
+	}
+	return &c
+}
+
+// topComponents is the component analysis of the most skilled level that has one.
+func (a *Answer) topComponents() *value.ComponentStats {
+	for i := len(a.comps) - 1; i >= 0; i-- {
+		if a.comps[i] != nil {
+			return a.comps[i]
+		}
+	}
+	return nil
 }
 
 func fig(c *chart.Chart, width float64) doc.Block {
@@ -111,12 +140,13 @@ func (rp *Report) Doc() (*doc.Doc, error) {
 	d.Footer = rp.Title + " — " + in.Tool
 	d.TOCDepth = 2
 	games, runs := rp.totals()
-	d.Subtitle = fmt.Sprintf("The designer's report: for every game the answer first, then the five questions; the detail of every stage in the appendix. %s budget, %s games in %d runs.",
+	d.Subtitle = fmt.Sprintf("The designer's report: five answers for every game and player count on this page, each game's own answer and its detail after it, everything else in the appendix. %s budget, %s games in %d runs.",
 		format.Capitalize(rp.Budget), format.Count(games), runs)
 	if !rp.Complete {
 		d.Intro = append(d.Intro, doc.Alert("Incomplete: the study was interrupted; the report covers only the games that were finished (stages not played are left out)."))
 	}
 	d.Provenance = rp.provenance()
+	d.ProvenanceAppendix = true
 	rp.glance(d)
 	for _, g := range rp.Games {
 		rp.gameSection(d, g, ch)
@@ -125,6 +155,7 @@ func (rp *Report) Doc() (*doc.Doc, error) {
 		for _, a := range g.Configs {
 			rp.detailSection(d, g, a)
 		}
+		rp.cardSection(d, g)
 	}
 	m := d.AddSection("Methods")
 	m.Appendix, m.Fold = true, true
@@ -166,14 +197,14 @@ func (rp *Report) totals() (games int64, runs int) {
 	return games, runs
 }
 
+// provenance is the appendix's record of what produced the report: the budget, each
+// level's agent spec (the only place specs appear), the design, the command and the tool.
 func (rp *Report) provenance() []doc.KV {
 	in := rp.in
 	kv := []doc.KV{{Key: "Budget", Value: in.Budget}}
-	var names []string
 	for _, lv := range rp.levelSpecs() {
-		names = append(names, lv[0])
+		kv = append(kv, doc.KV{Key: "Level " + lv[0], Value: lv[1]})
 	}
-	kv = append(kv, doc.KV{Key: "Levels of play", Value: strings.Join(names, ", ") + " (weakest first; their agents under At a glance)"})
 	kv = append(kv,
 		doc.KV{Key: "Design", Value: fmt.Sprintf("self-play at every level, each deal played %d times, every level on the same deals (seed %d); each level alone against copies of the level below on duplicate deals; restricted play and lever sweeps as listed per game", in.Replays, in.Seed)},
 		doc.KV{Key: "Command", Value: in.Command},
@@ -192,10 +223,7 @@ func (rp *Report) levelSpecs() [][2]string {
 				names = append(names, lv.Name)
 			}
 			key := fmt.Sprintf("%s %dp", c.Game, c.Players)
-			spec := lv.Written
-			if spec == "" {
-				spec = agents.Short(lv.Agent)
-			}
+			spec := lv.shown()
 			if games := specs[lv.Name][spec]; len(games) == 0 || !strings.HasPrefix(games[len(games)-1], c.Game) {
 				specs[lv.Name][spec] = append(games, key)
 			} else {
@@ -226,81 +254,146 @@ func (rp *Report) levelSpecs() [][2]string {
 	return out
 }
 
-// glance is the first section: one row per game and player count.
-func (rp *Report) glance(d *doc.Doc) {
-	s := d.AddSection("At a glance")
-	s.ID = "glance"
-	topName := ""
-	for _, g := range rp.Games {
-		for _, a := range g.Configs {
-			if a.Top >= 0 {
-				topName = a.Levels[a.Top].Level
-			}
-		}
+// glanceTable is page 1's table: one row per game and player count, the five answers.
+func (rp *Report) glanceTable() *doc.Table {
+	cols := []doc.Column{{Head: "Game", Width: 19}, {Head: "Players", Align: doc.Right, Width: 13}}
+	for _, h := range glanceColumns {
+		cols = append(cols, doc.Column{Head: h, Width: (180 - 32) / 5})
 	}
-	s.Add(doc.Para(fmt.Sprintf("One row per game and player count, under the most skilled level played (%s). Advantages are seat 0's win share minus the fair share, in points, with 95%% intervals (luck-adjusted where the level was played with luck accounting); \"levels\" counts the levels of play the ladder tells apart; the luck share is the share of the spread of results the chance events carry, measured along the game. Each game's section below answers in words.", topName)))
-	t := doc.NewTable("", doc.Col("Game", doc.Left), doc.Col("Players", doc.Right), doc.Col("Is it fair? seat 0's advantage", doc.Left),
-		doc.Col("Levels", doc.Right), doc.Col("Luck share", doc.Left), doc.Col("What to change", doc.Left))
+	t := doc.NewTable("", cols...)
+	t.Small, t.Stack = true, true
 	for _, g := range rp.Games {
+		name := shortTitle(g.Title)
+		if g.Variant != "" {
+			name += " (" + g.Variant + ")"
+		}
 		for _, a := range g.Configs {
 			if a.Top < 0 {
 				continue
 			}
-			la := a.Levels[a.Top]
-			fair := ""
-			switch {
-			case la.Success != nil:
-				fair = "success " + pctIv(*la.Success)
-			case len(la.Seats) > 0:
-				fair = ptsIv(la.Seats[0].Advantage)
-				switch {
-				case la.Favoured:
-					fair += " favoured"
-				case la.Wide:
-					fair += " too wide"
-				default:
-					fair += " fair"
-				}
+			row := []string{name, strconv.Itoa(a.Players)}
+			for _, c := range a.Glance.Cells() {
+				row = append(row, c.Text)
 			}
-			levels := "–"
-			if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
-				levels = fmt.Sprintf("%d of %d", a.Ladder.Distinguishable, len(a.Levels))
-			}
-			t.TextRow(g.label(), strconv.Itoa(a.Players), fair, levels, a.luckCellText(), a.changeShort())
+			t.TextRow(row...)
 		}
 	}
-	s.Add(t)
+	return t
+}
+
+// glance is page 1: the five answers of every game and player count, and what each level
+// of play is.
+func (rp *Report) glance(d *doc.Doc) {
+	s := d.AddSection("At a glance")
+	s.ID = "glance"
+	measured := map[string]bool{}
+	var names []string
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.Measure >= 0 && !measured[a.Levels[a.Measure].Level] {
+				measured[a.Levels[a.Measure].Level] = true
+				names = append(names, a.Levels[a.Measure].Level)
+			}
+		}
+	}
+	two, more := DefaultTarget(2).Seat, DefaultTarget(3).Seat
+	ablated := "a player"
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.Players == 2 {
+				two = a.cfg.target().Seat
+			} else if a.Players > 2 {
+				more = a.cfg.target().Seat
+			}
+			if len(a.Ablation) > 0 && ablated == "a player" {
+				ablated = "a " + a.Ablation[0].Level + " player"
+			}
+		}
+	}
+	s.Add(doc.Para(fmt.Sprintf("Measured at %s play; pts are points of win share, and every number has its 95%% interval. "+
+		"Fair: every seat within ±%s points of a fair share at two players, ±%s at more. Not settled: no seat is clearly favoured but the "+
+		"intervals are wider than that; the cell says about how many more games would settle it. What matters: what %s "+
+		"loses most without (restricted play). Each game's own answer follows.", format.JoinAnd(names), format.Trim(100*two, 1), format.Trim(100*more, 1), ablated)))
+	s.Add(rp.glanceTable())
 	if len(rp.Notes) > 0 {
 		s.Add(doc.Bullets(rp.Notes...))
 	}
-	lv := s.AddSection("Levels of play")
-	lv.Add(doc.Para("Each level is an agent (dragonlab agents); every level plays the same deals."))
-	lt := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Agent", doc.Left), doc.Col("What it models", doc.Left))
-	specs := rp.levelSpecs()
-	var costs []doc.KV
-	for i, sp := range specs {
+	lt := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Plays like", doc.Left), doc.Col("Elo above the weakest", doc.Left),
+		doc.Column{Head: "Time per decision", Volatile: true})
+	lt.Caption = "Levels of play: every level plays the same deals; the provenance in the appendix gives each one's agent"
+	lt.Small = true
+	for i, sp := range rp.levelSpecs() {
 		about := ""
 		if len(rp.in.Configs) > 0 && i < len(rp.in.Configs[0].Levels) {
 			about = rp.in.Configs[0].Levels[i].About
 		}
-		lt.TextRow(sp[0], sp[1], about)
-		if c := rp.costText(sp[0]); c != "" {
-			// Volatile: it varies between identical runs, so summary.md leaves it out (the
-			// rest of the report is a function of the results outside their "run" key).
-			costs = append(costs, doc.KV{Key: sp[0] + ", ms per decision (this run)", Value: c, Volatile: true})
+		lt.TextRow(sp[0], about, rp.eloRange(i), rp.costRange(sp[0]))
+	}
+	s.Add(lt)
+	var whys []string
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.Measure >= 0 && a.Measure != a.Top {
+				why := a.MeasureWhy
+				if why == "" {
+					why = "chosen by the study"
+				}
+				whys = append(whys, fmt.Sprintf("%s with %s is measured at %s: %s.", g.label(), playersText(a.Players), a.Levels[a.Measure].Level, why))
+			}
 		}
 	}
-	lv.Add(lt)
-	if len(costs) > 0 {
-		lv.Add(doc.Pairs(costs...))
+	if len(whys) > 0 {
+		s.Add(&doc.List{Items: whys, Small: true})
 	}
 }
 
-// costText is a level's measured time per decision by game ("draco 0.52, redhot 0.31").
-func (rp *Report) costText(level string) string {
+// eloRange is level i's Elo above the weakest level, lowest to highest over the games and
+// player counts: "+700 to +1115".
+func (rp *Report) eloRange(i int) string {
+	if i == 0 {
+		return "0 (the reference)"
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.Ladder == nil || i >= len(a.Ladder.Elo) || a.Ladder.Elo[i] == nil || math.IsNaN(a.Ladder.Elo[i].Value) {
+				continue
+			}
+			v := a.Ladder.Elo[i].Value
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	switch {
+	case math.IsInf(lo, 1):
+		return "–"
+	case format.Elo(lo) == format.Elo(hi):
+		return format.Elo(lo)
+	}
+	return format.Elo(lo) + " to " + format.Elo(hi)
+}
+
+// costRange is a level's measured time per decision, lowest to highest over the games:
+// "0.12–0.38 ms" (it varies between runs: a volatile column).
+func (rp *Report) costRange(level string) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, ms := range rp.costs(level) {
+		lo, hi = math.Min(lo, ms), math.Max(hi, ms)
+	}
+	switch {
+	case math.IsInf(lo, 1):
+		return "–"
+	case hi < 0.01:
+		return "under 0.01 ms"
+	case format.Ms(lo) == format.Ms(hi):
+		return format.Ms(lo) + " ms"
+	}
+	return format.Ms(lo) + "–" + format.Ms(hi) + " ms"
+}
+
+// costs is a level's measured time per decision (ms) by game.
+func (rp *Report) costs(level string) map[string]float64 {
 	type acc struct{ nanos, decisions int64 }
 	by := map[string]*acc{}
-	var order []string
 	for _, c := range rp.in.Configs {
 		for _, lv := range c.Levels {
 			if lv.Name != level || lv.Result == nil || lv.Result.Run == nil {
@@ -312,28 +405,26 @@ func (rp *Report) costText(level string) string {
 				}
 				if by[c.Game] == nil {
 					by[c.Game] = &acc{}
-					order = append(order, c.Game)
 				}
 				by[c.Game].nanos += ct.Nanos
 				by[c.Game].decisions += ct.Decisions
 			}
 		}
 	}
-	var parts []string
-	for _, g := range order {
-		a := by[g]
+	out := map[string]float64{}
+	for g, a := range by {
 		if a.decisions > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s", g, format.Ms(float64(a.nanos)/1e6/float64(a.decisions))))
+			out[g] = float64(a.nanos) / 1e6 / float64(a.decisions)
 		}
 	}
-	return strings.Join(parts, ", ")
+	return out
 }
 
 // restrictionNotes names the restrictions that measured little: those that never ruled
 // out a legal action beside others (they measure nothing), and those that could not
 // always be kept (every legal action forbidden). The counts are the restricted agent's,
 // from the results' aggregate (sim.Result.Restriction: checkpointed and merged exactly).
-func restrictionNotes(ab Ablation) string {
+func (a *Answer) restrictionNotes(ab Ablation) string {
 	var none, unkept []string
 	for _, row := range ab.Rows {
 		r := row.Result
@@ -344,11 +435,12 @@ func restrictionNotes(ab Ablation) string {
 		if !ok {
 			continue
 		}
+		name := a.words.class(row.Forbid[0])
 		switch {
 		case c.Bound == 0 && c.Unkept == 0:
-			none = append(none, row.Forbid[0])
+			none = append(none, name)
 		case c.Unkept > 0:
-			unkept = append(unkept, fmt.Sprintf("%s (%s of %s decisions)", row.Forbid[0], format.Count(c.Unkept), format.Count(c.Bound+c.Unkept)))
+			unkept = append(unkept, fmt.Sprintf("%s (%s of %s decisions)", name, format.Count(c.Unkept), format.Count(c.Bound+c.Unkept)))
 		}
 	}
 	var out []string
@@ -361,109 +453,66 @@ func restrictionNotes(ab Ablation) string {
 	return strings.Join(out, " ")
 }
 
-// glanceLine is the one line that stays in view above a folded detail section.
+// glanceLine is the one line that stays in view above a folded detail section: page 1's
+// row in a line.
 func (a *Answer) glanceLine() string {
-	if a.Top < 0 {
+	if a.Measure < 0 {
 		return "Nothing was played."
 	}
-	la := a.Levels[a.Top]
 	var parts []string
-	switch {
-	case la.Success != nil:
-		parts = append(parts, fmt.Sprintf("%s play wins %s", la.Level, pctIv(*la.Success)))
-	case len(la.Seats) > 0:
-		s := fmt.Sprintf("seat 0 under %s play %s", la.Level, ptsIv(la.Seats[0].Advantage))
-		if la.Favoured {
-			s += " (favoured)"
+	for i, c := range a.Glance.Cells() {
+		if c.Text != "–" {
+			parts = append(parts, glanceColumns[i]+" "+c.Text)
 		}
-		parts = append(parts, s)
 	}
-	if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
-		parts = append(parts, fmt.Sprintf("%d of %d levels told apart", a.Ladder.Distinguishable, len(a.Levels)))
-	}
-	if l := a.measured(); l != nil {
-		parts = append(parts, "luck share "+format.Pct(l.Share.Value))
-	}
-	return format.Capitalize(strings.Join(parts, "; ")) + "."
+	return strings.Join(parts, ". ") + "."
 }
 
-// changeShort is the "What to change" cell of the glance table.
-func (a *Answer) changeShort() string {
-	for _, l := range a.Compensation {
-		if !l.Seat {
-			continue
-		}
-		c := l.Compensation
-		needed := l.Needed || (a.Top >= 0 && a.Levels[a.Top].Favoured)
-		switch {
-		case !needed:
-			return "nothing"
-		case c != nil && c.Found && c.Moves:
-			who := "seat 1 starts with"
-			unit := " points"
-			if a.Players > 2 {
-				who, unit = "seat s starts with", "·s points"
-			}
-			out := fmt.Sprintf("%s %s%s %s (%s)", who, format.Trim(c.Value.Value, 2), unit, format.IvTrim(c.Value.Estimate, 2), l.Level)
-			if x, ok := a.topOffset(&l); ok {
-				out += fmt.Sprintf("; about %s %s (%s)", format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2), a.Levels[a.Top].Level)
-			}
-			return out
-		default:
-			return "no fair value in the sweep"
-		}
-	}
-	for _, l := range a.Compensation {
-		return "lever " + l.Key
-	}
-	if a.Top >= 0 && a.Levels[a.Top].Favoured {
-		return "a seat is favoured; no lever swept"
-	}
-	if a.Players == 1 {
-		return "–"
-	}
-	return "nothing"
-}
-
-// gameSection is one game's answers.
+// gameSection is one game's answers: its own answer, then the detail of each question.
 func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	s := d.AddSection(g.label())
 	s.ID = g.chartSlug("answers")
 	s.NewPage = true
 	s.Summary = g.Answer
+	perPlayers := func(f func(a *Answer) string) []string {
+		var lines []string
+		for _, a := range g.Configs {
+			if l := f(a); l != "" {
+				lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
+			}
+		}
+		return lines
+	}
 
 	fair := s.AddSection("Is it fair?")
 	var lines []string
 	for _, a := range g.Configs {
-		lines = append(lines, format.Capitalize(a.fairBrief()))
+		lines = append(lines, a.fairBrief())
 	}
 	fair.Add(doc.Bullets(lines...))
 	add(fair, fig(ch.fair[g], 0.8))
 
 	sk := s.AddSection("Does skill matter?")
-	lines = nil
-	for _, a := range g.Configs {
-		if l := a.SkillSentence(); l != "" {
-			lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
-		}
-	}
-	if len(lines) > 0 {
+	if lines := perPlayers((*Answer).SkillSentence); len(lines) > 0 {
 		sk.Add(doc.Bullets(lines...))
 	}
 	if t := ladderTable(g); t != nil {
 		sk.Add(t)
 	}
-	add(sk, fig(ch.ladder[g], 0.66))
-	rp.luckSection(s, g)
+	add(sk, fig(ch.ladder[g], 0.7))
 
-	dc := s.AddSection("What decides games?")
-	lines = nil
-	for _, a := range g.Configs {
-		if l := a.DecideSentence(); l != "" {
-			lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
+	lk := s.AddSection("How much is luck?")
+	if lines := perPlayers((*Answer).LuckSentence); len(lines) > 0 {
+		lk.Add(doc.Bullets(lines...))
+		if !luckTables(lk, g) {
+			lk.Add(&doc.Paragraph{Text: "Without luck accounting this is the part of the outcome's variance fixed by the deal: each deal is played twice with fresh agents, and what the two plays share is the deal's doing (it depends on how random the bots are, not only on the game).", Small: true})
 		}
+	} else {
+		lk.Add(doc.Para("No level was played with replays: the luck share is not measured."))
 	}
-	if len(lines) > 0 {
+
+	dc := s.AddSection("What matters?")
+	if lines := perPlayers((*Answer).MattersSentence); len(lines) > 0 {
 		dc.Add(doc.Bullets(lines...))
 	} else {
 		dc.Add(doc.Para("Neither component values, decision values nor restricted play were played for this game."))
@@ -482,60 +531,79 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 			dc.Add(b)
 		}
 		if n := len(h.vals); n > 0 {
-			add(dc, fig(ch.components[h.vals[n-1]], 0.6))
+			add(dc, fig(ch.components[h.vals[n-1]], 0.8))
 		}
 		for _, t := range h.abl {
-			add(dc, fig(ch.ablation[t], 0.52))
+			add(dc, fig(ch.ablation[t], 0.8))
 			break
 		}
+		dc.Add(&doc.Paragraph{Text: "Every component, at every player count, with its games and its win rates (associations): the appendix (sortable in the HTML) and " +
+			g.chartSlug("components") + ".csv.", Small: true})
 	}
 	dc.Add(&doc.Callout{Tone: doc.ToneCaution, Title: "What these numbers mean.", Text: "A component's value is the change of its seat's win share when the seat starts with one more of it in place of an average one, on the same deals (causal). A decision's value is the search's: what the move played is worth over the best move of another kind, at that one decision. Restricted play is shown for choices only: forbidding a class that spends what a player holds also makes him keep it, so it " + HoldingFlag + " (appendix). Component win rates (IWD) are associations (appendix)."})
 
 	fe := s.AddSection("How does it feel?")
-	lines = nil
-	for _, a := range g.Configs {
-		if l := a.FeelSentence(); l != "" {
-			lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
-		}
-	}
-	if len(lines) > 0 {
+	if lines := perPlayers((*Answer).FeelSentence); len(lines) > 0 {
 		fe.Add(doc.Bullets(lines...))
 	}
-	if t := feelTable(g); t != nil {
+	if t := rp.feelTable(g); t != nil {
 		fe.Add(t)
 	}
 
 	wc := s.AddSection("What to change?")
-	lines = nil
-	for _, a := range g.Configs {
-		if l := a.ChangeSentence(); l != "" {
-			lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
-		}
-	}
-	if len(lines) > 0 {
-		wc.Add(doc.Bullets(lines...))
-	}
-	if h := g.headline(); h != nil {
+	h := g.headline()
+	if h != nil {
+		// Why the lever, first: a short paragraph left at the end would often sit alone on
+		// a page before the next game.
 		for i := range h.Compensation {
-			l := &h.Compensation[i]
-			if l.Why != "" {
-				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", l.Key, l.Why), Small: true})
-			}
-			// The sweep's chart where it answers the question: a seat to compensate.
-			if l.Needed || (h.Top >= 0 && h.Levels[h.Top].Favoured) {
-				add(wc, fig(ch.lever[l], 0.6))
+			if l := &h.Compensation[i]; l.Why != "" {
+				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Why), Small: true})
 			}
 		}
 	}
+	// The player counts with nothing to compensate share one line; the slopes are in the
+	// appendix's sweep tables.
+	var changes, nothing []string
+	for _, a := range g.Configs {
+		l := a.ChangeSentence()
+		switch {
+		case l == "":
+		case a.Glance.Change.Verdict == "nothing" && a.cfg.Tune == nil:
+			nothing = append(nothing, strconv.Itoa(a.Players))
+		default:
+			changes = append(changes, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
+		}
+	}
+	if len(nothing) > 0 {
+		changes = append(changes, fmt.Sprintf("With %s players no seat is significantly favoured at the measuring level or under the sweep's play: nothing needs compensating (the sweeps are in the appendix).", format.JoinAnd(nothing)))
+	}
+	if len(changes) > 0 {
+		wc.Add(doc.Bullets(changes...))
+	}
+	if h != nil {
+		for i := range h.Compensation {
+			if l := &h.Compensation[i]; h.leverShown(l) {
+				add(wc, fig(ch.lever[l], 0.7))
+			}
+		}
+	}
+}
+
+// leverWhy names a lever for its reason: "the starting points", "this lever".
+func (a *Answer) leverWhy(l *LeverAnswer) string {
+	if l.Seat {
+		return "the starting points"
+	}
+	return "this lever"
 }
 
 // seatTable lists every seat's advantage at one level (games of three or more players).
 func seatTable(a *Answer, level int) *doc.Table {
 	la := a.Levels[level]
 	t := doc.NewTable("", doc.Col("Seat", doc.Right), doc.Col("Win share", doc.Right), doc.Col("Advantage, points [95% CI]", doc.Left), doc.Col("Holm p", doc.Right))
-	t.Caption = fmt.Sprintf("%d players, %s play: every seat (fair share %s)", a.Players, la.Level, format.Pct(la.Fair))
+	t.Caption = fmt.Sprintf("%d players, %s play: every seat (fair share %s; * the seat's own test is significant)", a.Players, la.Level, format.Pct(la.Fair))
 	for _, s := range la.Seats {
-		t.TextRow(strconv.Itoa(s.Seat), format.Pct(s.Share), ptsIv(s.Advantage), format.PCell(s.PHolm))
+		t.TextRow(strconv.Itoa(s.Seat), format.Pct(s.Share), ptsIv(s.Advantage)+star(s), format.PCell(s.PHolm))
 	}
 	return t
 }
@@ -565,30 +633,84 @@ func ladderTable(g *Game) *doc.Table {
 	return t
 }
 
-// feelTable is the game feel of every player count at the most skilled level.
-func feelTable(g *Game) *doc.Table {
-	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Length (decisions)", doc.Left),
-		doc.Col("Choice", doc.Right), doc.Col("Branching", doc.Right), doc.Col("Lead changes", doc.Right),
-		doc.Col("Comebacks", doc.Right), doc.Col("Decided for the last", doc.Right))
-	t.Caption = "At the most skilled level: decisions per game [95% CI]; share of decisions with a choice; legal actions per decision; lead changes per game; share of decided games won from behind at mid-game; share of the game played after the winner took the lead for good"
-	rows := 0
-	for _, a := range g.Configs {
-		if a.Top < 0 || a.Levels[a.Top].Feel == nil {
+// feelScale is the same metric of the other games at one player count, as the scale of a
+// number: "others 0.10–1.48" ("" when no other game was played at that count).
+func (rp *Report) feelScale(self *Game, players int, metric func(*FeelRow) (float64, bool), pct bool) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, g := range rp.Games {
+		if g == self {
 			continue
 		}
-		f := a.Levels[a.Top].Feel
-		lc, cb, dc := "–", "–", "–"
-		if f.LeadChanges != nil {
-			lc = strconv.FormatFloat(f.LeadChanges.Value, 'f', 2, 64)
+		for _, a := range g.Configs {
+			if a.Players != players || a.Measure < 0 || a.Levels[a.Measure].Feel == nil {
+				continue
+			}
+			if v, ok := metric(a.Levels[a.Measure].Feel); ok {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
 		}
-		if f.Comebacks != nil {
-			cb = format.Pct(f.Comebacks.Value)
+	}
+	if math.IsInf(lo, 1) {
+		return ""
+	}
+	f := func(x float64) string { return format.Num(x, 2) }
+	if pct {
+		f = format.Pct
+	}
+	if f(lo) == f(hi) {
+		return "; others " + f(lo)
+	}
+	return "; others " + f(lo) + "–" + f(hi)
+}
+
+// feelTable is the game feel of every player count at the measuring level, each metric
+// beside the range of the other games at the same player count (Ludii's habit: a number
+// with a reference), lead changes per player and comebacks against chance so that player
+// counts compare.
+func (rp *Report) feelTable(g *Game) *doc.Table {
+	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Length", doc.Left),
+		doc.Col("Choice", doc.Left), doc.Col("Lead changes per player", doc.Left), doc.Col("Comebacks against chance", doc.Left),
+		doc.Col("Decided for the last", doc.Left))
+	t.Caption = "At the measuring level, each number beside the other games' range at the same player count. Length: in the game's own unit (turns, plays, rounds, combats) where it counts one, and decisions [95% CI]; choice: share of decisions with more than one legal action; lead changes per game divided by the players; comebacks (decided games won from behind at mid-game) as a share of (n−1)/n, what a mid-game position that says nothing about the winner would give; decided for the last: share of the game after the winner took the lead for good"
+	t.Small = true
+	rows := 0
+	for _, a := range g.Configs {
+		if a.Measure < 0 || a.Levels[a.Measure].Feel == nil {
+			continue
+		}
+		f := a.Levels[a.Measure].Feel
+		n := a.Players
+		length := num1(f.Length.Value) + " decisions " + format.IvNum(f.Length.Estimate, 1)
+		if p := paceText(f); p != "" {
+			length = p + "; " + length
+		}
+		choice := format.Pct(f.Choice) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) { return r.Choice, true }, true)
+		lc, cb, dc := "–", "–", "–"
+		if f.LeadsPerPlayer != nil {
+			lc = format.Num(*f.LeadsPerPlayer, 2) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) {
+				if r.LeadsPerPlayer == nil {
+					return 0, false
+				}
+				return *r.LeadsPerPlayer, true
+			}, false)
+		}
+		if f.ComebackRatio != nil {
+			cb = format.Pct(f.ComebackRatio.Value) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) {
+				if r.ComebackRatio == nil {
+					return 0, false
+				}
+				return r.ComebackRatio.Value, true
+			}, true)
 		}
 		if f.Decisiveness != nil {
-			dc = format.Pct(f.Decisiveness.Value)
+			dc = format.Pct(f.Decisiveness.Value) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) {
+				if r.Decisiveness == nil {
+					return 0, false
+				}
+				return r.Decisiveness.Value, true
+			}, true)
 		}
-		t.TextRow(strconv.Itoa(a.Players), a.Levels[a.Top].Level, num1(f.Length.Value)+" "+format.IvNum(f.Length.Estimate, 1),
-			format.Pct(f.Choice), num1(f.Branching), lc, cb, dc)
+		t.TextRow(strconv.Itoa(n), a.Levels[a.Measure].Level, length, choice, lc, cb, dc)
 		rows++
 	}
 	if rows == 0 {
@@ -605,51 +727,55 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	s.Summary = a.glanceLine()
 	c := a.cfg
 
-	t := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Agent", doc.Left), doc.Col("Games", doc.Right),
-		doc.Col("Seats: win share", doc.Left), doc.Col("Seat 0's advantage", doc.Left), doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Length", doc.Left))
+	t := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Games", doc.Right),
+		doc.Col("Seats: win share", doc.Left), doc.Col("Seats: advantage, points", doc.Left), doc.Col("Shared wins; no winner", doc.Left),
+		doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Length", doc.Left))
 	if a.Players == 1 {
-		t.Columns[3].Head, t.Columns[4].Head = "Success rate", ""
+		t.Columns[2].Head, t.Columns[3].Head, t.Columns[4].Head = "Success rate", "", ""
 	}
-	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit; seat 0's advantage is luck-adjusted at the levels played with luck accounting (raw beside it below); fixed by the deal: the outcome variance the deal fixes when the same bots replay it, which depends on how random the bots are (not the luck share)", rp.Replays)
+	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit; the seat advantages are luck-adjusted at the levels played with luck accounting (raw beside them below); * a seat's own test is significant (Holm p < 0.05 over every seat test of this game and player count); fixed by the deal: the outcome variance the deal fixes when the same bots replay it, which depends on how random the bots are (not the luck share)", rp.Replays)
 	t.Small = true
-	for i, la := range a.Levels {
+	for _, la := range a.Levels {
 		if la.Games == 0 {
-			t.TextRow(la.Level, c.Levels[i].shown(), "not played", "", "", "", "")
+			t.TextRow(la.Level, "not played", "", "", "", "", "")
 			continue
 		}
-		shares, edge := "", ""
+		shares, edge, outc := "", "", ""
 		if la.Success != nil {
 			shares = pctIv(*la.Success)
 		} else {
-			var ps []string
+			var ps, es []string
 			for _, st := range la.Seats {
 				ps = append(ps, format.Pct(st.Share))
+				es = append(es, format.Pts(st.Advantage.Value)+star(st))
 			}
-			shares = strings.Join(ps, ", ")
-			edge = ptsIv(la.Seats[0].Advantage)
-			if la.Favoured {
-				edge += " *"
+			shares, edge = strings.Join(ps, ", "), strings.Join(es, ", ")
+			if a.Players == 2 {
+				edge = fmt.Sprintf("seat 0 %s%s", ptsIv(la.Seats[0].Advantage), star(la.Seats[0]))
+			}
+			if la.Shared != nil && la.NoWinner != nil {
+				outc = format.Pct(la.Shared.Value) + "; " + format.Pct(la.NoWinner.Value)
 			}
 		}
-		luck, length := "–", "–"
+		luckText, length := "–", "–"
 		if la.Luck != nil {
-			luck = pctIv(*la.Luck)
+			luckText = pctIv(*la.Luck)
 		}
 		if la.Feel != nil {
-			length = num1(la.Feel.Length.Value)
+			length = num1(la.Feel.Length.Value) + " decisions"
+			if p := paceText(la.Feel); p != "" {
+				length = strings.SplitN(p, " [", 2)[0] + ", " + length
+			}
 		}
 		games := format.Count(la.Games)
 		if !la.Complete {
 			games += " (incomplete)"
 		}
-		t.TextRow(la.Level, c.Levels[i].shown(), games, shares, edge, luck, length)
+		t.TextRow(la.Level, games, shares, edge, outc, luckText, length)
 	}
 	s.Add(t)
-	if a.Players > 1 {
-		s.Add(&doc.Paragraph{Text: "* a seat differs significantly from the fair share (Holm p < 0.05 over every seat test of this game and player count).", Small: true})
-	}
-	if a.Players > 2 && a.Top >= 0 {
-		st := seatTable(a, a.Top)
+	if a.Players > 2 && a.Measure >= 0 {
+		st := seatTable(a, a.Measure)
 		st.Small = true
 		s.Add(st)
 	}
@@ -672,16 +798,22 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			s.Add(&doc.List{Items: a.Ladder.Notes, Small: true})
 		}
 	}
-	for _, r := range a.vals {
+	for k, r := range a.vals {
+		level := a.Value[k].Level
 		if sub := r.Substitutions(); sub != nil {
-			blk := sub.Table().Block("")
-			blk.Caption = fmt.Sprintf("Component values by substitution, %s (%s deals): every component and direction", r.Agent, format.Count(r.Deals))
+			blk := a.wordedSubstitutions(sub).Table().Block("")
+			blk.Caption = fmt.Sprintf("Component values by substitution at %s (%s deals): every component and direction", level, format.Count(r.Deals))
 			blk.Small = true
 			s.Add(blk)
 		}
 		if d := r.DecisionTable(); d != nil {
-			blk := d.Table().Block("")
-			blk.Caption = fmt.Sprintf("Decision values, %s: every class. %s", r.DecisionAgent, d.Summary())
+			blk := a.wordedDecisions(d).Table().Block("")
+			it := ""
+			if d.Iterations > 0 {
+				it = fmt.Sprintf(", searching %s iterations a decision", format.Num(d.Iterations, 0))
+			}
+			blk.Caption = fmt.Sprintf("Decision values by the search at %s%s: every class. %s %s of the decisions with a choice are critical — the best move more than 10 points of win probability above the second — %s a game, all seats together",
+				level, it, format.Pct(d.Critical.Value), format.IvPct(d.Critical), format.Num(d.CriticalPerGame, 1))
 			blk.Small = true
 			s.Add(blk)
 		}
@@ -689,7 +821,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	for k := range a.abl {
 		s.Add(a.ablationTable(k))
 		if k < len(c.Ablation) {
-			if n := restrictionNotes(c.Ablation[k]); n != "" {
+			if n := a.restrictionNotes(c.Ablation[k]); n != "" {
 				s.Add(&doc.Paragraph{Text: n, Small: true})
 			}
 		}
@@ -702,7 +834,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		ct.Small = true
 		for _, ca := range a.Components[len(a.Components)-1:] { // the most skilled level's
 			for _, r := range ca.Top {
-				ct.TextRow(ca.Level, r.Name, ptsIv(r.Diff), format.PCell(r.PHolm), format.Count(r.Games))
+				ct.TextRow(ca.Level, a.words.component(r.Name), ptsIv(r.Diff), format.PCell(r.PHolm), format.Count(r.Games))
 			}
 		}
 		if len(ct.Rows) > 0 {
@@ -716,22 +848,23 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		}
 	}
 	for _, l := range a.Compensation {
-		lt := doc.NewTable("", doc.Col(l.Key, doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
-			doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Choice", doc.Right), doc.Col("Length", doc.Right))
-		lt.Caption = fmt.Sprintf("Lever %s under %s play", l.Key, l.Level)
+		head := "Setting"
 		if l.Seat {
-			lt.Caption += " (x: seat s starts with x·s points)"
+			head = "Starting points"
 		}
+		lt := doc.NewTable("", doc.Col(head, doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
+			doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Choice", doc.Right), doc.Col("Length (decisions)", doc.Right))
+		lt.Caption = fmt.Sprintf("The sweep under %s play", l.Level)
 		lt.Small = true
 		for _, p := range l.Points {
-			x := format.Trim(p.X, 2)
+			x := a.words.param(l.Key, p.X)
 			if l.Seat {
-				x = seatBonusText(p.X, a.Players)
+				x = seatPoints(p.X, a.Players)
 			}
 			if p.Rules {
-				x += " (rules)"
+				x += " (the rules)"
 			}
-			v, luck, choice, length := "–", "–", "–", "–"
+			v, lk, choice, length := "–", "–", "–", "–"
 			switch {
 			case p.Edge != nil:
 				v = ptsIv(*p.Edge)
@@ -742,7 +875,7 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 				v = pctIv(*p.Success)
 			}
 			if p.Luck != nil {
-				luck = pctIv(*p.Luck)
+				lk = pctIv(*p.Luck)
 			}
 			if p.Choice != nil {
 				choice = format.Pct(*p.Choice)
@@ -750,13 +883,71 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			if p.Length != nil {
 				length = num1(p.Length.Value)
 			}
-			lt.TextRow(x, format.Count(p.Games), v, luck, choice, length)
+			lt.TextRow(x, format.Count(p.Games), v, lk, choice, length)
 		}
 		s.Add(lt)
 		if l.Compensation != nil && l.Compensation.Text != "" {
 			s.Add(&doc.Paragraph{Text: l.Compensation.Text, Small: true})
 		}
 	}
+}
+
+// cardSection is the appendix's table of every component of a game (17lands' card table):
+// each player count at the most skilled level with component tallies, every component with
+// its games seen and not, its win shares and its IWD with interval and Holm p; sortable in
+// the HTML, complete in COMPONENTS.csv.
+func (rp *Report) cardSection(d *doc.Doc, g *Game) {
+	t := doc.NewTable(g.chartSlug("components"), doc.Col("Players", doc.Right), doc.Col("Component", doc.Left), doc.Col("Event", doc.Left),
+		doc.Column{Head: "Games with", Key: "games_with", Align: doc.Right}, doc.Column{Head: "Win share with", Key: "share_with", Align: doc.Right},
+		doc.Column{Head: "Games without", Key: "games_without", Align: doc.Right}, doc.Column{Head: "Win share without", Key: "share_without", Align: doc.Right},
+		doc.Column{Head: "Difference, points", Key: "diff", Align: doc.Right}, doc.Column{Head: "95% interval", Key: "diff_ci", Align: doc.Left},
+		doc.Column{Head: "Holm p", Key: "p_holm", Align: doc.Right}, doc.Column{Head: "Name", Key: "name", CSVOnly: true})
+	t.Sortable, t.Small = true, true
+	var levels []string
+	for _, a := range g.Configs {
+		cs := a.topComponents()
+		if cs == nil {
+			continue
+		}
+		lvl := cs.Agent
+		for _, ca := range a.Components {
+			lvl = ca.Level
+		}
+		levels = append(levels, fmt.Sprintf("%d players: %s", a.Players, lvl))
+		for _, c := range cs.Components {
+			es, ev := cs.KeyStat(c), cs.KeyEvent()
+			if es.With.N == 0 || es.Without.N == 0 {
+				// The key event never (or always) happens to this component — an
+				// achievement is never "seen", a piece held at the start always is: the
+				// first event that splits the games instead (achieved for an achievement).
+				for i, e := range cs.Events {
+					if i < len(c.Events) && c.Events[i].With.N > 0 && c.Events[i].Without.N > 0 && (e == "achieved" || ev == cs.KeyEvent()) {
+						es, ev = c.Events[i], e
+					}
+				}
+			}
+			iwd, iv, p := doc.Text("–"), doc.Text("–"), doc.Text("–")
+			if es.Diff.HasInterval() {
+				iwd = doc.Num(format.Pts(es.Diff.Value), 100*es.Diff.Value)
+				iv = doc.Span(format.IvPts(es.Diff), 100*es.Diff.Lo, 100*es.Diff.Hi)
+				p = doc.Num(format.PCell(es.PHolm), es.PHolm)
+			}
+			t.Row(doc.Int(strconv.Itoa(a.Players), int64(a.Players)), doc.Text(a.words.component(c.Name)), doc.Text(ev),
+				doc.Int(format.Count(es.With.N), es.With.N), doc.Num(format.Pct(es.With.Value), es.With.Value),
+				doc.Int(format.Count(es.Without.N), es.Without.N), doc.Num(format.Pct(es.Without.Value), es.Without.Value),
+				iwd, iv, p, doc.Text(c.Name))
+		}
+	}
+	if len(t.Rows) == 0 {
+		return
+	}
+	s := d.AddSection(g.label() + ": every component")
+	s.ID = g.chartSlug("components")
+	s.Appendix, s.Fold = true, true
+	s.Summary = fmt.Sprintf("%d rows: every component at every player count (%s), with its games and the difference of win share with and without its event (seen: the IWD of 17lands; achieved, for an achievement) with a 95%% interval; click a heading to sort; also %s.csv.",
+		len(t.Rows), strings.Join(levels, ", "), t.Name)
+	t.Caption = "An association, not an effect (see What matters?); the interval counts 1/(players × plays) of the games, the worst case; the CSV adds each component's name in results files"
+	s.Add(t)
 }
 
 // shown is the level's agent as the report shows it: as the design wrote it.
@@ -771,17 +962,18 @@ func methods(rp *Report) []string {
 	// The package names in these texts are the second wave's (reports/studies is now
 	// reports/skill and reports/change): changing them would change summary.md.
 	return []string{
-		"Win share: 1 for a win alone, 1/k for a k-way shared win, 0 otherwise; a seat's fair share is the mean over the seats (1/players less the games nobody won).",
+		"Page 1: every row is measured at its measuring level (the most skilled level played unless the study chose another, as said under Levels of play). A question is settled when its 95% interval is within its target: a seat's advantage to ±2 points at two players and ±3 at more, the luck share to ±10 points; otherwise about n·((h/t)² − 1) more games of the stage, h the half-width now and t the target, would settle it (intervals shrink as 1/√n). summary.json lists them under \"settle\".",
+		"Win share: 1 for a win alone, 1/k for a k-way shared win, 0 otherwise; a seat's fair share is the mean over the seats (1/players less the games nobody won). Shared wins and games without a winner are shown as shares of the games with Wilson intervals at the effective number of games.",
 		fmt.Sprintf("Self-play: each deal (hands, piles and chance fixed by the game seed) is played %d times with fresh agent streams, and every level plays the same deals (common random numbers).", rp.Replays),
-		"Seat advantage: a seat's mean win share minus the fair share. Its variance per game is bounded by Σ c²p − a² for the contrast c (exact when no win is shared) and multiplied by the design effect of the replays, K·Var(deal mean)/Var(game) of the most correlated seat (Kish 1965), so the deal is the unit; 95% normal intervals; two-sided z tests, Holm-adjusted over every seat test of one game and player count. An interval wider than ±2 points that contains 0 is reported as too wide to conclude.",
-		"Ladder: each level alone against copies of the level below on duplicate deals (every seat rotation of each deal); the sign test over deals decides whether a level is significantly stronger (Holm over the steps); Bradley–Terry ratings on the Elo scale with deal-clustered intervals (reports/studies), shown relative to the weakest level.",
+		"Seat advantage: a seat's mean win share minus the fair share. Its variance per game is bounded by Σ c²p − a² for the contrast c (exact when no win is shared) and multiplied by the design effect of the replays, K·Var(deal mean)/Var(game) of the most correlated seat (Kish 1965), so the deal is the unit; 95% normal intervals; two-sided z tests, Holm-adjusted over every seat test of one game and player count. Each seat's star and each seat's colour in the charts is its own test.",
+		"Ladder: each level alone against copies of the level below on duplicate deals (every seat rotation of each deal); the sign test over deals decides whether a level is significantly stronger (Holm over the steps); Bradley–Terry ratings on the Elo scale with deal-clustered intervals (reports/skill), shown relative to the weakest level.",
 		value.SubstitutionMethod,
 		value.DecisionMethod,
 		value.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
 		value.LengthMethod,
 		"Components (associations, appendix): 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
-		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/studies.Compensate).",
-		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics).",
+		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/change.Compensate); at another level the value that offsets its advantage is −advantage/slope, with a delta-method interval.",
+		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics); length also in the game's own unit (engine.Lengther: turns, plays, rounds, combats). Lead changes grow with the player count by construction (more seats to take the lead), so they are shown per player; a comeback (the winner behind at mid-game) happens by chance in (n−1)/n of games when the mid-game position says nothing, so comebacks are shown as a share of that; each metric stands beside the other games' range at the same player count.",
 		"Every stage's results file is in results/: GAME-Np-self-LEVEL.json (self-play), GAME-Np-ladder-UPPER-vs-LOWER.json, GAME-Np-ablate-LEVEL-CLASS.json and GAME-Np-lever-LEVEL-KEY=VALUE.json; dragonlab report FILE reports any one of them.",
 	}
 }
@@ -791,6 +983,7 @@ func (rp *Report) csv() *doc.Table {
 	var cols []doc.Column
 	for _, k := range []string{"game", "variant", "players", "level", "agent", "games", "deals", "seat0_advantage", "seat0_lo", "seat0_hi", "p_holm",
 		"favoured", "success", "success_lo", "success_hi", "luck", "luck_lo", "luck_hi", "elo", "elo_lo", "elo_hi", "length", "lead_changes", "comebacks", "decisiveness", "choice", "branching",
+		"measuring", "length_in_units", "length_unit", "shared_wins", "no_winner", "max_seat_advantage", "max_seat",
 		"seat0_raw", "seat0_raw_lo", "seat0_raw_hi", "variance_ratio", "deal_fixed", "deal_fixed_lo", "deal_fixed_hi"} {
 		cols = append(cols, doc.Column{Head: k, Key: k})
 	}
@@ -802,10 +995,13 @@ func (rp *Report) csv() *doc.Table {
 			for i, la := range a.Levels {
 				adv, succ, luck, elo := []float64{nan, nan, nan}, []float64{nan, nan, nan}, []float64{nan, nan, nan}, []float64{nan, nan, nan}
 				ph := nan
+				maxAdv, maxSeat := nan, -1
 				if len(la.Seats) > 0 {
 					e := la.Seats[0].Advantage
 					adv = []float64{e.Value, e.Lo, e.Hi}
 					ph = la.Seats[0].PHolm
+					s, _ := fairSeat(la.Seats)
+					maxAdv, maxSeat = s.Advantage.Value, s.Seat
 				}
 				if la.Success != nil {
 					succ = []float64{la.Success.Value, la.Success.Lo, la.Success.Hi}
@@ -827,7 +1023,8 @@ func (rp *Report) csv() *doc.Table {
 					e := a.Ladder.Elo[i]
 					elo = []float64{e.Value, e.Lo, e.Hi}
 				}
-				length, lc, cb, dc, choice, br := nan, nan, nan, nan, nan, nan
+				length, lc, cb, dc, choice, br, span := nan, nan, nan, nan, nan, nan, nan
+				unit := ""
 				if f := la.Feel; f != nil {
 					length, choice, br = f.Length.Value, f.Choice, f.Branching
 					if f.LeadChanges != nil {
@@ -839,15 +1036,51 @@ func (rp *Report) csv() *doc.Table {
 					if f.Decisiveness != nil {
 						dc = f.Decisiveness.Value
 					}
+					if f.Span != nil {
+						span, unit = f.Span.Value, f.Unit
+					}
+				}
+				shared, none := nan, nan
+				if la.Shared != nil {
+					shared, none = la.Shared.Value, la.NoWinner.Value
+				}
+				seat := doc.Cell{Value: maxSeat}
+				if maxSeat < 0 {
+					seat = doc.Text("")
 				}
 				t.Row(v(g.Game), v(g.Variant), v(a.Players), v(la.Level), v(la.Agent), v(la.Games), v(la.Deals),
 					v(adv[0]), v(adv[1]), v(adv[2]), v(ph), v(la.Favoured), v(succ[0]), v(succ[1]), v(succ[2]),
 					v(luck[0]), v(luck[1]), v(luck[2]), v(elo[0]), v(elo[1]), v(elo[2]), v(length), v(lc), v(cb), v(dc), v(choice), v(br),
+					v(i == a.Measure), v(span), v(unit), v(shared), v(none), v(maxAdv), seat,
 					v(raw[0]), v(raw[1]), v(raw[2]), v(vr), v(dealt[0]), v(dealt[1]), v(dealt[2]))
 			}
 		}
 	}
 	return t
+}
+
+// fairness chart rows: every seat of every level and player count, for the chart and its
+// test.
+func (g *Game) fairnessRows() []chart.SeatRow {
+	var rows []chart.SeatRow
+	for _, a := range g.Configs {
+		if a.Players < 2 {
+			continue
+		}
+		for _, i := range a.levelOrder() {
+			la := a.Levels[i]
+			if len(la.Seats) == 0 {
+				continue
+			}
+			r := chart.SeatRow{Label: fmt.Sprintf("%dp %s", a.Players, la.Level)}
+			for _, s := range la.Seats {
+				e := s.Advantage
+				r.Seats = append(r.Seats, chart.SeatMark{Seat: s.Seat, V: 100 * e.Value, Lo: 100 * e.Lo, Hi: 100 * e.Hi, Sig: s.PHolm < stats.Alpha})
+			}
+			rows = append(rows, r)
+		}
+	}
+	return rows
 }
 
 // Write renders the report and writes every file into dir (reports/doc.WriteReport):

@@ -309,20 +309,6 @@ func (a *Answer) LuckAlongSentence() string {
 	return s
 }
 
-// luckBrief is the luck part of the skill sentence: "chance carries 18% [15, 22] of the
-// spread of results under expert play, mostly the draw".
-func (a *Answer) luckBrief() string {
-	la := a.measured()
-	if la == nil {
-		return ""
-	}
-	s := fmt.Sprintf("the chance events carry %s of the spread of results under %s play", pctIv(la.Share), la.Level)
-	if len(la.Events) > 0 {
-		s += ", " + la.Events[0].Name + " swinging games most"
-	}
-	return s
-}
-
 // topLuckStep is the ladder step into the measuring level, else the highest step played.
 func (a *Answer) topLuckStep() *LuckStep {
 	la := a.measured()
@@ -339,41 +325,20 @@ func (a *Answer) topLuckStep() *LuckStep {
 	return best
 }
 
-// luckCellText is the glance table's luck cell: the luck share along the game, else the
-// replays' deal-fixed share labelled as such.
-func (a *Answer) luckCellText() string {
-	if la := a.measured(); la != nil {
-		return pctIv(la.Share)
-	}
-	if a.Top >= 0 && a.Levels[a.Top].Luck != nil {
-		return pctIv(*a.Levels[a.Top].Luck) + " (deal, replays)"
-	}
-	return "–"
-}
-
-// luckSection is a game's "How much is luck?": per player count the answer, the table of
-// the luck along the game and of luck against skill.
-func (rp *Report) luckSection(s *doc.Section, g *Game) {
-	var lines []string
-	for _, a := range g.Configs {
-		if l := a.LuckAlongSentence(); l != "" {
-			lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
-		}
-	}
-	if len(lines) == 0 {
-		return
-	}
-	ls := s.AddSection("How much is luck?")
-	ls.Add(doc.Bullets(lines...))
+// luckTables adds to a game's "How much is luck?" the table of the luck along the game
+// and of luck against skill; false when no player count had luck accounting.
+func luckTables(ls *doc.Section, g *Game) bool {
 	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Chance events [95% CI]", doc.Left),
 		doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right))
 	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
 	t.Small = true
+	any := false
 	for _, a := range g.Configs {
 		la := a.measured()
 		if la == nil {
 			continue
 		}
+		any = true
 		top, vr := "–", "–"
 		if len(la.Events) > 0 {
 			e := la.Events[0]
@@ -384,10 +349,14 @@ func (rp *Report) luckSection(s *doc.Section, g *Game) {
 		}
 		t.TextRow(strconv.Itoa(a.Players), la.Level, pctIv(la.Share), pctIv(la.Decisions), top, vr)
 	}
+	if !any {
+		return false
+	}
 	ls.Add(t)
 	if st := luckStepTable(g); st != nil {
 		ls.Add(st)
 	}
+	return true
 }
 
 // luckStepTable is luck against skill on every ladder step of a game.

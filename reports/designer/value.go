@@ -91,7 +91,7 @@ func (a *Answer) valueSentence() []string {
 			if v.Delta < 0 || !v.Change.HasInterval() || v.PHolm >= stats.Alpha {
 				continue
 			}
-			txt := fmt.Sprintf("%s (%s points %s)", v.Component, format.Pts(v.Change.Value), format.IvPts(v.Change))
+			txt := fmt.Sprintf("%s (%s points %s)", a.words.component(v.Component), format.Pts(v.Change.Value), format.IvPts(v.Change))
 			if v.Change.Value > 0 && len(more) < 3 {
 				more = append(more, txt)
 			}
@@ -125,7 +125,7 @@ func (a *Answer) valueSentence() []string {
 		var top []string
 		for _, c := range d.Classes {
 			if c.Loss.HasInterval() && c.PHolm < stats.Alpha && len(top) < 3 {
-				top = append(top, fmt.Sprintf("%s (%s points over the best other kind of move, %s critical)", c.Class, format.Num(100*c.Loss.Value, 1), format.Pct(c.Critical.Value)))
+				top = append(top, fmt.Sprintf("%s (%s points over the best other kind of move, %s critical)", a.words.class(c.Class), format.Num(100*c.Loss.Value, 1), format.Pct(c.Critical.Value)))
 			}
 		}
 		if len(top) > 0 {
@@ -149,20 +149,20 @@ func (a *Answer) valueTables() []doc.Block {
 		t.Caption = fmt.Sprintf("%s, %s play: the five components worth most, by substitution on paired deals (%s deals, the changed seat in every seat)",
 			format.Capitalize(playersText(a.Players)), va.Level, format.Count(s.Deals))
 		for _, v := range s.Top(5) {
-			t.TextRow(v.Component, format.PtsIv(v.Change), format.Pct(v.With)+" / "+format.Pct(v.Without), format.PCell(v.PHolm))
+			t.TextRow(a.words.component(v.Component), format.PtsIv(v.Change), format.Pct(v.With)+" / "+format.Pct(v.Without), format.PCell(v.PHolm))
 		}
 		out = append(out, t)
 	}
 	if d := r.DecisionTable(); d != nil && d.Decisions > 0 {
 		t := doc.NewTable("", doc.Col("Class", doc.Left), doc.Col("Played per game", doc.Right), doc.Col("Worth when played: points [95% CI]", doc.Left),
 			doc.Col("90th pct", doc.Right), doc.Col("Critical", doc.Right), doc.Col("Holm p", doc.Right))
-		t.Caption = fmt.Sprintf("%s, decisions by the %s search (%s, %s iterations a decision, %s games): the move played over the best move of another class; critical: the best two moves more than 10 points apart",
-			format.Capitalize(playersText(a.Players)), va.Level, va.DecisionAgent, format.Num(va.Iterations, 0), format.Count(va.Games))
+		t.Caption = fmt.Sprintf("%s, decisions by the %s search (%s iterations a decision, %s games): the move played over the best move of another class; critical: the best two moves more than 10 points apart",
+			format.Capitalize(playersText(a.Players)), va.Level, format.Num(va.Iterations, 0), format.Count(va.Games))
 		for _, c := range d.Classes {
 			if !c.Loss.HasInterval() {
 				continue
 			}
-			t.TextRow(c.Class, format.Num(float64(c.Chosen)/float64(max(d.Games*int64(d.Players), 1)), 2), format.Num(100*c.Loss.Value, 1)+" "+format.IvNum(c.Loss.Scale(100), 1),
+			t.TextRow(a.words.class(c.Class), format.Num(float64(c.Chosen)/float64(max(d.Games*int64(d.Players), 1)), 2), format.Num(100*c.Loss.Value, 1)+" "+format.IvNum(c.Loss.Scale(100), 1),
 				format.Num(100*c.P90, 1), format.Pct(c.Critical.Value), format.PCell(c.PHolm))
 		}
 		if len(t.Rows) > 0 {
@@ -215,7 +215,7 @@ func (a *Answer) ablationTable(k int) *doc.Table {
 		if r.Unkept != nil {
 			unkept = format.Pct(*r.Unkept)
 		}
-		t.TextRow(r.Class, kindText(r.Choice), worth, p, unkept)
+		t.TextRow(a.words.class(r.Class), kindText(r.Choice), worth, p, unkept)
 	}
 	return t
 }
@@ -236,10 +236,10 @@ func (a *Answer) choiceAblationSentence() []string {
 				continue
 			}
 			if r.Worth.Value > 0 && len(sig) < 3 {
-				sig = append(sig, fmt.Sprintf("%s (%s points %s)", r.Class, num1(100*r.Worth.Value), format.IvNum(r.Worth.Scale(100), 1)))
+				sig = append(sig, fmt.Sprintf("%s (%s points %s)", a.words.class(r.Class), num1(100*r.Worth.Value), format.IvNum(r.Worth.Scale(100), 1)))
 			}
 			if r.Worth.Value < 0 {
-				neg = append(neg, r.Class)
+				neg = append(neg, a.words.class(r.Class))
 			}
 		}
 		switch {
@@ -270,4 +270,28 @@ func joinParts(parts []string) string {
 		return ""
 	}
 	return format.Capitalize(strings.Join(parts, "; ")) + "."
+}
+
+// wordedSubstitutions is a copy of a substitution table with the components in the
+// rules' words and the agent by its level's name, for its chart and table.
+func (a *Answer) wordedSubstitutions(sub *value.Substitutions) *value.Substitutions {
+	c := *sub
+	c.Rows = append([]value.ComponentValue(nil), sub.Rows...)
+	for i := range c.Rows {
+		c.Rows[i].Component = a.words.component(c.Rows[i].Component)
+	}
+	if len(a.Value) > 0 {
+		c.Agent = a.Value[len(a.Value)-1].Level
+	}
+	return &c
+}
+
+// wordedDecisions is a copy of a decision table with the classes in the rules' words.
+func (a *Answer) wordedDecisions(d *value.Decisions) *value.Decisions {
+	c := *d
+	c.Classes = append([]value.DecisionClass(nil), d.Classes...)
+	for i := range c.Classes {
+		c.Classes[i].Class = a.words.class(c.Classes[i].Class)
+	}
+	return &c
 }

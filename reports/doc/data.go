@@ -12,7 +12,8 @@ import (
 
 // CSV renders every exported table — each shown table with a name, then the Exports —
 // as NAME.csv: a header of the columns' keys, then one line per row with the raw values
-// (an Interval column as KEY_lo and KEY_hi; floats to 8 significant digits, NaN empty).
+// (an Interval column as KEY_lo and KEY_hi; floats to 8 significant digits, NaN empty;
+// Volatile columns left out).
 func (d *Doc) CSV() ([]File, error) {
 	if err := d.Check(); err != nil {
 		return nil, err
@@ -42,6 +43,9 @@ func tableCSV(t *Table) ([]byte, error) {
 	}
 	var head []string
 	for j, c := range t.Columns {
+		if c.Volatile {
+			continue
+		}
 		k := c.Key
 		if k == "" {
 			k = strings.ReplaceAll(Slug(c.Head), "-", "_")
@@ -60,6 +64,9 @@ func tableCSV(t *Table) ([]byte, error) {
 	for _, r := range t.Rows {
 		var rec []string
 		for j := range t.Columns {
+			if t.Columns[j].Volatile {
+				continue
+			}
 			var c Cell
 			if j < len(r) {
 				c = r[j]

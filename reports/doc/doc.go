@@ -82,8 +82,11 @@ type Doc struct {
 	Footer string
 	// Provenance says what produced the report (game, rules, agents, seed, tool…). It is
 	// shown under the heading "Provenance" (anchor "provenance") before the first section
-	// and written into summary.json.
+	// (or first in the appendix with ProvenanceAppendix) and written into summary.json.
 	Provenance []KV
+	// ProvenanceAppendix moves the provenance into the appendix, before its sections: a
+	// report whose first page answers questions keeps agent specs and seeds out of it.
+	ProvenanceAppendix bool
 	// Intro blocks come right after the title, before the provenance: banners that must
 	// be seen first.
 	Intro    []Block
@@ -209,6 +212,13 @@ type Column struct {
 	// Width is the PDF column width in millimetres (the text is 180 mm wide); when any
 	// column has none, the widths come from the content.
 	Width float64
+	// Volatile marks a column whose values vary between identical runs (time per
+	// decision): shown in the PDF and the HTML, left out of summary.md and the CSV, which
+	// must be identical for identical runs.
+	Volatile bool
+	// CSVOnly marks a column for machines (a name as results files write it): written to
+	// the CSV, not shown.
+	CSVOnly bool
 }
 
 // Cell is one table cell: the text shown and, optionally, the raw value for the CSV
@@ -230,6 +240,13 @@ type Table struct {
 	Columns []Column
 	Rows    [][]Cell
 	Small   bool // a smaller font in the PDF
+	// Sortable: the HTML sorts the rows by a column when its heading is clicked (a small
+	// inline script; by the cells' raw values where they have one). The table reads the
+	// same without the script, and the other formats show the rows in their order.
+	Sortable bool
+	// Stack: on a narrow screen the HTML shows each row as a block of "heading: value"
+	// lines instead of a table that scrolls sideways (a page-one table of short answers).
+	Stack bool
 }
 
 // Figure shows a chart.
@@ -276,6 +293,34 @@ func Col(head string, align Align) Column { return Column{Head: head, Align: ali
 
 // NewTable makes an empty table; name is its CSV name ("" for none).
 func NewTable(name string, cols ...Column) *Table { return &Table{Name: name, Columns: cols} }
+
+// Shown is the table as the PDF, HTML and Markdown show it: without its CSVOnly columns
+// (the table itself when it has none).
+func (t *Table) Shown() *Table {
+	var keep []int
+	for j, c := range t.Columns {
+		if !c.CSVOnly {
+			keep = append(keep, j)
+		}
+	}
+	if len(keep) == len(t.Columns) {
+		return t
+	}
+	c := *t
+	c.Columns = nil
+	for _, j := range keep {
+		c.Columns = append(c.Columns, t.Columns[j])
+	}
+	c.Rows = make([][]Cell, len(t.Rows))
+	for i, r := range t.Rows {
+		for _, j := range keep {
+			if j < len(r) {
+				c.Rows[i] = append(c.Rows[i], r[j])
+			}
+		}
+	}
+	return &c
+}
 
 // Row appends a row.
 func (t *Table) Row(cells ...Cell) *Table {
@@ -353,10 +398,15 @@ func (d *Doc) Outline() []*Entry {
 		}
 		return e
 	}
+	var prov *Entry
 	if len(d.Provenance) > 0 {
 		used["provenance"]++
-		out = append(out, &Entry{Section: &Section{ID: "provenance", Title: "Provenance", Blocks: []Block{Pairs(d.Provenance...)}},
-			ID: "provenance", Level: 1, InTOC: true, Synthetic: true})
+		prov = &Entry{Section: &Section{ID: "provenance", Title: "Provenance", Blocks: []Block{Pairs(d.Provenance...)}},
+			ID: "provenance", Level: 1, InTOC: true, Synthetic: true}
+		if !d.ProvenanceAppendix {
+			out = append(out, prov)
+			prov = nil
+		}
 	}
 	var apx []*Section
 	for _, s := range d.Sections {
@@ -366,9 +416,13 @@ func (d *Doc) Outline() []*Entry {
 		}
 		out = append(out, walk(s, 1, true))
 	}
-	if len(apx) > 0 {
+	if len(apx) > 0 || prov != nil {
 		id := uniqueID(used, "appendix", "")
 		a := &Entry{Section: &Section{ID: id, Title: "Appendix", NewPage: true}, ID: id, Level: 1, InTOC: true, Synthetic: true}
+		if prov != nil {
+			prov.Level = 2
+			a.Sub = append(a.Sub, prov)
+		}
 		for _, s := range apx {
 			a.Sub = append(a.Sub, walk(s, 2, true))
 		}

@@ -5,12 +5,15 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
 // HTML renders the document as one self-contained page: the style inline, every chart as
-// inline SVG, no script and nothing fetched from anywhere. A table of contents with links
+// inline SVG, no script but SortScript (only when a table is Sortable) and nothing
+// fetched from anywhere. A table of contents with links
 // to every section sits beside the text on a wide screen and above it on a narrow one (on
 // paper it is left out: the PDF is the printed form); folded sections keep their heading and summary in view and the rest in a
 // <details> element.
@@ -46,6 +49,9 @@ func (d *Doc) HTML() ([]byte, error) {
 		w.section(e)
 	}
 	w.p("</main>\n</div>\n")
+	if w.sortable {
+		w.p("<script>%s</script>\n", SortScript)
+	}
 	if d.Generator != "" {
 		w.p("<footer>%s</footer>\n", text(d.Generator))
 	}
@@ -54,8 +60,9 @@ func (d *Doc) HTML() ([]byte, error) {
 }
 
 type htmlWriter struct {
-	b      bytes.Buffer
-	charts int
+	b        bytes.Buffer
+	charts   int
+	sortable bool // a sortable table was written: the page needs SortScript
 }
 
 func (w *htmlWriter) p(format string, args ...any) {
@@ -188,9 +195,21 @@ func (w *htmlWriter) kv(pairs []KV) {
 }
 
 func (w *htmlWriter) table(t *Table) {
+	t = t.Shown()
+	var cls []string
+	if t.Sortable {
+		cls = append(cls, "sortable")
+		w.sortable = true
+	}
+	if t.Stack {
+		cls = append(cls, "stack")
+	}
 	w.p("<div class=\"table-wrap\"><table")
 	if t.Name != "" {
 		w.p(" data-name=\"%s\"", esc(t.Name))
+	}
+	if len(cls) > 0 {
+		w.p(" class=\"%s\"", strings.Join(cls, " "))
 	}
 	w.p(">\n")
 	if t.Caption != "" {
@@ -198,18 +217,67 @@ func (w *htmlWriter) table(t *Table) {
 	}
 	w.p("<thead><tr>")
 	for _, c := range t.Columns {
-		w.p("<th%s>%s</th>", alignClass[c.Align], text(c.Head))
+		w.p("<th%s><span>%s</span></th>", alignClass[c.Align], text(c.Head))
 	}
 	w.p("</tr></thead>\n<tbody>\n")
 	for _, row := range t.Rows {
 		w.p("<tr>")
 		for j, c := range t.Columns {
-			w.p("<td%s>%s</td>", alignClass[c.Align], text(cellText(row, j)))
+			var attrs string
+			if t.Stack {
+				attrs += fmt.Sprintf(" data-label=\"%s\"", esc(oneLine(c.Head)))
+			}
+			if t.Sortable && j < len(row) {
+				if v, ok := sortValue(row[j]); ok {
+					attrs += fmt.Sprintf(" data-v=\"%s\"", v)
+				}
+			}
+			w.p("<td%s%s>%s</td>", alignClass[c.Align], attrs, text(cellText(row, j)))
 		}
 		w.p("</tr>\n")
 	}
 	w.p("</tbody>\n</table></div>\n")
 }
+
+// sortValue is a cell's raw number for sorting ("" and false for text).
+func sortValue(c Cell) (string, bool) {
+	var x float64
+	switch v := c.Value.(type) {
+	case float64:
+		x = v
+	case Number:
+		x = float64(v)
+	case int:
+		x = float64(v)
+	case int64:
+		x = float64(v)
+	case Interval:
+		x = (v.Lo + v.Hi) / 2
+	default:
+		return "", false
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "", false
+	}
+	return strconv.FormatFloat(x, 'g', 10, 64), true
+}
+
+// SortScript sorts a table with class "sortable" by the column whose heading is clicked
+// (or chosen with Enter or Space): by the cells' data-v numbers where they have them, else
+// by their text read as a number where it is one ("1,234", "+5.6", "12%"), else
+// alphabetically; a second click reverses the order. It is the only script a report has.
+const SortScript = `document.querySelectorAll("table.sortable").forEach(function(t){` +
+	`var hs=t.querySelectorAll("thead th");` +
+	`function key(c){if(!c)return "";var v=c.getAttribute("data-v");if(v!==null)return parseFloat(v);` +
+	`var s=c.textContent.trim(),n=parseFloat(s.replace(/[,%+\u2212]/g,function(m){return m==="\u2212"?"-":""}));return isNaN(n)?s:n}` +
+	`hs.forEach(function(th,i){th.tabIndex=0;th.title="Sort by this column";` +
+	`function go(){var b=t.tBodies[0],rs=Array.prototype.slice.call(b.rows),d=th.getAttribute("aria-sort")==="ascending"?-1:1;` +
+	`rs.sort(function(x,y){var a=key(x.cells[i]),c=key(y.cells[i]);` +
+	`return d*(typeof a==="number"&&typeof c==="number"?a-c:String(a).localeCompare(String(c)))});` +
+	`hs.forEach(function(h){h.removeAttribute("aria-sort")});th.setAttribute("aria-sort",d>0?"ascending":"descending");` +
+	`rs.forEach(function(r){b.appendChild(r)})}` +
+	`th.addEventListener("click",go);` +
+	`th.addEventListener("keydown",function(e){if(e.key==="Enter"||e.key===" "){e.preventDefault();go()}})})});`
 
 var (
 	svgIDRef  = regexp.MustCompile(`(\bid="|url\(#|href="#)([^"()]+)`)
@@ -285,6 +353,10 @@ caption{caption-side:top;text-align:left;font-style:italic;color:var(--muted);pa
 th{background:var(--th);border-bottom:1px solid #78829a;padding:.3rem .55rem;text-align:left;vertical-align:bottom}
 td{padding:.22rem .55rem;vertical-align:top;overflow-wrap:break-word}
 tbody tr:nth-child(even){background:var(--stripe)}
+table.sortable th{cursor:pointer}
+table.sortable th:after{content:" \2195";color:var(--muted);font-weight:normal}
+table.sortable th[aria-sort=ascending]:after{content:" \2191"}
+table.sortable th[aria-sort=descending]:after{content:" \2193"}
 th.r,td.r{text-align:right}
 td.r{white-space:nowrap}
 th.c,td.c{text-align:center}
@@ -294,6 +366,14 @@ details{margin:.6rem 0}
 details>summary{cursor:pointer;color:var(--head);font-weight:bold}
 footer{color:var(--muted);font-size:.85rem;text-align:center;padding:1rem;border-top:1px solid var(--rule)}
 @media (max-width:60rem){.page{display:block}nav.toc{position:static;max-height:none;border-right:0;border-bottom:1px solid var(--rule)}main{padding:1rem}}
+@media (max-width:40rem){main{padding:.75rem}nav.toc ol ol{display:none}
+table.stack td:nth-child(-n+2){display:inline-block;width:auto;margin-right:.8rem}h1{font-size:1.5rem}h2{font-size:1.25rem}ul,ol{padding-left:1.2rem}
+figure.chart{max-width:none!important;margin:1rem 0}.table-wrap{box-shadow:inset -8px 0 8px -8px rgba(0,0,0,.35)}
+th>span{display:inline-block;min-width:5.5rem}caption{max-width:calc(100vw - 3rem)}
+.table-wrap:has(table.stack){box-shadow:none}table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
+table.stack tr{border-bottom:1px solid var(--rule);padding:.35rem 0}table.stack td{padding:.1rem .2rem;text-align:left;white-space:normal}
+table.stack td:before{content:attr(data-label) ": ";font-weight:bold;color:var(--head)}
+dl.kv{grid-template-columns:minmax(0,1fr)}dl.kv dd{margin-bottom:.3rem}}
 @media print{html{font-size:11pt;print-color-adjust:exact;-webkit-print-color-adjust:exact}.page{display:block;max-width:none}nav.toc{display:none}
 main{padding:0;max-width:none}.newpage{break-before:page}h2,h3,h4{break-after:avoid}figure,tr,.callout{break-inside:avoid}
 a{color:inherit;text-decoration:none}footer{border:0}}

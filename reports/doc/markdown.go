@@ -80,16 +80,18 @@ func mdBlock(b *strings.Builder, bl Block) {
 		}
 		b.WriteString("\n")
 	case *Table:
+		x = x.Shown()
 		if x.Caption != "" {
 			fmt.Fprintf(b, "*%s*\n\n", oneLine(x.Caption))
 		}
+		cols := stableColumns(x)
 		b.WriteString("|")
-		for _, c := range x.Columns {
-			fmt.Fprintf(b, " %s |", mdCell(c.Head))
+		for _, j := range cols {
+			fmt.Fprintf(b, " %s |", mdCell(x.Columns[j].Head))
 		}
 		b.WriteString("\n|")
-		for _, c := range x.Columns {
-			switch c.Align {
+		for _, j := range cols {
+			switch x.Columns[j].Align {
 			case Right:
 				b.WriteString("---:|")
 			case Center:
@@ -101,7 +103,7 @@ func mdBlock(b *strings.Builder, bl Block) {
 		b.WriteString("\n")
 		for _, r := range x.Rows {
 			b.WriteString("|")
-			for j := range x.Columns {
+			for _, j := range cols {
 				fmt.Fprintf(b, " %s |", mdCell(cellText(r, j)))
 			}
 			b.WriteString("\n")
@@ -112,6 +114,17 @@ func mdBlock(b *strings.Builder, bl Block) {
 			fmt.Fprintf(b, "![%s](%s/%s.png)\n\n", mdAlt(x.Chart.AltText()), ChartsDir, x.Chart.Name)
 		}
 	}
+}
+
+// stableColumns are the indices of a table's columns that are not Volatile.
+func stableColumns(t *Table) []int {
+	var out []int
+	for j, c := range t.Columns {
+		if !c.Volatile {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }

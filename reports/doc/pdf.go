@@ -296,6 +296,9 @@ func (r *pdfRun) para(p *Paragraph) {
 	f.SetX(pageMargin)
 	if p.Lead == "" {
 		r.font(style, size)
+		// A short paragraph stays on one page; a long one leaves at least three lines.
+		r.ensure(h * float64(min(r.lines(p.Text, r.width), 3)))
+		f.SetX(pageMargin)
 		f.MultiCell(0, h, p.Text, "", "L", false)
 	} else {
 		r.font("B"+style, size)
@@ -522,20 +525,31 @@ func (r *pdfRun) widths(t *Table) ([]float64, float64) {
 
 // table prints a table whose cells wrap and whose header repeats on every page it spans.
 func (r *pdfRun) table(t *Table) {
+	t = t.Shown()
 	f := r.f
 	w, size := r.widths(t)
 	head := make([]Cell, len(t.Columns))
 	for j, c := range t.Columns {
 		head[j] = Text(c.Head)
 	}
+	// A short table (up to 8 rows) stays on one page with its header; a longer one starts
+	// with its header and a row or so.
+	need := r.rowHeight(w, head, size, "B")
+	for i, cells := range t.Rows {
+		if i >= 8 {
+			need = r.rowHeight(w, head, size, "B") + 2*r.rowHeight(w, t.Rows[0], size, "")
+			break
+		}
+		need += r.rowHeight(w, cells, size, "")
+	}
 	if t.Caption != "" {
 		r.font("I", 9)
-		r.ensure(4.2*float64(r.lines(t.Caption, r.width)) + 4*size*0.5)
+		r.ensure(4.2*float64(r.lines(t.Caption, r.width)) + 1 + need)
 		f.SetX(pageMargin)
 		f.MultiCell(0, 4.2, t.Caption, "", "L", false)
 		f.Ln(1)
 	}
-	r.ensure(4 * size * 0.5)
+	r.ensure(need)
 	r.tableRow(t, w, head, size, true, false)
 	for i, cells := range t.Rows {
 		if !r.tableRow(t, w, cells, size, false, i%2 == 1) {
@@ -545,6 +559,16 @@ func (r *pdfRun) table(t *Table) {
 		}
 	}
 	f.Ln(3)
+}
+
+// rowHeight is the height of a row of cells in the columns w at the font size.
+func (r *pdfRun) rowHeight(w []float64, cells []Cell, size float64, style string) float64 {
+	r.font(style, size)
+	lines := 1
+	for j := range w {
+		lines = max(lines, r.lines(cellText(cells, j), w[j]))
+	}
+	return float64(lines)*size*0.5 + 1.4
 }
 
 // tableRow prints one row, or returns false without printing when it does not fit on

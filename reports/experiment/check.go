@@ -560,6 +560,13 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 	if err := g.CheckPlayers(cfg.Players); err != nil {
 		return fmt.Errorf("%s: %v", what, err)
 	}
+	if t := cfg.Target; t != nil {
+		for _, v := range []float64{t.Seat, t.Luck, t.Worth} {
+			if v != 0 && !(v >= 0.001 && v <= 0.5) {
+				return fmt.Errorf("%s.target: %v: a half-width in win share, from 0.001 to 0.5 (0: the default)", what, v)
+			}
+		}
+	}
 	if cfg.Variant != "" && !nameKey.MatchString(cfg.Variant) {
 		return fmt.Errorf("%s: variant %q: lower-case letters, digits and '-', at most 24", what, cfg.Variant)
 	}

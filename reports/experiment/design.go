@@ -54,6 +54,20 @@ type Design struct {
 	// Value: what components and decisions are worth at these levels (dragonlab value):
 	// component values by substitution and decision values from the level's search.
 	Value []DesignValue `json:"value,omitempty"`
+	// Targets are the precision that settles each question (half-widths of 95% intervals,
+	// in win share): absent, ±2 points of seat advantage at two players and ±3 at more,
+	// the luck share and what an action class is worth to ±10 points
+	// (designer.DefaultTarget). A stage whose interval is wider has not settled its
+	// question: the report says about how many more games would, and `study --settle DIR`
+	// plays them.
+	Targets *DesignTargets `json:"targets,omitempty"`
+}
+
+// DesignTargets are the precision a study aims at, by game and player count.
+type DesignTargets struct {
+	Seat  ByKey[float64] `json:"seat,omitempty"`  // a seat's advantage (and the solitaire's success rate)
+	Luck  ByKey[float64] `json:"luck,omitempty"`  // the luck share
+	Worth ByKey[float64] `json:"worth,omitempty"` // what an action class is worth (restricted play)
 }
 
 // DesignGame is one game (and rules variant) of a study.
@@ -473,6 +487,21 @@ func (s *Design) check() error {
 	}
 	if err := checkSizes("ladder.deals", s.Ladder.Deals); err != nil {
 		return err
+	}
+	if t := s.Targets; t != nil {
+		for _, f := range []struct {
+			name string
+			b    ByKey[float64]
+		}{{"targets.seat", t.Seat}, {"targets.luck", t.Luck}, {"targets.worth", t.Worth}} {
+			if err := f.b.checkKeys(f.name); err != nil {
+				return err
+			}
+			for _, v := range f.b.values() {
+				if v != 0 && !(v >= 0.001 && v <= 0.5) {
+					return fmt.Errorf("%s: %v: a half-width in win share, from 0.001 to 0.5 (0: the default)", f.name, v)
+				}
+			}
+		}
 	}
 	seen := map[string]bool{}
 	for i, a := range s.Ablation {

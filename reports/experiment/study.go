@@ -183,6 +183,16 @@ type StudyConfig struct {
 	Ablation []StudyAblation `json:"ablation,omitempty"`
 	Levers   []StudyLever    `json:"levers,omitempty"`
 	Value    []StudyValue    `json:"value,omitempty"`
+	// Target is the design's precision for this game and player count (nil: the
+	// designer's default).
+	Target *StudyTarget `json:"target,omitempty"`
+}
+
+// StudyTarget is the precision that settles each question (designer.Target).
+type StudyTarget struct {
+	Seat  float64 `json:"seat,omitempty"`
+	Luck  float64 `json:"luck,omitempty"`
+	Worth float64 `json:"worth,omitempty"`
 }
 
 // StudyValue is the value stage at a level: the substitution run (SubstitutionRun, ""
@@ -370,6 +380,12 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 			return fmt.Sprintf("%s%s %dp %s", g.Name, variantText(e.variant), n, what)
 		}
 		cfg := StudyConfig{Game: g.Name, Variant: e.variant, Players: n}
+		if t := s.Targets; t != nil {
+			st := StudyTarget{Seat: t.Seat.at(g.Name, n), Luck: t.Luck.at(g.Name, n), Worth: t.Worth.at(g.Name, n)}
+			if st != (StudyTarget{}) {
+				cfg.Target = &st
+			}
+		}
 		fs := make([]agents.Factory, len(s.Levels))
 		for i, lv := range s.Levels {
 			spec := lv.Agent.at(g.Name, n)

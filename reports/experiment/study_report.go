@@ -12,7 +12,6 @@ import (
 	"dragonlab/reports/designer"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/reports/value"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -64,6 +63,21 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 			return nil, plan.InputError{Err: err}
 		}
 		dc := designer.Config{Game: c.Game, Title: g.Title, Variant: c.Variant, Players: c.Players}
+		if t := c.Target; t != nil {
+			// A target left at 0 keeps the default.
+			def := designer.DefaultTarget(c.Players)
+			dt := designer.Target{Seat: t.Seat, Luck: t.Luck, Worth: t.Worth}
+			if dt.Seat == 0 {
+				dt.Seat = def.Seat
+			}
+			if dt.Luck == 0 {
+				dt.Luck = def.Luck
+			}
+			if dt.Worth == 0 {
+				dt.Worth = def.Worth
+			}
+			dc.Target = &dt
+		}
 		for _, lv := range c.Levels {
 			l := designer.Level{Name: lv.Name, Agent: lv.Agent, Written: lv.Written, About: lv.About}
 			if lv.Run != "" {
@@ -108,49 +122,32 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 
 // printStudy writes the answers at a glance on the terminal.
 func printStudy(w io.Writer, rp *designer.Report) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "game\tplayers\tlevel\tseat 0's advantage (points) or success\tluck share\tlevels told apart\t")
-	for _, g := range rp.Games {
-		for _, a := range g.Configs {
-			if a.Top < 0 {
-				continue
-			}
-			la := a.Levels[a.Top]
-			fair := "–"
-			switch {
-			case la.Success != nil:
-				fair = "success " + format.Pct(float64(la.Success.Value)) + " " + format.IvPct(stats.Estimate{Lo: float64(la.Success.Lo), Hi: float64(la.Success.Hi)})
-			case len(la.Seats) > 0:
-				e := la.Seats[0].Advantage
-				fair = fmt.Sprintf("%s %s", format.Pts(float64(e.Value)), format.IvPts(stats.Estimate{Lo: float64(e.Lo), Hi: float64(e.Hi)}))
-				if la.Favoured {
-					fair += " favoured"
-				}
-			}
-			luck := "–"
-			if l := a.LuckAccounting; len(l) > 0 {
-				luck = format.Pct(l[len(l)-1].Share.Value)
-			}
-			levels := "–"
-			if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
-				levels = fmt.Sprintf("%d of %d", a.Ladder.Distinguishable, len(a.Levels))
-			}
-			name := g.Game
-			if g.Variant != "" {
-				name += " (" + g.Variant + ")"
-			}
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t\n", name, a.Players, la.Level, fair, luck, levels)
-		}
-	}
-	tw.Flush()
+	heads := []string{"Fair?", "Skill?", "Luck?", "What matters?", "What to change?"}
 	for _, g := range rp.Games {
 		title := g.Title
 		if g.Variant != "" {
 			title += " (variant " + g.Variant + ")"
 		}
-		fmt.Fprintf(w, "\n%s\n", wrap(title+": "+g.Answer, 100))
+		fmt.Fprintf(w, "%s\n", title)
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, a := range g.Configs {
+			if a.Top < 0 {
+				continue
+			}
+			for k, c := range a.Glance.Cells() {
+				who := ""
+				if k == 0 {
+					who = fmt.Sprintf("%dp, %s", a.Players, a.Glance.Level)
+				}
+				fmt.Fprintf(tw, "  %s\t%s\t%s\n", who, heads[k], c.Text)
+			}
+		}
+		tw.Flush()
+		fmt.Fprintf(w, "%s\n\n", wrap(g.Answer, 100))
 	}
-	fmt.Fprintln(w)
+	if n := len(rp.Settle); n > 0 {
+		fmt.Fprintf(w, "%s not settled by this budget: dragonlab study --settle DIR plays what would settle them.\n\n", format.Plural(int64(n), "question"))
+	}
 }
 
 // wrap breaks text into lines of at most width runes (at spaces).

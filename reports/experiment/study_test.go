@@ -435,6 +435,8 @@ func TestDesignBadValuesAreRefusedWithTheirPath(t *testing.T) {
 		"deals key null":          {`{"schema": "dragonlab.study/v1", ` + levels + `, "ladder": {"deals": {"default": 5, "2p": null}}}`, `ladder.deals: key "2p": null`},
 		"players empty":           {`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "players": []}], ` + levels + `}`, "games[0].players"},
 		"9p":                      {`{"schema": "dragonlab.study/v1", ` + levels + `, "ladder": {"deals": {"default": 5, "9p": 40}}}`, `ladder.deals: key "9p"`},
+		"target too wide":         {`{"schema": "dragonlab.study/v1", ` + levels + `, "targets": {"seat": {"default": 0.03, "2p": 2}}}`, "targets.seat: 2"},
+		"target key":              {`{"schema": "dragonlab.study/v1", ` + levels + `, "targets": {"luck": {"7p": 0.1}}}`, `targets.luck: key "7p"`},
 		"draco/1p":                {`{"schema": "dragonlab.study/v1", "levels": [{"name": "random", "agent": "random", "deals": {"default": 5, "draco/1p": 3}}, {"name": "greedy", "agent": "greedy", "deals": 10}]}`, `levels[0] (random).deals: key "draco/1p"`},
 	} {
 		file := filepath.Join(dir, strings.NewReplacer(" ", "-", "/", "-").Replace(name)+".json")

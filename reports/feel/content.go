@@ -31,8 +31,8 @@ func (f *Analysis) Sentences() []string {
 	if f.Games == 0 {
 		return []string{"No games were played."}
 	}
-	out = append(out, fmt.Sprintf("Games last %s decisions on average %s (median %s; 80%% of games between %s and %s).",
-		format.Num(f.Duration.Value, 1), ivNum(f.Duration, 1), format.Compact(f.DurationQ.Median), format.Compact(f.DurationQ.P10), format.Compact(f.DurationQ.P90)))
+	out = append(out, fmt.Sprintf("Games last %s decisions on average %s (median %s; 80%% of games between %s and %s)%s.",
+		format.Num(f.Duration.Value, 1), ivNum(f.Duration, 1), format.Compact(f.DurationQ.Median), format.Compact(f.DurationQ.P10), format.Compact(f.DurationQ.P90), f.paceText()))
 	if f.Decisions > 0 {
 		out = append(out, fmt.Sprintf("%s of decisions offer a real choice; a decision has %s legal actions on average (median %s, at most %d).",
 			format.Pct(f.MultiChoice), format.Num(f.Branching.Mean, 1), format.Compact(f.Branching.Median), f.Branching.Max))
@@ -54,6 +54,15 @@ func (f *Analysis) Sentences() []string {
 	return out
 }
 
+// paceText is the length in the game's unit, for the sentence on decisions: ", that is
+// 31.2 turns [30.9, 31.5]" ("" when the game does not count it).
+func (f *Analysis) paceText() string {
+	if f.Span == nil {
+		return ""
+	}
+	return ", that is " + format.Num(f.Span.Value, 1) + " " + f.Unit + " " + ivNum(*f.Span, 1)
+}
+
 // Table lists every game-feel metric with its interval and the count behind it.
 func (f *Analysis) Table() doc.TextTable {
 	t := doc.TextTable{Title: "How the game feels", Header: []string{"metric", "value", "95% interval", "over"}}
@@ -66,6 +75,9 @@ func (f *Analysis) Table() doc.TextTable {
 		add("drawishness", format.Pct(f.Drawishness.Value), format.IvPct(f.Drawishness), f.Games, "game")
 	}
 	add("duration (decisions), mean", format.Num(f.Duration.Value, 1), ivNum(f.Duration, 1), f.Games, "game")
+	if f.Span != nil {
+		add("duration ("+f.Unit+"), mean", format.Num(f.Span.Value, 1), ivNum(*f.Span, 1), f.Games, "game")
+	}
 	add("duration, quantiles 10/25/50/75/90%", fmt.Sprintf("%s / %s / %s / %s / %s", q(f.DurationQ.P10), q(f.DurationQ.P25),
 		q(f.DurationQ.Median), q(f.DurationQ.P75), q(f.DurationQ.P90)), "", f.Games, "game")
 	add("decisions with a choice", format.Pct(f.MultiChoice), "", f.Decisions, "decision")

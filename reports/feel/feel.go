@@ -27,6 +27,11 @@ type Analysis struct {
 	// quantiles.
 	Duration  stats.Estimate  `json:"duration"`
 	DurationQ stats.Quantiles `json:"durationQ"`
+	// Span is the mean game length in the game's own unit, Unit ("turns", "plays",
+	// "rounds", "combats": engine.Lengther), with its t interval; nil when the game does
+	// not count its length or the results predate it.
+	Span *stats.Estimate `json:"span,omitempty"`
+	Unit string          `json:"spanUnit,omitempty"`
 	// Decisions counts every decision; MultiChoice is the share of them with more than
 	// one legal action (a population share: decisions of one game are not independent,
 	// so no interval is claimed).
@@ -82,7 +87,7 @@ const (
 var Definitions = []Definition{
 	{"Completion", "Share of games that end with at least one winner (not won by nobody or stopped at the safety cap).", srcLudii + ", Completion; " + srcBrowne},
 	{"Drawishness", "Share of games in which every seat shares the win.", srcLudii + ", Drawishness; " + srcBrowne},
-	{"Duration", "Game length in decisions (moves chosen by the agents; chance is not counted): mean and quantiles.", srcLudii + ", DurationMoves; " + srcBrowne},
+	{"Duration", "Game length in decisions (moves chosen by the agents; chance is not counted): mean and quantiles; beside it, in the game's own unit where it counts one (turns, passes included; cards played; rounds; combats).", srcLudii + ", DurationMoves, DurationTurns; " + srcBrowne},
 	{"Decision moves", "Share of decisions with more than one legal action (the others are forced).", srcLudii + ", DecisionMoves; " + srcBrowne},
 	{"Branching factor", "Legal actions per decision: mean, median and maximum, and the mean in each tenth of the game.", srcLudii + ", BranchingFactor; " + srcBrowne},
 	{"Lead changes", "Times per game that the strict score leader (one seat ahead of all others) becomes a different seat, checked after each decision.", srcLudii + ", LeadChange; " + srcBrowne},
@@ -135,6 +140,9 @@ func Analyze(agg *sim.Aggregate, m *sim.Metrics) (*Analysis, error) {
 		MarginQ:      stats.HistQuantiles(m.Margin),
 		lengthHist:   agg.DecisionsHist, leadHist: m.LeadChanges, marginHist: m.Margin,
 	}
+	if f.Span = paceMean(m.Length, games); f.Span != nil {
+		f.Unit = m.LengthUnit
+	}
 	if m.Decisions > 0 {
 		f.MultiChoice = float64(m.MultiChoice) / float64(m.Decisions)
 		mean, sd := stats.MeanStdDev(m.Decisions, m.LegalSum, m.LegalSumSq)
@@ -163,6 +171,17 @@ func mean(n, sum, sumSq int64, scale float64) stats.Estimate {
 		e.Lo, e.Hi = e.Value, e.Value
 	}
 	return e
+}
+
+// paceMean is the mean of a length histogram (in the game's unit): nil when it does not
+// count every game.
+func paceMean(h sim.Hist, games int64) *stats.Estimate {
+	n, _, _ := stats.HistSums(h)
+	if n != games || n == 0 {
+		return nil
+	}
+	e := histMean(h, 1)
+	return &e
 }
 
 // histMean is mean of a histogram's values.

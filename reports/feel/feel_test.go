@@ -82,6 +82,27 @@ func TestGameFeel(t *testing.T) {
 	if tb := f.Table(); len(tb.Rows) != 12 {
 		t.Errorf("table has %d rows", len(tb.Rows))
 	}
+	if f.Span != nil || strings.Contains(sent, "turns") {
+		t.Errorf("a length in units %v without one", f.Span)
+	}
+	// With a length in turns: t <- c(rep(5,5), rep(6,8), rep(8,6), 15).
+	agg, m := feelFixture()
+	m.Length, m.LengthUnit = statstest.Hist(5, 5, 8, 0, 6, 0, 0, 0, 0, 0, 0, 1), "turns"
+	fp, err := Analyze(agg, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fp.Span == nil || fp.Unit != "turns" {
+		t.Fatalf("span %v in %q", fp.Span, fp.Unit)
+	}
+	statstest.Near(t, "turns", fp.Span.Value, 6.8, 1e-12)
+	statstest.Near(t, "turns lo", fp.Span.Lo, 5.741439818364696, 1e-9) // t.test(t)$conf.int (mean ± qt(.975, 19)·sd/√20)
+	if s := strings.Join(fp.Sentences(), " "); !strings.Contains(s, "between 10 and 15), that is 6.8 turns [5.7, 7.9].") {
+		t.Errorf("sentences %q: no turns", s)
+	}
+	if tb := fp.Table(); len(tb.Rows) != 13 {
+		t.Errorf("table with turns has %d rows", len(tb.Rows))
+	}
 	if len(DefinitionsTable().Rows) != len(Definitions) {
 		t.Error("definitions")
 	}

@@ -147,6 +147,7 @@ func Check(d *doc.Doc, page []byte) error {
 		return errors.Join(errs...)
 	}
 	for i, tb := range tables {
+		tb = tb.Shown()
 		rows := find(hts[i], atom.Tr)
 		if len(rows) != 1+len(tb.Rows) {
 			errf("table %d: %d rows, want the header and %d", i+1, len(rows), len(tb.Rows))
@@ -195,7 +196,12 @@ func Check(d *doc.Doc, page []byte) error {
 			}
 		}
 		switch n.DataAtom {
-		case atom.Script, atom.Link, atom.Iframe, atom.Object, atom.Embed, atom.Base:
+		case atom.Script:
+			// The one script a report may have: the sorter of its sortable tables.
+			if attr(n, "src") != "" || textOf(n) != doc.SortScript || !sortable(d) {
+				errf("<script> other than the table sorter of a report with a sortable table")
+			}
+		case atom.Link, atom.Iframe, atom.Object, atom.Embed, atom.Base:
 			errf("<%s> in a self-contained page", n.Data)
 		case atom.Style:
 			if css := textOf(n); strings.Contains(css, "url(") || strings.Contains(css, "@import") {
@@ -220,6 +226,16 @@ func Check(d *doc.Doc, page []byte) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// sortable reports whether the report has a sortable table.
+func sortable(d *doc.Doc) bool {
+	for _, t := range d.Tables() {
+		if t.Sortable {
+			return true
+		}
+	}
+	return false
 }
 
 // Text is the page's text, one text node a line (style sheets left out).

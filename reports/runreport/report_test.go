@@ -96,14 +96,14 @@ func TestBuildSingleReport(t *testing.T) {
 	if n := bytes.Count(read(t, filepath.Join(dir, "report.pdf")), []byte("/Subtype /Image")); n < 3 {
 		t.Errorf("the PDF shows %d images, want the 3 charts", n)
 	}
-	// The charts: PNG decodes at 1200 × 750; SVG is SVG.
+	// The charts: PNG decodes at 900 × 563 (chart.Width × chart.Height at chart.DPI); SVG is SVG.
 	for _, name := range []string{"seats", "scores", "length"} {
 		img, err := png.Decode(bytes.NewReader(read(t, filepath.Join(dir, ChartsDir, name+".png"))))
 		if err != nil {
 			t.Fatalf("%s.png: %v", name, err)
 		}
-		if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 750 {
-			t.Errorf("%s.png is %d×%d, want 1200×750", name, b.Dx(), b.Dy())
+		if b := img.Bounds(); b.Dx() != 900 || b.Dy() != 563 {
+			t.Errorf("%s.png is %d×%d, want 900×563", name, b.Dx(), b.Dy())
 		}
 		svg := read(t, filepath.Join(dir, ChartsDir, name+".svg"))
 		if !bytes.Contains(svg, []byte("<svg")) {

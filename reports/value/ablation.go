@@ -15,8 +15,10 @@ const AblationMethod = "Restricted play (Jaffe et al., \"Evaluating Competitive 
 	"AIIDE 2012): an agent forbidden one class of actions (it never chooses one when another action is legal) " +
 	"plays duplicate deals against unrestricted copies of itself, in every seat of each deal. Its mean win share " +
 	"per game is compared with the fair share of the unrestricted agent in self-play (1/players, less the games " +
-	"nobody wins). The deal is the unit: the interval is Student's t over the per-deal mean shares, and the " +
-	"p-value the paired one-sample t test, Holm-adjusted over the classes."
+	"nobody wins). The deal is the unit: the share's interval is Wilson's at the effective number of games (the " +
+	"games over the design effect of the deal, between the deals and the games), so it stays within 0–100%; the " +
+	"change's interval is that interval less the fair share, and the p-value the score test Wilson's interval " +
+	"inverts, Holm-adjusted over the classes."
 
 // AblationRow is the effect of forbidding one action class.
 type AblationRow struct {
@@ -41,9 +43,8 @@ type AblationRow struct {
 	// Unkept is the share of the restricted decisions in which every legal move was
 	// forbidden (the agent then played as its base would); -1 when not counted.
 	Unkept float64 `json:"unkept"`
-	// Method says which interval was used: "t" (Student's t over deals), "wilson" (every
-	// deal came out alike, so Wilson's interval at the number of deals), "one deal" or
-	// "no deals" (untested).
+	// Method says which interval was used: "wilson" (Wilson's interval at the effective
+	// number of games, stats.AnalyzePaired), "one deal" or "no deals" (untested).
 	Method string `json:"method"`
 }
 
@@ -172,7 +173,7 @@ func ablationRow(class string, r *sim.Result, base, baseSE float64) (AblationRow
 			return row, fmt.Errorf("ablation: class %q: impossible deal total %d/60", class, v)
 		}
 	}
-	d, sum, sumSq := stats.HistSums(h)
+	d, sum, _ := stats.HistSums(h)
 	row.Deals = d
 	scale := 1 / (60 * n) // a deal's total in sixtieths → mean share per game
 	switch {
@@ -187,37 +188,40 @@ func ablationRow(class string, r *sim.Result, base, baseSE float64) (AblationRow
 		row.Change.Estimate = shiftWithSE(row.Share.Estimate, base, baseSE)
 		return row, nil
 	}
-	mean, sd := stats.MeanStdDev(d, sum, sumSq)
-	mean, sd = mean*scale, sd*scale
-	if !(sd > 0) {
-		// Every deal came out alike (e.g. the restricted agent lost every game): the t
-		// interval would be a point. A mean of [0, 1] values has variance at most
-		// μ(1−μ), so Wilson's interval at the number of deals is a valid one.
-		row.Method = "wilson"
-		row.Share.Estimate = stats.Share(mean*float64(d), d, 1)
-		row.Change.Estimate = shiftWithSE(row.Share.Estimate, base, baseSE)
-		_, row.P = stats.PropZTest(mean*float64(d), float64(d), base)
-		row.Tested = true
-		return row, nil
-	}
-	row.Method = "t"
-	row.Share.Estimate = stats.MeanT(d, sum, sumSq).Scale(scale)
-	df := float64(d - 1)
-	se := math.Sqrt(sd*sd/float64(d) + baseSE*baseSE)
-	half := stats.TQuantile(df) * se
-	diff := mean - base
-	row.Change.Estimate = stats.Estimate{Value: diff, Lo: diff - half, Hi: diff + half, N: d, Method: "t"}
-	row.P = stats.TTwoSided(diff/se, df)
+	// Wilson's interval at the effective number of games (stats.AnalyzePaired, as the
+	// tournaments' duplicate share): it stays inside [0, 1] however few the deals, where
+	// Student's t over 10 deals reached −5 points.
+	pr := stats.AnalyzePaired(h, r.Players)
+	row.Method = "wilson"
+	row.Share.Estimate = pr.CI
+	row.Change.Estimate = shiftWithSE(pr.CI, base, baseSE)
+	row.P = scoreP(pr.Share, pr.NEff, base, baseSE)
 	row.Tested = true
 	return row, nil
 }
 
-// shiftWithSE is a share's estimate minus the baseline, its half-widths combined in
-// quadrature with the baseline's z·SE.
+// scoreP is the two-sided p-value of share = base by the score test that Wilson's
+// interval inverts, at n effective games: z = (share − base)/√(base(1−base)/n + baseSE²)
+// (R: prop.test(share·n, n, p = base, correct = FALSE) when baseSE is 0).
+func scoreP(share, n, base, baseSE float64) float64 {
+	v := base*(1-base)/n + baseSE*baseSE
+	if !(v > 0) {
+		if share == base {
+			return 1
+		}
+		return 0
+	}
+	return stats.NormalP((share - base) / math.Sqrt(v))
+}
+
+// shiftWithSE is a share's estimate minus the baseline: the share's own (bounded)
+// interval shifted, its half-widths combined in quadrature with the baseline's z·SE, and
+// kept within what a share in [0, 1] minus the baseline's interval can be.
 func shiftWithSE(s stats.Estimate, base, baseSE float64) stats.Estimate {
 	b := stats.Z95 * baseSE
 	return stats.Estimate{
 		Value: s.Value - base, N: s.N, Method: s.Method,
-		Lo: s.Value - base - math.Hypot(s.Value-s.Lo, b), Hi: s.Value - base + math.Hypot(s.Hi-s.Value, b),
+		Lo: math.Max(s.Value-base-math.Hypot(s.Value-s.Lo, b), -base-b),
+		Hi: math.Min(s.Value-base+math.Hypot(s.Hi-s.Value, b), 1-base+b),
 	}
 }

@@ -55,22 +55,28 @@ func TestAblation(t *testing.T) {
 		byClass[r.Class] = r
 	}
 	ship := byClass["play-ship"]
-	statstest.Near(t, "ship change", ship.Change.Value, 0.0125, 1e-12)                         // mean(x) - 0.5
-	statstest.Near(t, "ship lo", ship.Change.Lo, 0.36316804298983735-0.5, 1e-9)                // t.test(x, mu=0.5)$conf.int
-	statstest.Near(t, "ship hi", ship.Change.Hi, 0.66183195701016251-0.5, 1e-9)                //
-	statstest.Near(t, "ship p", ship.P, 0.86277689714137917, 1e-9)                             // t.test(x, mu=0.5)$p.value
-	statstest.Near(t, "ship share lo", ship.Share.Lo, 0.36316804298983740, 1e-9)               // t.test(x)$conf.int
-	statstest.Near(t, "ship Holm", ship.PHolm, 0.8627768971413791732, 1e-9)                    // p.adjust(c(ship, cape, troll), "holm")
-	statstest.Near(t, "cape lo", byClass["use-cape"].Change.Lo, 0.19626974350745507-0.5, 1e-9) // t.test(x, mu=0.5)$conf.int
-	statstest.Near(t, "cape p", byClass["use-cape"].P, 0.055256843138992609, 1e-9)
-	statstest.Near(t, "cape Holm", byClass["use-cape"].PHolm, 0.1105136862779852180, 1e-9)
+	// Wilson's interval at the effective number of games n_eff = min(games, max(deals,
+	// deals·p(1−p)/var(x))) (stats.AnalyzePaired), x the per-deal mean shares; here
+	// n_eff = 40 games (the deals are less variable than single games). Reference values
+	// from the closed forms in Python (math only):
+	//   prop.test(p·n_eff, n_eff, p=0.5, correct=FALSE)$conf.int and $p.value in R.
+	statstest.Near(t, "ship change", ship.Change.Value, 0.0125, 1e-12) // mean(x) - 0.5
+	statstest.Near(t, "ship lo", ship.Change.Lo, 0.36344220418697826-0.5, 1e-9)
+	statstest.Near(t, "ship hi", ship.Change.Hi, 0.65936725578308941-0.5, 1e-9)
+	statstest.Near(t, "ship p", ship.P, 0.87436706116289231, 1e-9)
+	statstest.Near(t, "ship share lo", ship.Share.Lo, 0.36344220418697826, 1e-9)
+	statstest.Near(t, "ship Holm", ship.PHolm, 0.87436706116289231, 1e-9) // p.adjust(c(ship, cape, troll), "holm")
+	statstest.Near(t, "cape lo", byClass["use-cape"].Change.Lo, 0.2213452887317629-0.5, 1e-9)
+	statstest.Near(t, "cape p", byClass["use-cape"].P, 0.057779571123597238, 1e-9)
+	statstest.Near(t, "cape Holm", byClass["use-cape"].PHolm, 2*0.057779571123597238, 1e-9)
 	troll := byClass["play-troll"]
 	if troll.Method != "wilson" || troll.Change.Value != -0.5 || troll.Change.Lo != -0.5 || !troll.Tested {
 		t.Errorf("troll %+v", troll)
 	}
-	statstest.Near(t, "troll hi", troll.Change.Hi, 0.24249400665524079-0.5, 1e-9) // prop.test(0, 12, correct=FALSE)$conf.int
-	statstest.Near(t, "troll p", troll.P, 0.00053200550513924966, 1e-9)           // prop.test(0, 12, p=0.5, correct=FALSE)$p.value
-	statstest.Near(t, "troll Holm", troll.PHolm, 0.0015960165154177489, 1e-9)
+	// Every deal alike: n_eff is the games (24), prop.test(0, 24, correct=FALSE).
+	statstest.Near(t, "troll hi", troll.Change.Hi, 0.13797620467498017-0.5, 1e-9)
+	statstest.Near(t, "troll p", troll.P, 9.6335700864309904e-07, 1e-12)
+	statstest.Near(t, "troll Holm", troll.PHolm, 3*9.6335700864309904e-07, 1e-12)
 	if w := troll.Worth(); w.Value != 0.5 || w.Hi != 0.5 {
 		t.Errorf("troll worth %+v", w)
 	}
@@ -84,10 +90,10 @@ func TestAblation(t *testing.T) {
 		t.Errorf("no deals %+v", none)
 	}
 
-	if got := tb.Sentence(troll); got != "Forbidding play-troll costs 50.0 points of win share [25.8, 50.0] (12 deals; Holm p = 0.002)." {
+	if got := tb.Sentence(troll); got != "Forbidding play-troll costs 50.0 points of win share [36.2, 50.0] (12 deals; Holm p < 0.001)." {
 		t.Errorf("sentence %q", got)
 	}
-	if got := tb.Sentence(ship); got != "Forbidding play-ship gains 1.2 points of win share [-13.7, 16.2] (20 deals; Holm p = 0.86)." {
+	if got := tb.Sentence(ship); got != "Forbidding play-ship gains 1.2 points of win share [-13.7, 15.9] (20 deals; Holm p = 0.87)." {
 		t.Errorf("sentence %q", got)
 	}
 	c, err := AblationContent(tb, "Toy, 2 players", "ablation")
@@ -116,18 +122,19 @@ func TestAblationBaseline(t *testing.T) {
 	}
 	r := tb.Rows[0]
 	statstest.Near(t, "baseline", tb.Baseline, 1.0/3, 1e-15)
-	statstest.Near(t, "lo", r.Change.Lo, 0.11925376605635146-1.0/3, 1e-9) // t.test(x, mu=1/3)$conf.int
-	statstest.Near(t, "hi", r.Change.Hi, 0.37704253023994483-1.0/3, 1e-9)
-	statstest.Near(t, "p", r.P, 0.17821587891626436, 1e-9) // t.test(x, mu=1/3)$p.value
+	// n_eff = 45 (the games): prop.test(p·45, 45, p=1/3, correct=FALSE).
+	statstest.Near(t, "lo", r.Change.Lo, 0.14521119731894511-1.0/3, 1e-9)
+	statstest.Near(t, "hi", r.Change.Hi, 0.3907022005613246-1.0/3, 1e-9)
+	statstest.Near(t, "p", r.P, 0.2254333683050754, 1e-9)
 	statstest.Near(t, "base check", tb.BaseCheck.Value, 1.0/3, 1e-15)
 	if tb.Base != "greedy" || tb.BaseCheck.N != 10 {
 		t.Errorf("base %+v", tb)
 	}
 
 	// Two players, 10% of the base games (duplicate: 100 deals of 2) without a winner:
-	// baseline 0.45 with standard error √(0.1·0.9/100)/2 = 0.015, added to the t interval:
-	//   se <- sqrt(var(x)/20 + 0.015^2); d <- mean(x) - 0.45
-	//   d + c(-1, 1)*qt(0.975, 19)*se; 2*pt(-abs(d/se), 19)
+	// baseline 0.45 with standard error √(0.1·0.9/100)/2 = 0.015, whose z·SE is added in
+	// quadrature to each side of the share's Wilson interval (n_eff = 40); the score test
+	// z = (p − 0.45)/√(0.45·0.55/40 + 0.015²).
 	base2 := dupResult(2, map[int64]int64{60: 90, 0: 10})
 	base2.NoWinner = 20
 	ship := dupResult(2, map[int64]int64{0: 3, 30: 2, 60: 10, 90: 1, 120: 4})
@@ -138,9 +145,9 @@ func TestAblationBaseline(t *testing.T) {
 	r = tb.Rows[0]
 	statstest.Near(t, "baseline", tb.Baseline, 0.45, 1e-15)
 	statstest.Near(t, "baseline se", tb.BaselineSE, 0.015, 1e-12)
-	statstest.Near(t, "lo", r.Change.Lo, -0.090096533595163036, 1e-9)
-	statstest.Near(t, "hi", r.Change.Hi, 0.215096533595162925, 1e-9)
-	statstest.Near(t, "p", r.P, 0.401988408880294967, 1e-9)
+	statstest.Near(t, "lo", r.Change.Lo, -0.089429439962413676, 1e-9)
+	statstest.Near(t, "hi", r.Change.Hi, 0.21228090350879708, 1e-9)
+	statstest.Near(t, "p", r.P, 0.43510358439161856, 1e-9)
 
 	// A rotate-seated base checks agent 0's share by its tally.
 	rot := &sim.Result{Game: "toy", Players: 2, Seating: sim.SeatRotate, Games: 40, Agents: []string{"g", "g"},
@@ -149,6 +156,43 @@ func TestAblationBaseline(t *testing.T) {
 	if err != nil || tb.BaseCheck.Value != 21.0/40 || tb.BaseCheck.N != 40 {
 		t.Errorf("rotate base: %+v, %v", tb, err)
 	}
+}
+
+// Issue 27: a share's interval stays within 0–100% and the change's within what a share
+// can change by, however few the deals. Ten deals of two players, one won in both seat
+// orders and nine lost in both: Student's t over the deals gave 10.0% [−12.6, 32.6].
+func TestAblationIntervalsInBounds(t *testing.T) {
+	for _, players := range []int{2, 3, 5} {
+		full := int64(60 * players)
+		for name, totals := range map[string]map[int64]int64{
+			"one won of ten": {full: 1, 0: 9},
+			"nine of ten":    {full: 9, 0: 1},
+			"two deals":      {full: 1, 0: 1},
+			"mixed":          {0: 5, 60: 3, full: 2},
+		} {
+			tb, err := RestrictedPlay(nil, map[string]*sim.Result{"x": dupResult(players, totals)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := tb.Rows[0]
+			base := tb.Baseline
+			if r.Share.Lo < 0 || r.Share.Hi > 1 || !(r.Share.Lo <= r.Share.Value && r.Share.Value <= r.Share.Hi) {
+				t.Errorf("%dp %s: share %v [%v, %v] leaves 0–100%%", players, name, r.Share.Value, r.Share.Lo, r.Share.Hi)
+			}
+			if r.Change.Lo < -base-1e-12 || r.Change.Hi > 1-base+1e-12 {
+				t.Errorf("%dp %s: change [%v, %v] beyond [−%v, %v]", players, name, r.Change.Lo, r.Change.Hi, base, 1-base)
+			}
+		}
+	}
+	// The example of the issue: the share reads 10.0% [1.8, 40.4] (Wilson at n_eff = 10
+	// games: the two games of a deal always agree, so a deal counts as one game).
+	tb, err := RestrictedPlay(nil, map[string]*sim.Result{"x": dupResult(2, map[int64]int64{120: 1, 0: 9})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	statstest.Near(t, "share lo", tb.Rows[0].Share.Lo, 0.017876213095072896, 1e-9)
+	statstest.Near(t, "share hi", tb.Rows[0].Share.Hi, 0.40415002679523848, 1e-9)
+	statstest.Near(t, "p", tb.Rows[0].P, 0.011412036386001656, 1e-9)
 }
 
 func TestAblationBadInput(t *testing.T) {

@@ -51,7 +51,7 @@ func AblationChart(t *AblationTable, label, name string) (*chart.Chart, error) {
 	if base == "" {
 		base = "the agent"
 	}
-	p := chart.NewPlot(label, fmt.Sprintf("what each action is worth to %s: win share lost when forbidden, 95%% intervals", base),
+	p := chart.NewPlot(label, fmt.Sprintf("win share %s loses when one is forbidden; 95%% intervals", base),
 		"win share lost when forbidden (percentage points)", "")
 	p.Add(plotter.NewGrid())
 	vals := make(plotter.Values, n)

@@ -181,7 +181,7 @@ func (t *AblationTable) Sentences() []string {
 // Table is "what each action is worth", most valuable first.
 func (t *AblationTable) Table() doc.TextTable {
 	tb := doc.TextTable{Title: "What each action is worth (restricted play)",
-		Header: []string{"forbidden class", "deals", "win share when forbidden", "fair share", "worth (points)", "95% interval", "Holm p", "interval"},
+		Header: []string{"forbidden class", "deals", "win share when forbidden", "fair share", "worth (points)", "95% interval", "Holm p"},
 		Note:   AblationMethod}
 	for _, r := range t.Rows {
 		w := r.Worth()
@@ -189,7 +189,7 @@ func (t *AblationTable) Table() doc.TextTable {
 		if r.Tested {
 			worth, iv, p = format.Pts(w.Value), format.IvPts(w), format.PCell(r.PHolm)
 		}
-		tb.Rows = append(tb.Rows, []string{r.Class, format.Count(r.Deals), shareCell(r.Share.Estimate), format.Pct(t.Baseline), worth, iv, p, r.Method})
+		tb.Rows = append(tb.Rows, []string{r.Class, format.Count(r.Deals), shareCell(r.Share.Estimate), format.Pct(t.Baseline), worth, iv, p})
 	}
 	return tb
 }

@@ -188,7 +188,7 @@ func ComponentChart(c *Substitutions, label, name string) (*doc.Chart, error) {
 			rows = append(rows, forestRow{v.Name(), v.Change, v.PHolm < stats.Alpha})
 		}
 	}
-	return forest(fmt.Sprintf("%s: what one more (or one fewer) of each component is worth", label),
+	return forest(fmt.Sprintf("%s: what each component is worth", label),
 		fmt.Sprintf("%s, %d players, %s deals; change of the changed seat's win share", c.Agent, c.Players, format.Count(c.Deals)),
 		"change of win share (points)", name, rows)
 }

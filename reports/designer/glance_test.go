@@ -1,0 +1,348 @@
+package designer
+
+import (
+	"encoding/xml"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"dragonlab/reports/doc"
+	"dragonlab/reports/htmlcheck"
+	"dragonlab/reports/stats"
+	"dragonlab/sim"
+)
+
+// seatResult is a hand-made self-play result of fixed seating: seat s won wins[s] of the
+// games, alone.
+func seatResult(game string, wins ...int64) *sim.Result {
+	n := len(wins)
+	r := &sim.Result{Game: game, Players: n, Seating: sim.SeatFixed, Complete: true, Agents: make([]string, n)}
+	r.Aggregate.Seats = make([]sim.Tally, n)
+	r.Aggregate.Agents = make([]sim.Tally, n)
+	for s, w := range wins {
+		r.Games += w
+		r.Aggregate.Seats[s].Wins, r.Aggregate.Agents[s].Wins = w, w
+		r.Agents[s] = "greedy"
+	}
+	for s := range r.Aggregate.Seats {
+		r.Aggregate.Seats[s].Games, r.Aggregate.Agents[s].Games = r.Games, r.Games
+	}
+	r.Aggregate.Games = r.Games
+	return r
+}
+
+// seatTwoStudy is a three-player study whose only significant seat is seat 2 (30% of the
+// wins for a fair 33.3%, over 3,000 games), seats 0 and 1 ahead but not significantly.
+func seatTwoStudy() *Input {
+	c := Config{Game: "draco", Title: "Draco (Mount Drago)", Players: 3, Levels: []Level{
+		{Name: "random", Agent: "random", File: "r.json", Result: seatResult("draco", 1000, 1000, 1000)},
+		{Name: "greedy", Agent: "greedy", File: "g.json", Result: seatResult("draco", 1050, 1050, 900)},
+	}}
+	return &Input{Title: "seat 2", Budget: "custom", Replays: 1, Complete: true, Configs: []Config{c}}
+}
+
+// Issue 25: the fairness chart colours each seat's mark by that seat's own test, and the
+// text agrees — page 1 names seat 2, the appendix stars seat 2, not seat 0.
+func TestChartColoursFollowEachSeatsOwnTest(t *testing.T) {
+	rp, err := Analyze(seatTwoStudy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rp.Games[0]
+	a := g.Configs[0]
+	la := a.Levels[a.Measure]
+	if la.Seats[2].PHolm >= stats.Alpha || la.Seats[0].PHolm < stats.Alpha || la.Seats[1].PHolm < stats.Alpha {
+		t.Fatalf("fixture: seat p-values %v %v %v", la.Seats[0].PHolm, la.Seats[1].PHolm, la.Seats[2].PHolm)
+	}
+	rows := g.fairnessRows()
+	if len(rows) != 2 || rows[0].Label != "3p greedy" || len(rows[0].Seats) != 3 {
+		t.Fatalf("chart rows %+v", rows)
+	}
+	for _, r := range rows {
+		for _, m := range r.Seats {
+			want := r.Label == "3p greedy" && m.Seat == 2
+			if m.Sig != want {
+				t.Errorf("%s seat %d: drawn significant %v, its own test says %v", r.Label, m.Seat, m.Sig, want)
+			}
+		}
+	}
+	if c := a.Glance.Fair; c.Verdict != "disfavoured" || !strings.HasPrefix(c.Text, "seat 2 disfavoured: -3.3 pts") {
+		t.Errorf("page 1: %+v", c)
+	}
+	d, err := rp.Doc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var detail *doc.Table
+	for _, s := range d.Sections {
+		if s.ID == "draco-3p-detail" {
+			detail = s.Blocks[0].(*doc.Table)
+		}
+	}
+	if detail == nil {
+		t.Fatal("no detail section")
+	}
+	got := detail.Rows[1][3].Text // greedy: every seat's advantage
+	if !strings.Contains(got, "-3.3*") || strings.Count(got, "*") != 1 {
+		t.Errorf("appendix stars %q: want the star on seat 2 alone", got)
+	}
+	// The rendered chart: the highlight colour appears (seat 2's mark), and not at all when
+	// no seat is significant.
+	ch, err := g.FairnessChart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(ch.SVG), "#D55E00") {
+		t.Error("the chart does not draw seat 2 in the highlight colour")
+	}
+	fair := seatTwoStudy()
+	fair.Configs[0].Levels[1].Result = seatResult("draco", 1000, 1010, 990)
+	rp2, err := Analyze(fair)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch2, err := rp2.Games[0].FairnessChart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(ch2.SVG), "#D55E00") {
+		t.Error("the highlight colour with no significant seat")
+	}
+}
+
+// specLike matches agent specs and parameter literals: "noisy:base=(greedy)",
+// "iters=100", "eps=0.25", "seatBonus=[0,2]", "greedy:samples=1", "duoHand=3".
+var specLike = regexp.MustCompile(`:base=|iters=|eps=|seatBonus=\[|[a-z]:[a-z]+=|\b[a-z]+[A-Z][A-Za-z]*=`)
+
+// Issue 25: page 1 is five cells of at most 12 words, each game's answer at most 100
+// words, no agent spec or lever literal outside the provenance, and every interval of
+// page 1 is the one the appendix shows for the same game and player count.
+func TestPageOneInPlainWords(t *testing.T) {
+	in := tinyStudy(t)
+	for i := range in.Configs {
+		for j := range in.Configs[i].Levels {
+			lv := &in.Configs[i].Levels[j]
+			lv.Written = lv.Agent // as a design writes it: greedy:samples=1
+			if lv.Name == "random" {
+				lv.Written = "noisy:base=(random),eps=0.25,iters=1"
+			}
+		}
+	}
+	rp, err := Analyze(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := rp.Doc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range rp.Games {
+		if n := wordCount(g.Answer); n > MaxAnswerWords {
+			t.Errorf("%s: the answer has %d words: %q", g.Game, n, g.Answer)
+		}
+		if m := specLike.FindString(g.Answer); m != "" {
+			t.Errorf("%s: %q in the answer %q", g.Game, m, g.Answer)
+		}
+		for _, a := range g.Configs {
+			for k, c := range a.Glance.Cells() {
+				if n := wordCount(c.Text); n > MaxCellWords {
+					t.Errorf("%s %dp %s: %d words: %q", g.Game, a.Players, glanceColumns[k], n, c.Text)
+				}
+				if m := specLike.FindString(c.Text); m != "" {
+					t.Errorf("%s %dp %s: %q in %q", g.Game, a.Players, glanceColumns[k], m, c.Text)
+				}
+				if c.Value != nil && strings.Count(c.Text, "[") != 1 {
+					t.Errorf("%s %dp %s: not one number with its interval: %q", g.Game, a.Players, glanceColumns[k], c.Text)
+				}
+			}
+		}
+	}
+	// The whole report outside the provenance (where the specs belong) and the methods.
+	md, err := d.Markdown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(md)
+	prov := strings.Index(text, "### Provenance")
+	next := strings.Index(text[prov+1:], "\n### ")
+	if prov < 0 || next < 0 {
+		t.Fatal("no provenance in the appendix")
+	}
+	outside := text[:prov] + text[prov+1+next:]
+	if i := strings.Index(outside, "### Methods"); i >= 0 {
+		outside = outside[:i]
+	}
+	for _, line := range strings.Split(outside, "\n") {
+		if m := specLike.FindString(line); m != "" {
+			t.Errorf("%q outside the provenance: %s", m, line)
+		}
+	}
+	if !strings.Contains(text[prov:prov+next], "noisy:base=(random)") {
+		t.Error("the provenance lacks the level's agent spec")
+	}
+	// Answer against appendix: every interval on page 1 is in the appendix's detail of the
+	// same game and player count, or in the game's own section.
+	html, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := htmlcheck.Check(d, html); err != nil {
+		t.Error(err)
+	}
+	sections := map[string]string{}
+	for _, s := range d.Sections {
+		sections[s.ID] = sectionText(s)
+	}
+	iv := regexp.MustCompile(`\[[^\]]+\]`)
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			where := sections[g.chartSlug(fmt.Sprintf("%dp-detail", a.Players))] + sections[g.chartSlug("answers")]
+			for k, c := range a.Glance.Cells() {
+				for _, m := range iv.FindAllString(c.Text, -1) {
+					if !strings.Contains(where, m) {
+						t.Errorf("%s %dp %s: %s (%q) is nowhere in its detail", g.Game, a.Players, glanceColumns[k], m, c.Text)
+					}
+				}
+			}
+		}
+	}
+}
+
+// sectionText is every text of a section and its subsections.
+func sectionText(s *doc.Section) string {
+	var b strings.Builder
+	b.WriteString(s.Summary + "\n")
+	for _, bl := range s.Blocks {
+		switch x := bl.(type) {
+		case *doc.Paragraph:
+			b.WriteString(x.Text + "\n")
+		case *doc.List:
+			b.WriteString(strings.Join(x.Items, "\n") + "\n")
+		case *doc.Table:
+			for _, r := range x.Rows {
+				for _, c := range r {
+					b.WriteString(c.Text + "\n")
+				}
+			}
+		}
+	}
+	for _, sub := range s.Sections {
+		b.WriteString(sectionText(sub))
+	}
+	return b.String()
+}
+
+// Issue 25: on a 400-pixel phone a chart fills the text column (at most about 370 CSS
+// pixels): its smallest text must still be 9 pixels tall.
+func TestChartTextReadableOnAPhone(t *testing.T) {
+	rp, err := Analyze(tinyStudy(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := rp.Doc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	font := regexp.MustCompile(`font-size:([0-9.]+)px`)
+	for _, c := range d.Charts() {
+		var svg struct {
+			ViewBox string `xml:"viewBox,attr"`
+		}
+		if err := xml.Unmarshal(c.SVG[strings.Index(string(c.SVG), "<svg"):], &svg); err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		f := strings.Fields(svg.ViewBox)
+		w, _ := strconv.ParseFloat(f[2], 64)
+		least := math.Inf(1)
+		for _, m := range font.FindAllStringSubmatch(string(c.SVG), -1) {
+			v, _ := strconv.ParseFloat(m[1], 64)
+			least = math.Min(least, v)
+		}
+		if px := least * 370 / w; px < 9 {
+			t.Errorf("%s: the smallest text is %.1f px on a phone (%.0f units in a chart %.0f wide)", c.Name, px, least, w)
+		}
+	}
+	if len(d.Charts()) < 4 {
+		t.Errorf("%d charts", len(d.Charts()))
+	}
+}
+
+// "About N more games" is what brings the interval to the target at the rate 1/√n, and
+// a settled question asks for none.
+func TestMoreGames(t *testing.T) {
+	for _, tc := range []struct {
+		n            int64
+		half, target float64
+		want         int64
+	}{{1000, 0.04, 0.02, 3000}, {400, 0.03, 0.03, 0}, {400, 0.02, 0.03, 0}, {1000, 0.021, 0.02, 103}, {0, 0.1, 0.02, 0}} {
+		if got := moreGames(tc.n, tc.half, tc.target); got != tc.want {
+			t.Errorf("moreGames(%d, %v, %v) = %d, want %d", tc.n, tc.half, tc.target, got, tc.want)
+		}
+	}
+	if roundUp2(1234) != 1300 || roundUp2(99) != 99 || roundUp2(100) != 100 || roundUp2(25001) != 26000 {
+		t.Error("roundUp2")
+	}
+}
+
+// The other issues plug in as fields of a Config: the measuring level (21), luck by
+// chance events with luck-adjusted seats (23) and certified rule changes (24). Each
+// replaces its fallback on page 1; absent, the fallback answers
+// (TestChartColoursFollowEachSeatsOwnTest and TestPageOneInPlainWords). Component values
+// by substitution (22) are the value stage (TestStudyReport, TestPageOneInPlainWords).
+func TestExtensionsPlugIn(t *testing.T) {
+	iv := func(v, lo, hi float64) stats.Estimate {
+		return stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "test"}
+	}
+	in := seatTwoStudy()
+	c := &in.Configs[0]
+	c.Measure = &MeasureInput{Level: 0, Why: "the strongest level a simpler one does not beat"}
+	c.Luck = &LuckInput{Level: "random", Share: iv(0.4, 0.3, 0.5), Events: []LuckEvent{{Name: "the draw", Rule: "DR-10", Share: iv(0.3, 0.2, 0.4)}},
+		Adjusted: []stats.Estimate{iv(0.001, -0.004, 0.006), iv(0, -0.005, 0.005), iv(-0.001, -0.006, 0.004)}}
+	c.Tune = &TuneInput{Changes: []RuleChange{{Params: map[string]any{"seatBonus": []any{0.0, 0.0, 2.0}}, Effect: iv(0.004, -0.01, 0.018), Certified: true}}}
+	rp, err := Analyze(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rp.Games[0].Configs[0]
+	g := a.Glance
+	for _, tc := range []struct{ name, got, want string }{
+		{"level", g.Level, "random"},
+		{"fair", g.Fair.Text, "fair: seat 0 +0.1 pts [-0.4, +0.6]"},
+		{"fair from", g.Fair.From, "luck-adjusted self-play"},
+		{"luck", g.Luck.Text, "moderate: chance decides 40.0% [30.0, 50.0], mostly the draw (DR-10)"},
+		{"change", g.Change.Text, "seat 2 starts with 2 points: +0.4 pts [-1.0, +1.8]"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, tc.got, tc.want)
+		}
+	}
+	for k, cell := range g.Cells() {
+		if n := wordCount(cell.Text); n > MaxCellWords {
+			t.Errorf("%s: %d words: %q", glanceColumns[k], n, cell.Text)
+		}
+	}
+	// Luck-adjusted seats are tested on their own intervals: a narrow one away from 0 is
+	// significant though the plain seat is not.
+	c.Luck.Adjusted[2] = iv(-0.03, -0.04, -0.02)
+	rp2, err := Analyze(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := rp2.Games[0].Configs[0].Glance.Fair; f.Verdict != "disfavoured" || !strings.HasPrefix(f.Text, "seat 2 disfavoured: -3.0 pts") {
+		t.Errorf("adjusted seat 2: %+v", f)
+	}
+	d, err := rp.Doc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := d.Markdown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "is measured at random: the strongest level a simpler one does not beat.") {
+		t.Error("the report does not say why the measuring level")
+	}
+}
