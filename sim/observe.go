@@ -35,6 +35,9 @@ func (cfg *Config) checkWhy() error {
 	if cfg.Metrics && cfg.Players > 8 {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
+	if cfg.Outcomes && cfg.Players > MaxSeats {
+		return fmt.Errorf("per-unit outcomes support at most %d players, not %d", MaxSeats, cfg.Players)
+	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
 	for _, f := range cfg.Agents {
 		if f.Kind == agents.RestrictKind {
@@ -80,6 +83,9 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	}
 	if cfg.shape.restricted {
 		a.Restrict = make([]Restriction, len(cfg.Agents))
+	}
+	if cfg.Outcomes {
+		a.Outcomes = &Outcomes{}
 	}
 	return a
 }
@@ -253,6 +259,13 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Replays.merge(o.Replays)
 		}
 	}
+	if o.Outcomes != nil {
+		if a.Outcomes == nil {
+			a.Outcomes = o.Outcomes.clone()
+		} else {
+			a.Outcomes.merge(o.Outcomes)
+		}
+	}
 	if o.Restrict != nil {
 		if a.Restrict == nil {
 			a.Restrict = make([]Restriction, len(o.Restrict))
@@ -278,6 +291,8 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
+	case (a.Outcomes == nil) != (b.Outcomes == nil):
+		return fmt.Errorf("some parts keep per-unit outcomes and others do not: run every part with the same options")
 	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
 		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
 	}

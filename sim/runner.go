@@ -88,7 +88,10 @@ type Config struct {
 	Components bool
 	Metrics    bool
 	Replays    int
-	shape      whyShape // set by check
+	// Outcomes keeps every unit's game outcomes in unit order (outcomes.go), so that runs
+	// on the same seeds can be compared deal by deal.
+	Outcomes bool
+	shape    whyShape // set by check
 }
 
 // chunk is how many units a worker claims at once: large enough that the shared counter
@@ -112,6 +115,8 @@ type worker struct {
 	// stop is the run's stop flag when some agent polls it inside its decisions
 	// (agents.Stoppable); nil otherwise. See playUnit.
 	stop *atomic.Bool
+	// rec is the record of the unit being played (Config.Outcomes).
+	rec []byte
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -196,6 +201,9 @@ func (w *worker) play(seed uint64, rotation int) bool {
 	if observe {
 		w.recordObserved(decisions, winners)
 	}
+	if a.Outcomes != nil {
+		w.rec = appendGame(w.rec, w.out, decisions)
+	}
 	if w.restricted != nil {
 		w.countRestrictions()
 	}
@@ -221,6 +229,18 @@ func (w *worker) countRestrictions() {
 // stopped inside the unit (only with w.stop): its games are then partly recorded, and
 // playUnit throws them away.
 func (w *worker) unit(i int64) bool {
+	w.rec = w.rec[:0]
+	if !w.playSeating(i) {
+		return false
+	}
+	if o := w.agg.Outcomes; o != nil {
+		o.add(i, w.rec)
+	}
+	return true
+}
+
+// playSeating plays the games of unit i under the seating plan (see unit).
+func (w *worker) playSeating(i int64) bool {
 	cfg := w.cfg
 	n := cfg.Players
 	seed := GameSeed(cfg.Seed, i)

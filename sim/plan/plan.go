@@ -79,6 +79,9 @@ type Run struct {
 	// Components and Metrics ask the runner for the component and game-feel aggregates.
 	Components bool `json:"components,omitempty"`
 	Metrics    bool `json:"metrics,omitempty"`
+	// Outcomes asks for every unit's game outcomes in unit order (sim.Outcomes), so that
+	// runs on the same seed are compared deal by deal.
+	Outcomes bool `json:"outcomes,omitempty"`
 }
 
 // resolved is a run's configuration, checked: everything but workers, shard and hooks.
@@ -325,5 +328,5 @@ func (p *Plan) Config(i int, workers int) (sim.Config, error) {
 	r, rs := &p.Runs[i], p.resolved[i]
 	return sim.Config{Game: rs.game, Params: rs.params, Players: r.Players, Agents: rs.agents,
 		Seating: r.Seating, Seed: r.Seed, Units: r.Units, Workers: workers,
-		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics}, nil
+		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics, Outcomes: r.Outcomes}, nil
 }
