@@ -35,6 +35,9 @@ type Game struct {
 	// them; the game only declares what was measured best for it. Its states implement
 	// Namer, so that an agent finds this entry from a state.
 	Expert map[int]string
+	// Levers are the numbers of the rules a designer turns, with the ranges worth
+	// searching (`dragonlab tune --levers auto`; see Lever).
+	Levers []Lever
 }
 
 // Namer is implemented by the states of every registered game: GameName is the name the
