@@ -30,8 +30,8 @@ type Result struct {
 	// Effect is the change's effect, pick minus rules on the same fresh deals (paired).
 	Effect []ComponentSummary `json:"effect,omitempty"`
 	// Family and Level are the Bonferroni family (claims) and each interval's level.
-	Family int     `json:"family"`
-	Level  float64 `json:"level"`
+	Family int            `json:"family"`
+	Level  float64        `json:"level"`
 	Rounds []RoundSummary `json:"rounds"`
 	// Candidates are every candidate the search played, with its search estimates.
 	Candidates []CandidateSummary `json:"candidates"`

@@ -105,11 +105,11 @@ const (
 	minDeals      = 20
 	pilotDeals    = 12
 	maxScreen     = 60
-	maxNew        = 4    // combinations proposed per round
-	raceZ         = 3.0  // paired significance of "worse" in the race
-	screenShare   = 0.4  // of the search budget for round 0
-	certShare     = 0.6  // the certification takes at most this share of a budget
-	certRuns      = 3    // rules, pick, neighbour
+	maxNew        = 4   // combinations proposed per round
+	raceZ         = 3.0 // paired significance of "worse" in the race
+	screenShare   = 0.4 // of the search budget for round 0
+	certShare     = 0.6 // the certification takes at most this share of a budget
+	certRuns      = 3   // rules, pick, neighbour
 	minCertDeals  = 100
 )
 
