@@ -36,7 +36,9 @@ type Row struct {
 // Certificate is the certification's analysis.
 type Certificate struct {
 	Deals  int64   `json:"deals"`
-	Family int     `json:"family"` // claims in the Bonferroni family
+	// Family is the claims of the Bonferroni family: every target and seat of every
+	// eligible candidate (the pick, and the neighbour when there is one).
+	Family int `json:"family"`
 	Level  float64 `json:"level"`  // each interval's level, 1 − 0.05/family
 	Z      float64 `json:"z"`
 	Rules  Row     `json:"rules"`
@@ -48,13 +50,37 @@ type Certificate struct {
 	Effect []stats.Estimate `json:"-"`
 }
 
-// Best is the row the proposal is about: the pick, or the rules when the search picked
-// no change.
-func (c *Certificate) Best() *Row {
+// Eligible are the rows the proposal may be: the pick (the rules when the search picked
+// no change) and the neighbour. They were named before the certification was played, and
+// the family of the Bonferroni correction counts the claims of each, so that choosing the
+// one that meets the targets keeps the family-wise level.
+func (c *Certificate) Eligible() []*Row {
+	var out []*Row
 	if c.Pick != nil {
-		return c.Pick
+		out = append(out, c.Pick)
+	} else {
+		out = append(out, &c.Rules)
 	}
-	return &c.Rules
+	if c.Neighbour != nil {
+		out = append(out, c.Neighbour)
+	}
+	return out
+}
+
+// Best is the row the proposal is about: of the eligible rows that meet the targets the
+// smallest change; when none does, the pick (or the rules when the search picked no
+// change).
+func (c *Certificate) Best() *Row {
+	var best *Row
+	for _, r := range c.Eligible() {
+		if r.Meets && (best == nil || r.Candidate.Less(best.Candidate)) {
+			best = r
+		}
+	}
+	if best != nil {
+		return best
+	}
+	return c.Eligible()[0]
 }
 
 // Certified says whether the proposal meets the targets on the fresh deals.
@@ -65,7 +91,14 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 	if r.Kind != Certify || len(ms) != len(r.Entries) {
 		return nil, fmt.Errorf("not a certification round")
 	}
-	cs, fam := Components(s.Targets, s.Players, s.Ladder)
+	cs, claims := Components(s.Targets, s.Players, s.Ladder)
+	eligible := 1
+	for _, e := range r.Entries {
+		if e.Role == RoleNeighbour {
+			eligible++
+		}
+	}
+	fam := claims * eligible
 	level := 1 - stats.Alpha/float64(fam)
 	z := FamilyZ(fam)
 	c := &Certificate{Deals: r.Deals, Family: fam, Level: level, Z: z}

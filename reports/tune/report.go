@@ -278,8 +278,11 @@ func (res *Result) sentences() (short, long string) {
 		short = shortChange(s, best.Candidate) + ": best found, not certified"
 		long = fmt.Sprintf("Not certified: the best change found, %s, reaches %s %s (%s); missing: %s.", ChangeText(s, best.Candidate), valuesText(best), fresh, rules, strings.Join(best.Missing(s), "; "))
 	}
-	if c.Neighbour != nil {
-		long += fmt.Sprintf(" Its whole-number neighbour on the other side, %s, gives %s.", shortChange(s, c.Neighbour.Candidate), valuesText(c.Neighbour))
+	switch {
+	case c.Neighbour != nil && best == c.Neighbour:
+		long += fmt.Sprintf(" The fair value lies between two whole numbers: the search's best, %s, gives %s; its neighbour on the other side of fair is the one certified.", shortChange(s, c.Pick.Candidate), valuesText(c.Pick))
+	case c.Neighbour != nil:
+		long += fmt.Sprintf(" The fair value lies between two whole numbers: the neighbour on the other side of fair, %s, gives %s.", shortChange(s, c.Neighbour.Candidate), valuesText(c.Neighbour))
 	}
 	return short, long
 }

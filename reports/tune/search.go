@@ -187,8 +187,13 @@ func CertDealsFor(s *Spec, budget int64) int64 {
 	if s.CertDeals > 0 {
 		return s.CertDeals
 	}
-	cs, family := Components(s.Targets, s.Players, s.Ladder)
-	_ = cs
+	_, family := Components(s.Targets, s.Players, s.Ladder)
+	for _, l := range s.Levers {
+		if l.Integer {
+			family *= 2 // a neighbour may be certified with the pick
+			break
+		}
+	}
 	n := int64(2000)
 	for _, t := range s.Targets {
 		if t.Kind == Fair {
@@ -316,6 +321,12 @@ type state struct {
 
 func newState(s *Spec, hist []Played) *state {
 	cs, fam := Components(s.Targets, s.Players, s.Ladder)
+	for _, l := range s.Levers {
+		if l.Integer {
+			fam *= 2 // as CertDealsFor: the pick and its neighbour
+			break
+		}
+	}
 	st := &state{s: s, hist: hist, cs: cs, fam: fam, base: BaseCandidate(s.Levers, s.Players),
 		data: map[string]map[int]*Measure{}, cands: map[string]Candidate{}, est: map[string][]Estimate{},
 		effects: map[[2]float64][]float64{}}
