@@ -35,11 +35,11 @@ type Row struct {
 
 // Certificate is the certification's analysis.
 type Certificate struct {
-	Deals  int64   `json:"deals"`
+	Deals int64 `json:"deals"`
 	// Family is the claims of the Bonferroni family: every target and seat of every
 	// eligible candidate (the pick, and the neighbour when there is one).
-	Family int `json:"family"`
-	Level  float64 `json:"level"`  // each interval's level, 1 − 0.05/family
+	Family int     `json:"family"`
+	Level  float64 `json:"level"` // each interval's level, 1 − 0.05/family
 	Z      float64 `json:"z"`
 	Rules  Row     `json:"rules"`
 	Pick   *Row    `json:"pick,omitempty"`

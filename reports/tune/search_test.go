@@ -126,7 +126,7 @@ func TestSearchBringsBackTheLength(t *testing.T) {
 	m := toyModel{adv: func([]float64) float64 { return 0 }, length: func(v []float64) float64 { return 40 + 5*(v[0]-6) }}
 	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: []Lever{hand},
 		Targets: []Target{{Kind: Fair, Text: "fair=3", Points: 0.03}, {Kind: Length, Text: "length=40±5%", Decisions: 40, Tolerance: 0.05}},
-		Seed: 5, Games: 60000, Rounds: DefaultRounds, MaxChanged: 1}
+		Seed:    5, Games: 60000, Rounds: DefaultRounds, MaxChanged: 1}
 	hist := m.play(t, s)
 	last := hist[len(hist)-1]
 	cert, err := CertifyRound(s, last.Round, last.Measures)
