@@ -188,6 +188,12 @@ func (o Tune) Setup() (*TuneSetup, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
+	if s.Games > 0 {
+		// A budget in games too small for a search is refused before anything is written.
+		if _, err := tune.Next(&s, nil); err != nil {
+			return nil, fmt.Errorf("--budget %s: %v", budget, err)
+		}
+	}
 	// Every candidate's rules must be valid together (levers were checked one by one).
 	if _, err := tune.BaseCandidate(levers, players).Params(g, base, levers, players); err != nil {
 		return nil, err
@@ -208,7 +214,7 @@ func (ts *TuneSetup) resolve() error {
 	if err := p.Validate(ts.Spec.Players); err != nil {
 		return err
 	}
-	ts.game, ts.base = g, p
+	ts.game, ts.base, ts.Params = g, p, engine.ParamsJSON(p)
 	return nil
 }
 
