@@ -220,4 +220,3 @@ func TestTuneBadInput(t *testing.T) {
 		}
 	}
 }
-
