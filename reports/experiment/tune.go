@@ -146,13 +146,22 @@ func (o Tune) Setup() (*TuneSetup, error) {
 		case tune.Luck:
 			s.Replays = 2
 		case tune.Skill:
-			s.Ladder = append(append([]string(nil), tune.LadderLevels...), s.Agent)
-			for i, l := range s.Ladder {
+			// The ladder: the study's levels below the agent, then the agent.
+			for _, l := range tune.LadderLevels {
 				f, err := agents.Parse(l)
 				if err != nil {
 					return nil, err
 				}
-				s.Ladder[i] = f.Spec
+				if f.Spec != s.Agent {
+					s.Ladder = append(s.Ladder, f.Spec)
+				}
+			}
+			if s.Agent == "random" {
+				return nil, fmt.Errorf("--target %s: the ladder climbs from random play to the measuring level, and random is the floor: give a stronger --agents", t.Text)
+			}
+			s.Ladder = append(s.Ladder, s.Agent)
+			if t.Levels > len(s.Ladder) {
+				return nil, fmt.Errorf("--target %s: the ladder has %d levels (%s)", t.Text, len(s.Ladder), strings.Join(s.Ladder, ", "))
 			}
 		}
 	}

@@ -45,8 +45,8 @@ type Certificate struct {
 	Pick   *Row    `json:"pick,omitempty"`
 	// Neighbour is the whole-number neighbour of the pick on the other side of fair.
 	Neighbour *Row `json:"neighbour,omitempty"`
-	// Effect is, per component, the pick minus the rules on the same fresh deals (paired),
-	// at the family level (nil without a pick).
+	// Effect is, per component, the proposal (Best) minus the rules on the same fresh
+	// deals (paired), at the family level (nil when the proposal is no change).
 	Effect []stats.Estimate `json:"-"`
 }
 
@@ -102,7 +102,8 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 	level := 1 - stats.Alpha/float64(fam)
 	z := FamilyZ(fam)
 	c := &Certificate{Deals: r.Deals, Family: fam, Level: level, Z: z}
-	var rules, pick *Measure
+	var rules *Measure
+	byName := map[string]*Measure{}
 	for i, e := range r.Entries {
 		if ms[i] == nil {
 			return nil, fmt.Errorf("the certification of %s was not played", e.Candidate.Name)
@@ -111,17 +112,18 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 		if err != nil {
 			return nil, err
 		}
+		byName[e.Candidate.Name] = ms[i]
 		switch e.Role {
 		case RoleRules:
 			c.Rules, rules = row, ms[i]
 		case RolePick:
-			c.Pick, pick = &row, ms[i]
+			c.Pick = &row
 		case RoleNeighbour:
 			c.Neighbour = &row
 		}
 	}
-	if rules != nil && pick != nil {
-		a, b := map[int]*Measure{0: pick}, map[int]*Measure{0: rules}
+	if best := c.Best(); rules != nil && best.Candidate.Changed > 0 {
+		a, b := map[int]*Measure{0: byName[best.Candidate.Name]}, map[int]*Measure{0: rules}
 		for _, comp := range cs {
 			if d, ok := Paired(comp, a, b); ok {
 				c.Effect = append(c.Effect, stats.Normal(d.Value, d.SE, z))

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
+
+	"dragonlab/agents"
 
 	"dragonlab/reports/luck"
 	"dragonlab/reports/stats"
@@ -77,12 +80,26 @@ func Components(targets []Target, players int, ladder []string) (cs []Component,
 			family++
 		case Skill:
 			for i := 1; i < len(ladder); i++ {
-				cs = append(cs, Component{Target: ti, Kind: Skill, Step: i, Name: ladder[i] + " vs " + ladder[i-1], unit: -1})
+				cs = append(cs, Component{Target: ti, Kind: Skill, Step: i, Name: LevelName(ladder[i]) + " vs " + LevelName(ladder[i-1]), unit: -1})
 				family++
 			}
 		}
 	}
 	return cs, family
+}
+
+// LevelName is a ladder level's short name: random, casual (greedy with random slips),
+// greedy, or the agent's spec without its default options.
+func LevelName(spec string) string {
+	switch {
+	case spec == "random":
+		return "random"
+	case strings.HasPrefix(spec, "noisy:base=(greedy"):
+		return "casual"
+	case spec == "greedy:samples=4":
+		return "greedy"
+	}
+	return agents.Short(spec)
 }
 
 // unitColumns is the number of per-unit columns of the components.

@@ -214,9 +214,14 @@ func keyValues(r *Row) []Value {
 	return out
 }
 
-func valuesText(r *Row) string {
+// valuesText quotes a row's key values; missed only those outside their targets (and the
+// seat furthest from fair).
+func valuesText(r *Row, missed bool) string {
 	var parts []string
 	for _, v := range keyValues(r) {
+		if missed && r.Met[v.Component.Target] && v.Component.Kind != Fair {
+			continue
+		}
 		parts = append(parts, v.Component.Name+" "+ValueText(v))
 	}
 	return strings.Join(parts, ", ")
@@ -260,29 +265,29 @@ func (res *Result) sentences() (short, long string) {
 	best := c.Best()
 	fresh := fmt.Sprintf("on %s fresh deals never used in the search (family-wise 95%% intervals over %s)", format.Count(c.Deals), format.Plural(int64(c.Family), "claim"))
 	targets := strings.Join(res.Targets, ", ")
-	rules := fmt.Sprintf("the rules as they are: %s", valuesText(&c.Rules))
+	rules := fmt.Sprintf("the rules as they are: %s", valuesText(&c.Rules, true))
 	switch {
 	case best.Candidate.Changed == 0 && best.Meets:
 		short = "fair as is: certified"
 		if !hasFair(s) {
 			short = "meets the targets as is: certified"
 		}
-		long = fmt.Sprintf("The rules meet the targets (%s) as they are, certified %s: %s.", targets, fresh, valuesText(best))
+		long = fmt.Sprintf("The rules meet the targets (%s) as they are, certified %s: %s.", targets, fresh, valuesText(best, false))
 	case best.Meets:
 		short = shortChange(s, best.Candidate) + ": certified"
-		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", ChangeText(s, best.Candidate), targets, fresh, valuesText(best), rules)
+		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", ChangeText(s, best.Candidate), targets, fresh, valuesText(best, false), rules)
 	case best.Candidate.Changed == 0:
 		short = "not certified: no change found that meets the targets"
 		long = fmt.Sprintf("No change was found that meets the targets (%s); the search's best is to change nothing, and %s; missing: %s.", targets, rules+" "+fresh, strings.Join(best.Missing(s), "; "))
 	default:
 		short = shortChange(s, best.Candidate) + ": best found, not certified"
-		long = fmt.Sprintf("Not certified: the best change found, %s, reaches %s %s (%s); missing: %s.", ChangeText(s, best.Candidate), valuesText(best), fresh, rules, strings.Join(best.Missing(s), "; "))
+		long = fmt.Sprintf("Not certified: the best change found, %s, reaches %s %s (%s); missing: %s.", ChangeText(s, best.Candidate), valuesText(best, false), fresh, rules, strings.Join(best.Missing(s), "; "))
 	}
 	switch {
 	case c.Neighbour != nil && best == c.Neighbour:
-		long += fmt.Sprintf(" The fair value lies between two whole numbers: the search's best, %s, gives %s; its neighbour on the other side of fair is the one certified.", shortChange(s, c.Pick.Candidate), valuesText(c.Pick))
+		long += fmt.Sprintf(" The fair value lies between two whole numbers: the search's best, %s, gives %s; its neighbour on the other side of fair is the one certified.", shortChange(s, c.Pick.Candidate), valuesText(c.Pick, false))
 	case c.Neighbour != nil:
-		long += fmt.Sprintf(" The fair value lies between two whole numbers: the neighbour on the other side of fair, %s, gives %s.", shortChange(s, c.Neighbour.Candidate), valuesText(c.Neighbour))
+		long += fmt.Sprintf(" The fair value lies between two whole numbers: the neighbour on the other side of fair, %s, gives %s.", shortChange(s, c.Neighbour.Candidate), valuesText(c.Neighbour, false))
 	}
 	return short, long
 }
