@@ -66,7 +66,9 @@ type Answer struct {
 	Components   []ComponentAnswer `json:"components,omitempty"`
 	Ablation     []AblationAnswer  `json:"ablation,omitempty"`
 	Compensation []LeverAnswer     `json:"compensation,omitempty"`
-	Notes        []string          `json:"notes,omitempty"`
+	// Tune is dragonlab tune's answer, where the study ran it (designer.Tuned).
+	Tune  *Tuned   `json:"tune,omitempty"`
+	Notes []string `json:"notes,omitempty"`
 
 	cfg   *Config
 	seats []*fairness.SelfPlay
@@ -278,7 +280,7 @@ func Analyze(in *Input) (*Report, error) {
 
 func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	n := c.Players
-	a := &Answer{Players: n, cfg: c, Top: -1}
+	a := &Answer{Players: n, cfg: c, Top: -1, Tune: c.Tune}
 	k := len(c.Levels)
 	a.seats = make([]*fairness.SelfPlay, k)
 	a.feel = make([]*feel.Analysis, k)

@@ -51,6 +51,26 @@ type Config struct {
 	Ablation []Ablation
 	// Levers: sweeps of a rules lever at a level.
 	Levers []Lever
+	// Tune is dragonlab tune's answer at the measuring level, where the study ran it (a
+	// seat or a target off); nil otherwise.
+	Tune *Tuned
+}
+
+// Tuned is what `dragonlab tune` answered for one game and player count: the smallest
+// change that meets the targets, certified on fresh deals, or the best found and what it
+// misses. "What to change" quotes it.
+type Tuned struct {
+	// Sentence is the answer in a few words: "seat 1 starts +2: certified", "fair as is:
+	// certified", "seat 1 starts +2: best found, not certified".
+	Sentence string `json:"sentence"`
+	// Answer is the paragraph, with the certified estimates and intervals.
+	Answer    string `json:"answer"`
+	Certified bool   `json:"certified"`
+	// Change is the rules parameters the answer changes, with their new values.
+	Change  map[string]json.RawMessage `json:"change"`
+	Level   string                     `json:"level"` // the level of play measured (a level name)
+	Targets []string                   `json:"targets"`
+	Dir     string                     `json:"dir"` // the tune's output directory, relative to the report
 }
 
 // Level is one level of play and its self-play.

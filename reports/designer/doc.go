@@ -392,6 +392,9 @@ func (a *Answer) glanceLine() string {
 
 // changeShort is the "What to change" cell of the glance table.
 func (a *Answer) changeShort() string {
+	if a.Tune != nil {
+		return a.Tune.Sentence + " (" + a.Tune.Level + ")"
+	}
 	for _, l := range a.Compensation {
 		if !l.Seat {
 			continue
@@ -399,6 +402,10 @@ func (a *Answer) changeShort() string {
 		c := l.Compensation
 		needed := l.Needed || (a.Top >= 0 && a.Levels[a.Top].Favoured)
 		switch {
+		case !needed && c != nil && c.Found && c.Moves && c.Value.Excludes(0):
+			return fmt.Sprintf("not certified; the sweep puts fair at %s %s (%s)", format.Trim(c.Value.Value, 2), format.IvTrim(c.Value.Estimate, 2), l.Level)
+		case !needed && a.off():
+			return "not certified: intervals too wide"
 		case !needed:
 			return "nothing"
 		case c != nil && c.Found && c.Moves:
@@ -424,6 +431,9 @@ func (a *Answer) changeShort() string {
 	}
 	if a.Players == 1 {
 		return "–"
+	}
+	if a.off() {
+		return "not certified: a seat's interval reaches beyond ±2 points"
 	}
 	return "nothing"
 }
