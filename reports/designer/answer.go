@@ -265,6 +265,10 @@ func (a *Answer) tuneText() string {
 	return fmt.Sprintf("Under %s play, dragonlab tune (targets %s) certifies no change at this budget: %s", t.Level, strings.Join(t.Targets, ", "), t.Answer)
 }
 
+// Off reports whether a seat is off at the most skilled level played (see off): where the
+// study's tune stage runs.
+func (a *Answer) Off() bool { return a.off() }
+
 // off reports whether a seat is off at the most skilled level: significantly favoured, or
 // its interval reaching beyond ±2 points (the fair=2 target).
 func (a *Answer) off() bool {

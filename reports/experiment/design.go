@@ -51,6 +51,18 @@ type Design struct {
 	Ablation []DesignAblation `json:"ablation,omitempty"`
 	// Compensation: the sweeps of a rules lever at these levels.
 	Compensation []DesignCompensation `json:"compensation,omitempty"`
+	// Tune: dragonlab tune at the most skilled level, after the plan, for every game and
+	// player count where a seat is off there (significantly favoured, or an interval
+	// beyond ±2 points): its budget in games (0: none), targets and levers.
+	Tune *DesignTune `json:"tune,omitempty"`
+}
+
+// DesignTune is the study's tune stage.
+type DesignTune struct {
+	Budget ByKey[int64] `json:"budget"`
+	// Target is the tune's targets (default fair=2), Levers its levers (default auto).
+	Target string `json:"target,omitempty"`
+	Levers string `json:"levers,omitempty"`
 }
 
 // DesignGame is one game (and rules variant) of a study.
@@ -467,6 +479,16 @@ func (s *Design) check() error {
 		}
 		if err := checkSizes(what+".deals", a.Deals); err != nil {
 			return err
+		}
+	}
+	if s.Tune != nil {
+		if err := s.Tune.Budget.checkKeys("tune.budget"); err != nil {
+			return err
+		}
+		for _, v := range s.Tune.Budget.values() {
+			if v < 0 || v > maxDeals {
+				return fmt.Errorf("tune.budget: %d games: want 0 (no tune) to %d", v, int64(maxDeals))
+			}
 		}
 	}
 	seen = map[string]bool{}

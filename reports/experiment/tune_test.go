@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"dragonlab/reports/designer"
 	"dragonlab/reports/tune"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -218,5 +219,67 @@ func TestTuneBadInput(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%+v: %v, want one line saying %q", c.o, err, c.want)
 		}
+	}
+}
+
+// The study's tune stage: where a seat is off at the most skilled level (here a planted
+// seat bias in a rules variant), dragonlab tune runs after the plan, into
+// OUT/tune/<game>-<variant>-<N>p, and its answer is the report's "What to change"; where
+// the seats are fair it does not run.
+func TestStudyTuneStage(t *testing.T) {
+	design := `{"schema": "dragonlab.study/v1", "title": "tune stage",
+	  "games": [{"game": "dragonheart"}, {"game": "dragonheart", "variant": "planted", "rules": {"seatBonus": [0, 5]}}],
+	  "levels": [{"name": "first", "agent": "studytest-first", "deals": 300}, {"name": "top", "agent": "random", "deals": 3000}],
+	  "ladder": {"deals": 0},
+	  "tune": {"budget": 16000, "target": "fair=3", "levers": "seatBonus=0..6"}}`
+	file := filepath.Join(t.TempDir(), "d.json")
+	if err := os.WriteFile(file, []byte(design), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Study{Common: Common{Seed: 2, Command: "dragonlab study (test)"}, DesignFile: file, DesignSet: true}.Plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := Play(context.Background(), p, plan.Options{Dir: dir, Workers: 2}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if IsTuneDir(filepath.Join(dir, "tune", "dragonheart-2p")) {
+		t.Error("the fair rules were tuned")
+	}
+	res, err := ReadTuneResult(filepath.Join(dir, "tune", "dragonheart-planted-2p"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var top struct {
+		Data struct {
+			Games []struct {
+				Variant string
+				Answer  string
+				Configs []struct{ Tune *designer.Tuned }
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &top); err != nil {
+		t.Fatal(err)
+	}
+	sum := top.Data
+	if len(sum.Games) != 2 {
+		t.Fatalf("%d games in summary.json", len(sum.Games))
+	}
+	g := sum.Games[1]
+	if g.Variant != "planted" || g.Configs[0].Tune == nil || g.Configs[0].Tune.Sentence != res.Proposal.Sentence ||
+		!strings.Contains(g.Answer, res.Proposal.Sentence) || g.Configs[0].Tune.Dir != "tune/dragonheart-planted-2p" {
+		t.Fatalf("the report does not give the tune's answer %q: %+v", res.Proposal.Sentence, g)
+	}
+	if !res.Proposal.Certified || res.Proposal.Change["seatBonus"] == nil {
+		t.Fatalf("the planted bias is not removed, certified: %s", res.Proposal.Answer)
+	}
+	if sum.Games[0].Configs[0].Tune != nil {
+		t.Error("a tune answer for the fair rules")
 	}
 }
