@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"dragonlab/reports/designer"
+	"dragonlab/reports/htmlcheck"
 	"dragonlab/reports/tune"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -281,5 +282,32 @@ func TestStudyTuneStage(t *testing.T) {
 	}
 	if sum.Games[0].Configs[0].Tune != nil {
 		t.Error("a tune answer for the fair rules")
+	}
+}
+
+// The tune's report: every table present in the HTML, no broken link (a real parser).
+func TestTuneReportHTML(t *testing.T) {
+	o := Tune{Common: Common{Seed: 8, Command: "dragonlab tune (test)"}, Game: Game{Name: "draco", Sets: []string{"seatBonus=[0,3]"}},
+		Agents: "random", Levers: []string{"seatBonus=0..4,handSize=5..7"}, Targets: []string{"fair=4,length=65±20%"}, Budget: "12000", Certify: 1200}
+	res := playTune(t, o, t.TempDir())
+	d, err := res.Doc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := htmlcheck.Check(d, page); err != nil {
+		t.Error(err)
+	}
+	text, err := htmlcheck.Text(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Answer", "Targets on fresh deals", "The search", "Candidates", "Method", res.Proposal.Answer[:40]} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report does not say %q", want)
+		}
 	}
 }
