@@ -111,7 +111,7 @@ certified estimate and interval, and the games of the search and the certificati
 		f.StringSliceVar(&o.Levers, "levers", nil, "levers to turn, comma-separated: auto (the game's), key=lo..hi[:step], seatBonus, seatBonus[s]=lo..hi, list[i]=lo..hi")
 		f.StringArrayVar(&o.Targets, "target", nil, "targets: fair=P, length=L±x%, skill>=K, luck<=S (comma-separated or repeated; default fair=2)")
 		f.StringVar(&o.Budget, "budget", experiment.DefaultTuneBudget, "games for the search and the certification, or a CPU time (user+sys) such as 30m")
-		f.Int64Var(&o.Certify, "certify", 0, "deals of each certification run (default: sized so a fair seat is certified within half the fair target, at most 60% of the budget)")
+		f.Int64Var(&o.Certify, "certify", 0, "deals of each certification run (default: sized so a fair seat is certified within 0.4 of the fair target, at most 60% of the budget)")
 		f.IntVar(&o.Rounds, "rounds", tune.DefaultRounds, "search rounds at most (round 0 screens the one-lever changes)")
 		f.IntVar(&o.MaxChanged, "max-changed", 0, "parameters a candidate may change (default: the levers, at most 3)")
 		f.Uint64Var(&o.Seed, "seed", 1, "run seed: the search's and the certification's deals derive from it")

@@ -45,7 +45,7 @@ func TestFalseCertificates(t *testing.T) {
 			problem{"redhot", 4, fmt.Sprintf("seatBonus=[0,%d,0,0]", k)},
 		)
 	}
-	budget := "40000"
+	budget := "100000"
 	if b := os.Getenv("DRAGONLAB_CALIBRATE_BUDGET"); b != "" {
 		budget = b
 	}

@@ -111,6 +111,10 @@ const (
 	certShare     = 0.6 // the certification takes at most this share of a budget
 	certRuns      = 3   // rules, pick, neighbour
 	minCertDeals  = 100
+	// certHalfWidth is the certification's half-width, as a share of the fair target,
+	// that CertDealsFor sizes for: small enough that a change certified near fair is
+	// certified again by a fresh re-check of the same size.
+	certHalfWidth = 0.4
 )
 
 // GamesPerDeal is the games one deal of a candidate costs: its self-play (K plays with a
@@ -180,9 +184,9 @@ func budgetGames(s *Spec, hist []Played) (int64, bool) {
 }
 
 // CertDealsFor is the deals of each certification run: fixed, or sized so that a seat of
-// a fair game would be certified within half the fair target (z of the family, the
-// standard deviation of a seat's advantage in a game with a winner), at most a share of
-// the budget.
+// a fair game would be certified within certHalfWidth of the fair target (z of the
+// family, the standard deviation of a seat's advantage in a game with a winner), at most
+// a share of the budget.
 func CertDealsFor(s *Spec, budget int64) int64 {
 	if s.CertDeals > 0 {
 		return s.CertDeals
@@ -199,7 +203,7 @@ func CertDealsFor(s *Spec, budget int64) int64 {
 		if t.Kind == Fair {
 			k := float64(s.Players)
 			sd := math.Sqrt((1 / k) * (1 - 1/k))
-			h := t.Points / 2
+			h := certHalfWidth * t.Points
 			n = int64(math.Ceil(math.Pow(FamilyZ(family)*sd/h, 2)))
 		}
 	}
@@ -441,13 +445,15 @@ func (st *state) score(est []Estimate, z float64, cert bool) float64 {
 	return worst
 }
 
-// q is the predicted certification score of a candidate from its search estimates.
+// q is the predicted certification score of a candidate from its search estimates: each
+// estimate one search standard error further from its target (the search's own error),
+// plus the certification's expected half-width.
 func (st *state) q(name string) float64 {
 	e, ok := st.est[name]
 	if !ok {
 		return math.Inf(1)
 	}
-	return st.score(e, 0, true)
+	return st.score(e, 1, true)
 }
 
 // less ranks two candidates (see the package comment of the search).
