@@ -38,6 +38,9 @@ type Game struct {
 	// Levers are the numbers of the rules a designer turns, with the ranges worth
 	// searching (`dragonlab tune --levers auto`; see Lever).
 	Levers []Lever
+	// Value is the game's frozen value function (value.json beside the game, embedded),
+	// for luck accounting; nil if it has none. Its format is package sim/value's.
+	Value []byte
 }
 
 // Namer is implemented by the states of every registered game: GameName is the name the

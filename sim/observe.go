@@ -20,6 +20,7 @@ type whyShape struct {
 	dealt      int      // index of "dealt" in the engine's events, or -1
 	drawn      int      // index of "drawn", or -1
 	restricted bool     // some agent is a restricted agent (Aggregate.Restrict)
+	luckKinds  []string // engine.ChanceEvents ChanceKinds (nil unless Config.Luck)
 }
 
 // CheckConfig validates cfg as Run does (players, agents, seating, rules and the optional
@@ -43,6 +44,9 @@ func (cfg *Config) checkWhy() error {
 		if f.Kind == agents.RestrictKind {
 			cfg.shape.restricted = true
 		}
+	}
+	if err := cfg.checkLuck(); err != nil {
+		return err
 	}
 	if !cfg.Components {
 		return nil
@@ -84,6 +88,9 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	if cfg.shape.restricted {
 		a.Restrict = make([]Restriction, len(cfg.Agents))
 	}
+	if cfg.Luck != nil {
+		a.Luck = newLuckAgg(cfg.Luck.Ref, cfg.shape.luckKinds, cfg.Players)
+	}
 	if cfg.Outcomes {
 		a.Outcomes = &Outcomes{}
 	}
@@ -122,6 +129,9 @@ type observer struct {
 
 	// replay seating (replay.go): per seat, Σ and Σ² of the win share over the replays
 	replayS, replayQ []int64
+
+	// luck accounting (luck.go); nil unless Config.Luck
+	luck *luckObserver
 }
 
 func (w *worker) initObserver() {
@@ -152,6 +162,9 @@ func (w *worker) initObserver() {
 	if cfg.Seating == SeatReplay {
 		o.replayS, o.replayQ = make([]int64, cfg.Players), make([]int64, cfg.Players)
 	}
+	if cfg.Luck != nil {
+		o.luck = newLuckObserver(cfg, w.state)
+	}
 	if cfg.Metrics {
 		o.metrics, o.players = true, cfg.Players
 		o.legalBuf = make([]engine.Action, 0, agents.MaxActions)
@@ -165,7 +178,7 @@ func (w *worker) initObserver() {
 func (o *observer) instrumented() (observe, timed bool) {
 	timed = o.games%o.every == 0
 	o.games++
-	return timed || o.tracker != nil || o.metrics, timed
+	return timed || o.tracker != nil || o.metrics || o.luck != nil, timed
 }
 
 // playObserved plays the game dealt in w.state like the plain loop of play, with the
@@ -187,6 +200,9 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 		nLegal := 0
 		if o.metrics {
 			nLegal = len(s.Legal(o.legalBuf))
+		}
+		if o.luck != nil {
+			o.luck.decision(s, seat)
 		}
 		var a engine.Action
 		if timed {
@@ -210,7 +226,11 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 		if w.stop != nil && w.stop.Load() {
 			return decisions, false
 		}
-		s.Apply(a)
+		if o.luck != nil {
+			s.(engine.ChanceEvents).ApplyObserved(a, o.luck)
+		} else {
+			s.Apply(a)
+		}
 		decisions++
 		if o.tracker != nil {
 			o.stepComponents(len(w.rngs), decisions)
@@ -229,6 +249,9 @@ func (w *worker) recordObserved(decisions int64, winners int) {
 	}
 	if w.obs.metrics {
 		w.obs.endMetrics(w.agg.Metrics, w.state, w.out, decisions, winners)
+	}
+	if w.obs.luck != nil {
+		w.obs.luck.end(w.out, w.agentAt, int(w.unitNo%LuckBatches))
 	}
 }
 
@@ -275,6 +298,13 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Restrict[j].Unkept += c.Unkept
 		}
 	}
+	if o.Luck != nil {
+		if a.Luck == nil {
+			a.Luck = o.Luck.clone()
+		} else {
+			a.Luck.merge(o.Luck)
+		}
+	}
 }
 
 // sameWhy says why two aggregates of the same run cannot be added (nil if they can):
@@ -295,6 +325,10 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts keep per-unit outcomes and others do not: run every part with the same options")
 	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
 		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
+	case (a.Luck == nil) != (b.Luck == nil):
+		return fmt.Errorf("some parts have luck accounting (--luck) and others do not: run every part with the same options")
+	case a.Luck != nil && !a.Luck.sameShape(b.Luck):
+		return fmt.Errorf("the parts' luck accounting used different value functions (or dragonlab versions)")
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/sim/value"
 )
 
 // Seating plans.
@@ -91,7 +92,10 @@ type Config struct {
 	// Outcomes keeps every unit's game outcomes in unit order (outcomes.go), so that runs
 	// on the same seeds can be compared deal by deal.
 	Outcomes bool
-	shape    whyShape // set by check
+	// Luck, if set, is the value function with which every game's outcome is split into
+	// luck and decisions (luck.go); it must be the game's (LoadValue).
+	Luck  *value.Loaded
+	shape whyShape // set by check
 }
 
 // chunk is how many units a worker claims at once: large enough that the shared counter
@@ -112,6 +116,7 @@ type worker struct {
 	// counted their counts already in agg (Aggregate.Restrict), when some agent is one.
 	restricted []agents.Restricted
 	counted    []Restriction
+	unitNo     int64 // the unit being played
 	// stop is the run's stop flag when some agent polls it inside its decisions
 	// (agents.Stoppable); nil otherwise. See playUnit.
 	stop *atomic.Bool
@@ -156,7 +161,12 @@ func (w *worker) watchStop(stop *atomic.Bool) {
 func (w *worker) play(seed uint64, rotation int) bool {
 	s := w.state
 	n := len(w.rngs)
-	s.Reset(seed)
+	if lo := w.obs.luck; lo != nil {
+		lo.start(w.agg.Luck)
+		s.(engine.ChanceEvents).ResetObserved(seed, lo)
+	} else {
+		s.Reset(seed)
+	}
 	for seat := 0; seat < n; seat++ {
 		w.rngs[seat].Seed(agentSeed(seed, seat, rotation))
 	}
@@ -244,6 +254,7 @@ func (w *worker) playSeating(i int64) bool {
 	cfg := w.cfg
 	n := cfg.Players
 	seed := GameSeed(cfg.Seed, i)
+	w.unitNo = i
 	switch cfg.Seating {
 	case SeatRotate:
 		w.rotate(int(i % int64(n)))

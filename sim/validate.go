@@ -125,6 +125,9 @@ func (r *Result) validate() (engine.Params, error) {
 	if err := r.checkTrackerNames(g, p); err != nil {
 		return nil, err
 	}
+	if err := r.checkLuckNames(g, p); err != nil {
+		return nil, err
+	}
 	if err := r.checkSummary(); err != nil {
 		return nil, err
 	}
@@ -500,6 +503,11 @@ func (a *Aggregate) check(players int, seating string) error {
 	}
 	if a.Restrict != nil && len(a.Restrict) != players {
 		return fmt.Errorf("restrict: %d agents for %d players", len(a.Restrict), players)
+	}
+	if a.Luck != nil {
+		if err := a.Luck.check(a, players); err != nil {
+			return fmt.Errorf("luck: %v", err)
+		}
 	}
 	if a.Replays != nil {
 		if seating != SeatReplay {

@@ -14,7 +14,7 @@ import (
 	"dragonlab/engine"
 )
 
-func specAgents(t *testing.T, specs ...string) []agents.Factory {
+func specAgents(t testing.TB, specs ...string) []agents.Factory {
 	t.Helper()
 	var fs []agents.Factory
 	for _, s := range specs {

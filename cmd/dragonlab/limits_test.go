@@ -22,8 +22,8 @@ func TestTooManyWorkersAreRefused(t *testing.T) {
 		if code != exitBadInput || !strings.Contains(stderr, "--workers") {
 			t.Fatalf("tournament --workers %s: exit %d, %q", n, code, stderr)
 		}
-		if _, err := os.Stat(filepath.Join(out, "plan.json")); err == nil {
-			t.Fatalf("tournament --workers %s wrote its plan", n)
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("tournament --workers %s created its output directory", n)
 		}
 	}
 }
@@ -32,6 +32,7 @@ func TestTooManyWorkersAreRefused(t *testing.T) {
 // file"), and --seconds too short to finish a game (1e-300 printed +Inf and NaN) is
 // refused.
 func TestBenchRefusesEmptyJSONAndTooShortMeasurements(t *testing.T) {
+	refused(t, "--replay is empty", nil, "trace", "--replay", "")
 	dir := t.TempDir()
 	js := filepath.Join(dir, "b.json")
 	refused(t, "--json is empty", []string{js}, "bench", "--game", "dragonheart", "--seconds", "0.2", "--json", "")

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -31,15 +34,19 @@ type playOptions struct {
 	Seed    uint64
 	Save    string
 	NoSave  bool
+	Resume  string
+	Fast    bool
+	Step    bool
 	Hint    string
 	Workers int
 	stdout  io.Writer
+	stderr  io.Writer
 	stdin   io.Reader
 }
 
 func init() {
-	commands = append(commands, func(stdout, _ io.Writer) *cobra.Command {
-		o := &playOptions{stdout: stdout}
+	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
+		o := &playOptions{stdout: stdout, stderr: stderr}
 		cmd := &cobra.Command{
 			Use:   "play",
 			Short: "Play a game in the terminal against the bots (or hot-seat with other people)",
@@ -48,25 +55,40 @@ this terminal, the others by the agents named. Several humans play hot-seat: bef
 human's turn the screen asks the others to look away, and each human sees only his own
 seat's view (his hand, his draws; the other seats' hidden cards and secret choices never).
 
-At your turn you see what happened since your last turn, your view of the game and the
-legal actions, numbered, in the rules' text form. Answer with a number, the action's
-text, or the start of it when only one action begins that way. Commands:
-  help     what you can type
-  rules    the rules (by ID) that the current choice depends on
-  hint     what ` + hintAgentSpec + ` (honest: it sees only your view) would play, with its
-           estimated chance of winning
-  history  everything your seat has seen since the deal
-  show     your view and the choices again
-  quit     stop (asks to confirm); the game so far is saved
+At your turn one screen shows what happened since your last turn, the board in the game's
+own terms (Dragonheart's spaces and how full they are, Draco's track ahead of the dragons,
+Red Hot's lair, Dragon Scales' layout), one line per seat, and the legal actions,
+numbered, each with what it will do as far as you can know it (the points it takes, the
+square a dragon lands on, the chance an adventurer burns). The screen is laid out for the
+terminal's size (80×24 at least; COLUMNS and LINES when the output is not a terminal).
+Answer with a number, the action's text, or the start of it when only one action begins
+that way. Commands:
+  help      what you can type
+  rules     the rules the current choice depends on, in full; rules DH-13 one rule;
+            rules all lists them
+  hint      what ` + hintAgentSpec + ` (honest: it sees only your view) would play, with its
+            estimated chance of winning
+  history   everything your seat has seen since the deal
+  show      the board and the choices again
+  quit      stop (asks to confirm); the game so far is saved
 
-At the end every hand is revealed. The game is saved as a JSONL trace (the seed and every
-action, with the narration) that ` + "`dragonlab trace --replay FILE`" + ` prints and replays
-exactly. Colours and screen clearing are used only when the output is a terminal (and
-NO_COLOR is not set); with a pipe the game plays as plain text.`,
+At a terminal the bots' moves (and Dragon Scales' combats) are shown one at a time: Enter
+goes on, f runs on to your turn; --fast runs them without stopping. Ctrl-C or Ctrl-D asks
+before stopping (pressed again, it stops and saves).
+
+At the end every hand is revealed, with each score's parts and the rule that decided the
+result. The game is saved as a JSONL trace (the seed and every action, with the
+narration) under a new name (an existing file is never overwritten) that
+` + "`dragonlab trace --replay FILE`" + ` prints and replays exactly, and ` + "`dragonlab play --resume FILE`" + `
+continues where it stopped (with the same bots, playing exactly as they would have). If the
+save fails the game is kept in the temporary directory and the command exits with status
+1. Colours and screen clearing are used only when the output is a terminal (and NO_COLOR
+is not set); with a pipe the game plays as plain text.`,
 			Example: `  dragonlab play --game dragonheart --agents human,mcts:iters=2000
   dragonlab play --game draco --players 3 --agents human,mcts:iters=2000,greedy --seed 7
   dragonlab play --game redhot --players 3 --agents human,human,mcts   # hot-seat
   dragonlab play --game dragonscales --players 1 --agents human
+  dragonlab play --resume dragonlab-draco-seed7.jsonl
   dragonlab trace --replay dragonlab-draco-seed7.jsonl`,
 			Args: cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd) },
@@ -75,12 +97,16 @@ NO_COLOR is not set); with a pipe the game plays as plain text.`,
 		f := cmd.Flags()
 		f.StringVarP(&o.Agents, "agents", "a", "", `one spec per seat, "human" for a person (default: human in seat 0, `+hintAgentSpec+` in the others)`)
 		f.Uint64Var(&o.Seed, "seed", 0, "seed of the deal (default: from the clock; the saved game records it)")
-		f.StringVar(&o.Save, "save", "", "where to save the game as a JSONL trace (default: dragonlab-<game>-seed<seed>.jsonl)")
+		f.StringVar(&o.Save, "save", "", "where to save the game as a JSONL trace; must not exist (default: dragonlab-<game>-seed<seed>.jsonl, or -2, -3 … if taken)")
 		f.BoolVar(&o.NoSave, "no-save", false, "do not save the game")
+		f.StringVar(&o.Resume, "resume", "", "continue the unfinished game saved in this file (saved back to it unless --save is given)")
+		f.BoolVar(&o.Fast, "fast", false, "run the bots' moves without stopping after each (at a terminal they stop for Enter)")
+		f.BoolVar(&o.Step, "step", false, "stop after each bot move even when the input is not a terminal (for scripts)")
 		f.StringVar(&o.Hint, "hint-agent", hintAgentSpec, "agent behind the hint command (honest agents only)")
 		f.IntVar(&o.Workers, "workers", 0, "not used: play runs one game")
 		f.MarkHidden("hint-agent")
 		f.MarkHidden("workers")
+		f.MarkHidden("step")
 		return cmd
 	})
 }
@@ -114,29 +140,8 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 	if cmd.Flags().Changed("workers") {
 		return badInput("play has no --workers: it plays one game, one decision at a time (use dragonlab run for many games)")
 	}
-	g, p, players, err := o.game.resolve()
-	if err != nil {
-		return err
-	}
-	list := o.Agents
-	if !cmd.Flags().Changed("agents") {
-		list = play.Human + strings.Repeat(","+hintAgentSpec, players-1)
-	}
-	specs, fs, err := seatSpecs(list)
-	if err != nil {
-		return err
-	}
-	if len(specs) != players {
-		return badInput("%d agents given (%s) for %d players: give one per seat, comma-separated, \"human\" for a person", len(specs), list, players)
-	}
-	humans := 0
-	for _, s := range specs {
-		if s == play.Human {
-			humans++
-		}
-	}
-	if humans == 0 {
-		return badInput("no seat is %q in --agents %s: play needs a person; to watch agents play each other use dragonlab trace (one game) or dragonlab run (many)", play.Human, list)
+	if o.Fast && o.Step {
+		return badInput("--fast and --step contradict each other: give one")
 	}
 	hint, err := agents.Parse(o.Hint)
 	if err != nil {
@@ -145,63 +150,151 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 	if hint.Cheats {
 		return badInput("--hint-agent %s cheats (it sees hidden cards): the hint must be an honest agent", hint.Spec)
 	}
-	seed := o.Seed
-	if !cmd.Flags().Changed("seed") {
-		seed = uint64(time.Now().UnixNano()/1000) % 1_000_000 // short enough to type again
-	}
-	save := o.Save
-	if o.NoSave {
-		if cmd.Flags().Changed("save") {
-			return badInput("--save and --no-save contradict each other: give one")
-		}
-		save = ""
-	} else {
-		if save == "" {
-			if cmd.Flags().Changed("save") {
-				return badInput("--save needs a file name (or give --no-save)")
-			}
-			save = fmt.Sprintf("dragonlab-%s-seed%d.jsonl", g.Name, seed)
-		}
-		if err := checkSavePath(save); err != nil {
-			return err
-		}
-	}
 	in := o.stdin
 	if in == nil {
 		in = stdin
 	}
-	tty, echo, width := false, true, 100
-	if f, ok := o.stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		tty = true
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w >= 40 {
-			width = w
+	con := newTerminal(in, o.stdout)
+	cfg := play.Config{Hint: hint, Step: o.Step || !o.Fast && con.tty && con.interactive}
+	var ps *play.Session
+	if cmd.Flags().Changed("resume") {
+		if ps, err = o.resume(cmd, cfg, con); err != nil {
+			return err
+		}
+	} else {
+		if ps, err = o.start(cmd, cfg, con); err != nil {
+			return err
 		}
 	}
-	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		echo = false // the terminal shows what is typed
-	}
-	con := &terminal{in: bufio.NewReader(in), out: o.stdout, tty: tty, colour: tty && os.Getenv("NO_COLOR") == "", echo: echo}
-	ps, err := play.New(play.Config{
-		Game: g, Params: p, Players: players, Seed: seed, Specs: specs, Factories: fs, Hint: hint,
-		Save: save, Width: width,
-	}, con)
-	if err != nil {
-		return asBadInput(err)
-	}
 	if in == io.Reader(os.Stdin) {
-		// Ctrl-C or SIGTERM on the real terminal: show and save the game so far.
-		ch := make(chan os.Signal, 1)
-		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+		// The real terminal: Ctrl-C asks first (a second press stops and saves);
+		// SIGTERM and a hang-up stop and save at once.
+		ch := make(chan os.Signal, 2)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		defer signal.Stop(ch)
 		go func() {
-			if _, ok := <-ch; ok {
+			for sig := range ch {
+				note := "interrupted"
+				if sig == os.Interrupt {
+					if !ps.Interrupt() {
+						continue
+					}
+				} else if sig == syscall.SIGHUP {
+					note = "hung up"
+				}
 				con.Print("\n")
-				ps.Finish("interrupted")
+				if err := ps.Finish(note); err != nil {
+					fmt.Fprintln(o.stderr, "dragonlab:", err)
+					os.Exit(exitFailure)
+				}
 				os.Exit(exitInterrupted)
 			}
 		}()
 	}
 	return ps.Play()
+}
+
+// start checks the flags of a new game and deals it.
+func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con *terminal) (*play.Session, error) {
+	g, p, players, err := o.game.resolve()
+	if err != nil {
+		return nil, err
+	}
+	list := o.Agents
+	if !cmd.Flags().Changed("agents") {
+		list = play.Human + strings.Repeat(","+hintAgentSpec, players-1)
+	}
+	specs, fs, err := seatSpecs(list)
+	if err != nil {
+		return nil, err
+	}
+	if len(specs) != players {
+		return nil, badInput("%d agents given (%s) for %d players: give one per seat, comma-separated, \"human\" for a person", len(specs), list, players)
+	}
+	humans := 0
+	for _, s := range specs {
+		if s == play.Human {
+			humans++
+		}
+	}
+	if humans == 0 {
+		return nil, badInput("no seat is %q in --agents %s: play needs a person; to watch agents play each other use dragonlab trace (one game) or dragonlab run (many)", play.Human, list)
+	}
+	seed := o.Seed
+	if !cmd.Flags().Changed("seed") {
+		seed = uint64(time.Now().UnixNano()/1000) % 1_000_000 // short enough to type again
+	}
+	save, err := o.savePath(cmd, fmt.Sprintf("dragonlab-%s-seed%d", g.Name, seed))
+	if err != nil {
+		return nil, err
+	}
+	cfg.Game, cfg.Params, cfg.Players, cfg.Seed, cfg.Specs, cfg.Factories, cfg.Save = g, p, players, seed, specs, fs, save
+	cfg.Offer = len(o.game.Sets) == 0 && o.game.Rules == ""
+	ps, err := play.New(cfg, con)
+	if err != nil {
+		return nil, asBadInput(err)
+	}
+	return ps, nil
+}
+
+// resume reads a saved game and continues it.
+func (o *playOptions) resume(cmd *cobra.Command, cfg play.Config, con *terminal) (*play.Session, error) {
+	if err := refuseEmpty(cmd, "resume"); err != nil {
+		return nil, err
+	}
+	for _, name := range []string{"game", "players", "set", "rules", "agents", "seed"} {
+		if cmd.Flags().Changed(name) {
+			return nil, badInput("--resume takes the game, rules, seats and seed from %s: drop --%s", o.Resume, name)
+		}
+	}
+	sg, err := play.ReadSavedGame(o.Resume)
+	if err != nil {
+		return nil, asBadInput(err)
+	}
+	cfg.Save = o.Resume // the same game, continued: saved back where it was
+	if cmd.Flags().Changed("save") || o.NoSave {
+		if cfg.Save, err = o.savePath(cmd, ""); err != nil {
+			return nil, err
+		}
+	} else if err := checkSavePath(cfg.Save); err != nil {
+		return nil, err
+	}
+	ps, err := play.Resume(sg, cfg, con)
+	if err != nil {
+		return nil, badInput("--resume %s: %v", o.Resume, err)
+	}
+	return ps, nil
+}
+
+// savePath is where the game is saved: "" with --no-save; --save, which must not exist;
+// else base.jsonl, or base-2.jsonl, base-3.jsonl … when taken. A save never overwrites.
+func (o *playOptions) savePath(cmd *cobra.Command, base string) (string, error) {
+	if o.NoSave {
+		if cmd.Flags().Changed("save") {
+			return "", badInput("--save and --no-save contradict each other: give one")
+		}
+		return "", nil
+	}
+	if cmd.Flags().Changed("save") {
+		if o.Save == "" {
+			return "", badInput("--save needs a file name (or give --no-save)")
+		}
+		if err := checkSavePath(o.Save); err != nil {
+			return "", err
+		}
+		if _, err := os.Lstat(o.Save); err == nil {
+			return "", badInput("--save %s: the file exists (a save never overwrites a game): give another name, or continue it with --resume %s", o.Save, o.Save)
+		}
+		return o.Save, nil
+	}
+	path := base + ".jsonl"
+	for k := 2; ; k++ {
+		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		path = base + "-" + strconv.Itoa(k) + ".jsonl"
+	}
+	return path, checkSavePath(path)
 }
 
 // checkSavePath refuses, before the game starts, a save target that is not a regular file
@@ -219,33 +312,100 @@ func checkSavePath(path string) error {
 // terminal is play's console: lines read from the input, text printed to the output, with
 // colours and screen clearing only on a terminal.
 type terminal struct {
-	in     *bufio.Reader
-	out    io.Writer
-	tty    bool // clear the screen between turns
-	colour bool
-	echo   bool // print each answer read (the input is not a terminal that echoes it)
+	in          *bufio.Reader
+	out         io.Writer
+	outFd       int  // -1 when the output is not a file
+	tty         bool // the output is a terminal: clear the screen between turns
+	interactive bool // the input is a terminal: a person types (Ctrl-D asks)
+	colour      bool
+	echo        bool // print each answer read (the input is not a terminal that echoes it)
+	mu          sync.Mutex
 }
 
-func (t *terminal) Terminal() bool { return t.tty }
+func newTerminal(in io.Reader, out io.Writer) *terminal {
+	t := &terminal{in: bufio.NewReader(in), out: out, outFd: -1, echo: true}
+	if f, ok := out.(*os.File); ok {
+		t.outFd = int(f.Fd())
+		t.tty = term.IsTerminal(t.outFd)
+	}
+	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		t.interactive = true
+		t.echo = false // the terminal shows what is typed
+	}
+	t.colour = t.tty && os.Getenv("NO_COLOR") == ""
+	return t
+}
+
+// Size is the terminal's size; else COLUMNS and LINES when set (so a script can ask for a
+// layout), else 100 columns and no height limit.
+func (t *terminal) Size() (int, int) {
+	if t.tty {
+		if w, h, err := term.GetSize(t.outFd); err == nil && w > 0 && h > 0 {
+			return w, h
+		}
+	}
+	w, h := 100, 0
+	if v, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && v > 0 {
+		w = v
+	}
+	if v, err := strconv.Atoi(os.Getenv("LINES")); err == nil && v > 0 {
+		h = v
+	}
+	return w, h
+}
+
+func (t *terminal) Terminal() bool    { return t.tty }
+func (t *terminal) Interactive() bool { return t.interactive }
 
 func (t *terminal) Clear() {
 	if t.tty {
-		fmt.Fprint(t.out, "\x1b[H\x1b[2J")
+		t.Print("\x1b[H\x1b[2J")
 	}
 }
 
-func (t *terminal) Print(text string) { fmt.Fprint(t.out, text) }
+func (t *terminal) Print(text string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fmt.Fprint(t.out, text)
+}
 
-// ReadLine reads one answer; io.EOF when the input has ended.
+// ReadLine reads one answer of at most play.MaxLine bytes (a longer line is read to its end
+// and dropped: play.ErrLineTooLong); io.EOF when the input has ended.
 func (t *terminal) ReadLine() (string, error) {
-	line, err := t.in.ReadString('\n')
-	if err == io.EOF && line != "" {
-		err = nil
+	var b []byte
+	long := false
+	for {
+		chunk, err := t.in.ReadSlice('\n')
+		if len(b)+len(chunk) > play.MaxLine+2 {
+			long = true
+			if len(b) < play.MaxLine {
+				b = append(b, chunk[:play.MaxLine-len(b)]...)
+			}
+		} else {
+			b = append(b, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(b) > 0 {
+			err = nil
+		}
+		line := strings.TrimRight(string(b), "\r\n")
+		if t.echo {
+			shown := line
+			if long {
+				shown = line[:min(len(line), 60)] + " …"
+			}
+			t.Print(shown + "\n") // so a piped game reads like a session
+		}
+		switch {
+		case err != nil:
+			return "", err
+		case long:
+			return "", play.ErrLineTooLong
+		}
+		return strings.TrimSpace(line), nil
 	}
-	if t.echo {
-		fmt.Fprintf(t.out, "%s\n", strings.TrimRight(line, "\r\n")) // so a piped game reads like a session
-	}
-	return strings.TrimSpace(line), err
 }
 
 // roleColours are the ANSI colours of the roles of text.

@@ -35,6 +35,8 @@ type runOptions struct {
 	Comps    bool
 	Metrics  bool
 	Replays  int
+	Luck     bool
+	Value    string
 	progress bool // show a bar (stderr is a terminal and not --quiet)
 	stdout   io.Writer
 	stderr   io.Writer
@@ -87,6 +89,8 @@ marked incomplete, and with --checkpoint a final checkpoint holds every one of t
 		f.BoolVar(&o.Comps, "components", false, "record per-component statistics (dealt, drawn, played … and win share) into the results")
 		f.BoolVar(&o.Metrics, "metrics", false, "record game-feel metrics (branching, lead changes, decisiveness, comebacks, margins) into the results")
 		f.IntVar(&o.Replays, "replays", 0, "with --seating replay: plays of each deal, K ≥ 2 (--games must be a multiple of K)")
+		f.BoolVar(&o.Luck, "luck", false, "luck accounting: split every game's outcome into the luck of its chance events and the decisions, with the game's value function (see dragonlab value)")
+		f.StringVar(&o.Value, "value", "", "with --luck: a value-function file instead of the game's own")
 		return cmd
 	})
 }
@@ -131,6 +135,9 @@ func (o *runOptions) config() (sim.Config, error) {
 	}
 	cfg := sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: o.Seating,
 		Seed: o.Seed, Units: units, Workers: o.Workers, Components: o.Comps, Metrics: o.Metrics, Replays: o.Replays}
+	if cfg.Luck, err = loadLuck(o.Luck, o.Value, g, p, players); err != nil {
+		return cfg, err
+	}
 	if err := sim.CheckConfig(cfg); err != nil {
 		return cfg, asBadInput(err)
 	}
@@ -249,6 +256,7 @@ func (o *runOptions) run() error {
 		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, format.Count(cfg.First), format.Count(cfg.First+cfg.Units-1), format.Count(cfg.TotalUnits))
 	}
 	experiment.PrintRun(o.stdout, res)
+	printLuck(o.stdout, res)
 	if res.StoppedAt > 0 {
 		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, format.Plural(res.Games, "game"))
 	}

@@ -97,8 +97,8 @@ func (x *execOptions) addFlags(cmd *cobra.Command, defaultOut string) {
 
 // check validates the execution flags; it returns the shard (Count 0: whole).
 func (x *execOptions) check(cmd *cobra.Command) (sim.Shard, error) {
-	if x.Workers < 0 {
-		return sim.Shard{}, badInput("--workers must be positive (or 0 for all cores), not %d", x.Workers)
+	if err := sim.CheckWorkers(x.Workers); err != nil {
+		return sim.Shard{}, badInput("--%s", err)
 	}
 	if x.CkptEvry <= 0 {
 		return sim.Shard{}, badInput("--checkpoint-every must be positive, not %s", x.CkptEvry)

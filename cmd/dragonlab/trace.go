@@ -68,6 +68,9 @@ func (o *traceOptions) run(cmd *cobra.Command) error {
 	if o.Format != "text" && o.Format != "jsonl" {
 		return badInput("unknown --format %q (valid: text, jsonl)", o.Format)
 	}
+	if err := refuseEmpty(cmd, "replay"); err != nil {
+		return err
+	}
 	if o.Replay != "" {
 		for _, name := range []string{"game", "players", "set", "rules", "agents", "seed", "index"} {
 			if cmd.Flags().Changed(name) {

@@ -328,6 +328,7 @@ func init() {
 			"dragonsToEnd":    "DR-13 the game ends when this many dragons have reached the summit",
 			"seatBonus":       engine.SeatBonusDoc("DR-9/DR-14"),
 		},
+		Value: valueFile,
 		New: func(p engine.Params, players int) (engine.State, error) {
 			dp, ok := p.(*Params)
 			if !ok {

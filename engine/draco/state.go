@@ -49,6 +49,7 @@ type State struct {
 	hand     [MaxPlayers][MaxHand]uint8 // sorted by kind
 	pile     [MaxCards]uint8            // the draw pile (unordered)
 	trk      tracks                     // component records (engine.Tracker, track.go)
+	ch       chance                     // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
 // New builds a state for validated params and a player count; call Reset to deal.
@@ -95,14 +96,26 @@ func (s *State) Reset(seed uint64) {
 	for c := range cols {
 		cols[c] = uint8(c)
 	}
+	copy(s.pile[:r.deckLen], r.deck[:r.deckLen])
+	s.pileLen = uint8(r.deckLen)
+	if s.ch.hook != nil {
+		s.emptyTable()
+	}
 	var idx [MaxPlayers]int
 	for i := 0; i < n; i++ {
+		s.before(chRider, i)
 		j := i + s.rng.IntN(NumDragons-i)
 		cols[i], cols[j] = cols[j], cols[i]
 		idx[i] = int(cols[i])*r.perColour + s.rng.IntN(r.perColour)
+		if s.ch.hook != nil {
+			s.mount(i, r.deck[idx[i]])
+			s.after()
+		}
 	}
-	copy(s.pile[:r.deckLen], r.deck[:r.deckLen])
-	s.pileLen = uint8(r.deckLen)
+	if s.ch.hook != nil { // mount took the riding cards out in another order
+		copy(s.pile[:r.deckLen], r.deck[:r.deckLen])
+		s.pileLen = uint8(r.deckLen)
+	}
 	// Take the riding cards out of the deck, highest index first so that swap-removal
 	// never moves a card that is still to be taken.
 	for i := 1; i < n; i++ {
@@ -128,7 +141,7 @@ func (s *State) Reset(seed uint64) {
 	}
 	for seat := 0; seat < n; seat++ {
 		for k := 0; k < r.handSize; k++ {
-			s.draw(seat)
+			s.draw(seat, chDeal)
 		}
 	}
 	if s.trk.on {
@@ -139,9 +152,16 @@ func (s *State) Reset(seed uint64) {
 // Reseed replaces the chance stream (future draws).
 func (s *State) Reseed(seed uint64) { s.rng.Seed(seed) }
 
-// draw moves a uniformly random card of the pile (not empty) into seat's sorted hand.
-func (s *State) draw(seat int) {
-	j := s.rng.IntN(int(s.pileLen))
+// draw moves a uniformly random card of the pile (not empty) into seat's sorted hand: a
+// chance event of the given kind (the deal or a draw).
+func (s *State) draw(seat int, kind uint8) {
+	s.before(kind, seat)
+	s.take(seat, s.rng.IntN(int(s.pileLen)))
+	s.after()
+}
+
+// take moves the card at index j of the pile into seat's hand.
+func (s *State) take(seat, j int) {
 	k := s.pile[j]
 	s.pileLen--
 	s.pile[j] = s.pile[s.pileLen]
@@ -349,7 +369,7 @@ func (s *State) Apply(a engine.Action) {
 // refill draws seat's hand up to handSize from the pile (DR-10, DR-12), then passes the turn.
 func (s *State) refill(seat int) {
 	for int(s.handLen[seat]) < s.r.handSize && s.pileLen > 0 {
-		s.draw(seat)
+		s.draw(seat, chDraw)
 	}
 	s.next(seat)
 }

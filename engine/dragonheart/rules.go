@@ -304,6 +304,7 @@ func init() {
 			"tieBreakFigurine": "DH-20: on a tie the figurine owner wins (false: a tie is a draw)",
 			"seatBonus":        engine.SeatBonusDoc("DH-19/DH-20"),
 		},
+		Value: valueFile,
 		New: func(p engine.Params, players int) (engine.State, error) {
 			pp, ok := p.(*Params)
 			if !ok {

@@ -48,6 +48,7 @@ type State struct {
 	terminal  bool
 
 	trk tracks // component records (engine.Tracker, track.go)
+	ch  chance // the pending chance event, for an observer (engine.ChanceEvents, chance.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -69,9 +70,9 @@ func (s *State) Terminal() bool { return s.terminal }
 
 // Reset deals a new game from seed (DH-3, DH-4).
 func (s *State) Reset(seed uint64) {
-	r, on := s.r, s.trk.on
+	r, on, h := s.r, s.trk.on, s.ch.hook
 	*s = State{r: r, fig: noOwner}
-	s.trk.on = on
+	s.trk.on, s.ch.hook = on, h
 	s.rng.Seed(seed)
 	for p := 0; p < 2; p++ {
 		copy(s.pile[p][:r.deckN], r.deck[:r.deckN])
@@ -79,7 +80,7 @@ func (s *State) Reset(seed uint64) {
 		s.shuffle(s.pile[p][:r.deckN])
 	}
 	for p := 0; p < 2; p++ {
-		s.refill(p)
+		s.refill(p, chDeal)
 	}
 	if s.trk.on {
 		s.trackDeal()
@@ -288,10 +289,9 @@ func (s *State) gainFigurine(me int) {
 	opp := 1 - me
 	lost := int(s.fig) == opp && s.handN[opp] > s.r.handSize
 	if lost {
-		c := s.removeRandom(opp)
-		s.pile[opp][s.pileN[opp]] = c
-		s.pileN[opp]++
-		s.knownTop[opp] = c + 1
+		s.before(chTheft, opp)
+		s.putBack(opp, s.randomCard(opp))
+		s.after()
 	}
 	if s.trk.on {
 		s.trackFigurine(me, lost)
@@ -299,50 +299,70 @@ func (s *State) gainFigurine(me int) {
 	s.fig = int8(me)
 }
 
-// removeRandom takes one card chosen uniformly at random from p's hand.
-func (s *State) removeRandom(p int) uint8 {
+// randomCard picks one card of p's hand uniformly at random (DH-14).
+func (s *State) randomCard(p int) uint8 {
 	i := s.rng.IntN(int(s.handN[p]))
-	h := &s.hand[p]
 	for t := 0; t < numTypes; t++ {
 		n := int(s.typeN[p][t])
 		if i >= n {
 			i -= n
 			continue
 		}
-		for vi := range h[t] {
-			if i < int(h[t][vi]) {
-				h[t][vi]--
-				s.typeN[p][t]--
-				if s.typeN[p][t] == 0 {
-					s.types[p] &^= 1 << t
-				}
-				s.row[p][t] -= s.r.mul[t][vi]
-				s.handN[p]--
+		for vi, k := range s.hand[p][t] {
+			if i < int(k) {
 				return cardCode(t, vi)
 			}
-			i -= int(h[t][vi])
+			i -= int(k)
 		}
 	}
-	panic("dragonheart: removeRandom out of range")
+	panic("dragonheart: randomCard out of range")
+}
+
+// putBack moves card c from p's hand face down onto p's pile, where p knows it (DH-14).
+func (s *State) putBack(p int, c uint8) {
+	t, vi := cardType(c), cardVI(c)
+	s.hand[p][t][vi]--
+	s.typeN[p][t]--
+	if s.typeN[p][t] == 0 {
+		s.types[p] &^= 1 << t
+	}
+	s.row[p][t] -= s.r.mul[t][vi]
+	s.handN[p]--
+	s.pile[p][s.pileN[p]] = c
+	s.pileN[p]++
+	s.knownTop[p] = c + 1
 }
 
 // refill draws p's hand up to its size (DH-8, DH-20), noting the last card drawn (DH-16).
-func (s *State) refill(p int) {
+// Each card drawn is a chance event of the given kind (the deal or a draw), unless p
+// knows it (DH-14).
+func (s *State) refill(p int, kind uint8) {
 	target := s.r.handSize
 	if int(s.fig) == p {
 		target = s.r.dragonHand
 	}
 	for s.handN[p] < target && s.pileN[p] > 0 {
-		s.pileN[p]--
-		c := s.pile[p][s.pileN[p]]
-		s.addCard(p, c)
-		if s.trk.on {
-			s.trk.bits[p][evDrawn] |= s.r.trk.card[c]
+		if s.knownTop[p] != 0 {
+			s.drawTop(p)
+			continue
 		}
-		s.knownTop[p] = 0
-		if s.pileN[p] == 0 {
-			s.lastDrawn[p] = true
-		}
+		s.before(kind, p)
+		s.drawTop(p)
+		s.after()
+	}
+}
+
+// drawTop draws the top card of p's pile into p's hand.
+func (s *State) drawTop(p int) {
+	s.pileN[p]--
+	c := s.pile[p][s.pileN[p]]
+	s.addCard(p, c)
+	if s.trk.on {
+		s.trk.bits[p][evDrawn] |= s.r.trk.card[c]
+	}
+	s.knownTop[p] = 0
+	if s.pileN[p] == 0 {
+		s.lastDrawn[p] = true
 	}
 }
 
@@ -360,7 +380,7 @@ func (s *State) endTurn() bool {
 		s.finalTurn = true
 	}
 	s.voyaged = false
-	s.refill(me)
+	s.refill(me, chDraw)
 	s.toMove = uint8(1 - me)
 	s.turn++
 	if s.handN[0] == 0 && s.handN[1] == 0 {

@@ -77,9 +77,7 @@ func (s *State) decide(a engine.Action) {
 		if s.trk.on {
 			s.trk.bits[s.toMove][evPlayed] |= 1 << (compPileLeft + arg)
 		}
-		p := &s.piles[arg]
-		s.combats++
-		s.resolve(p.pop())
+		s.take(int(arg))
 	case kMoveRB, kMoveGR, kTake, kSteal:
 		s.jokerOp(k, arg)
 	case kStop:

@@ -371,6 +371,7 @@ func init() {
 		MaxPlayers:    3,
 		DefaultParams: func() engine.Params { return DefaultParams() },
 		ParamDocs:     paramDocs,
+		Value:         valueFile,
 		New:           newState,
 		// The expert's settings (see agents.Expert and the README's measurements). For
 		// three players the cut-off hurts (the evaluation, pieces held, says little

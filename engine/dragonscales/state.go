@@ -93,6 +93,7 @@ type State struct {
 	lastWin   int8     // winner of the last combat (solitaire: 0 red, 1 blue), -1 draw
 	lastThrow [3]uint8 // gestures revealed by the last throw (public)
 	trk       tracks   // component records (engine.Tracker, track.go)
+	ch        chance   // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -166,9 +167,9 @@ func (s *State) Reset(seed uint64) {
 
 // deal sets up a new game (DS-4, DS-10, DS-15) without playing.
 func (s *State) deal(seed uint64) {
-	r, on := s.r, s.trk.on
+	r, on, h := s.r, s.trk.on, s.ch.hook
 	*s = State{r: r, winner: -1, lastWin: -1}
-	s.trk.on = on
+	s.trk.on, s.ch.hook = on, h
 	s.rng.Seed(seed)
 	s.lastCards = [2]uint8{noCard, noCard}
 	s.lastThrow = [3]uint8{noGesture, noGesture, noGesture}
@@ -218,7 +219,7 @@ func (s *State) deal(seed uint64) {
 			p.push(jokers + uint8(seat))
 			s.shuffle(p.c[:p.n])
 		}
-		s.refill()
+		s.refill(chDeal)
 		if s.trk.on && r.hand > 0 {
 			s.trackHands(evDealt, [2]uint8{}) // the opening hand (DS-16 hand variant)
 		}
@@ -279,8 +280,14 @@ func (s *State) stepSolo() {
 		s.finish(endCapRounds, -1) // DS-21
 		return
 	}
+	s.before(chTurned, 0)
+	s.soloCombat(red.pop(), blue.pop())
+	s.after()
+}
+
+// soloCombat plays the combat of the red card rc and the blue card bc (DS-5..DS-8).
+func (s *State) soloCombat(rc, bc uint8) {
 	s.combats++
-	rc, bc := red.pop(), blue.pop()
 	s.piles[pDiscard].push(rc)
 	s.piles[pDiscard].push(bc)
 	s.lastCards = [2]uint8{rc, bc}
@@ -388,8 +395,7 @@ func (s *State) startPile(winner uint8) {
 		if p.n == 0 {
 			s.regather(p)
 		}
-		s.combats++
-		s.resolve(p.pop())
+		s.take(pLeft)
 		return
 	}
 	if s.piles[pLeft].n == 0 && s.piles[pRight].n == 0 {
@@ -397,6 +403,14 @@ func (s *State) startPile(winner uint8) {
 		s.split(&s.piles[pDiscard])
 	}
 	s.phase, s.toMove = phPile, winner
+}
+
+// take gives the throw's winner the top card of pile p (DS-12, DS-13): a chance event.
+func (s *State) take(p int) {
+	s.combats++
+	s.before(chTaken, p)
+	s.resolve(s.piles[p].pop())
+	s.after()
 }
 
 // regather shuffles every used card into p (DS-13).
@@ -440,7 +454,9 @@ func (s *State) stepDuo() {
 	if s.piles[0].n == 0 {
 		s.exchange()
 	}
+	s.before(chTurned, 0)
 	s.fight(s.piles[0].pop(), s.piles[1].pop())
+	s.after()
 }
 
 // exchange is DS-19: each player shuffles his played cards; the players swap piles.
@@ -457,25 +473,34 @@ func (s *State) exchange() {
 	s.shuffle(s.piles[1].c[:s.piles[1].n])
 }
 
-// refill tops the hands up from the piles (DS-16 hand variant).
-func (s *State) refill() {
+// refill tops the hands up from the piles (DS-16 hand variant): each card is a chance
+// event of the given kind (the deal or a draw).
+func (s *State) refill(kind uint8) {
 	for seat := 0; seat < 2; seat++ {
 		h, p := &s.hands[seat], &s.piles[seat]
 		for int(h.n) < s.r.hand && p.n > 0 {
-			h.c[h.n] = p.pop()
-			h.n++
+			s.before(kind, seat)
+			s.drawCard(seat)
+			s.after()
 		}
 	}
+}
+
+// drawCard draws the top card of seat's pile into its hand.
+func (s *State) drawCard(seat int) {
+	h := &s.hands[seat]
+	h.c[h.n] = s.piles[seat].pop()
+	h.n++
 }
 
 // drawHands is refill, recording the cards drawn when tracking.
 func (s *State) drawHands() {
 	if !s.trk.on {
-		s.refill()
+		s.refill(chDraw)
 		return
 	}
 	n := [2]uint8{s.hands[0].n, s.hands[1].n}
-	s.refill()
+	s.refill(chDraw)
 	s.trackHands(evDrawn, n)
 }
 
@@ -506,6 +531,28 @@ func (s *State) play(kind uint8) {
 	s.fight(c[0], c[1])
 }
 
+// duoWinner is the seat whose card wins a two-player combat (DS-16), -1 for a draw.
+func (r *rules) duoWinner(c0, c1 uint8) int8 {
+	t0, t1 := r.typ[c0], r.typ[c1]
+	switch {
+	case t0 == tJoker && t1 == tJoker:
+	case t0 == tJoker:
+		return 0
+	case t1 == tJoker:
+		return 1
+	case beats(r.weapon[c0], r.weapon[c1]):
+		return 0
+	case beats(r.weapon[c1], r.weapon[c0]):
+		return 1
+	case t0 != t1: // equal weapons: red beats blue
+		if t0 == tRed {
+			return 0
+		}
+		return 1
+	}
+	return -1
+}
+
 // fight compares the two players' cards (DS-16) and resolves the winner's card.
 func (s *State) fight(c0, c1 uint8) {
 	r := s.r
@@ -521,25 +568,7 @@ func (s *State) fight(c0, c1 uint8) {
 		s.trk.bits[0][ev] |= r.trk.card[c0]
 		s.trk.bits[1][ev] |= r.trk.card[c1]
 	}
-	t0, t1 := r.typ[c0], r.typ[c1]
-	w := int8(-1)
-	switch {
-	case t0 == tJoker && t1 == tJoker:
-	case t0 == tJoker:
-		w = 0
-	case t1 == tJoker:
-		w = 1
-	case beats(r.weapon[c0], r.weapon[c1]):
-		w = 0
-	case beats(r.weapon[c1], r.weapon[c0]):
-		w = 1
-	case t0 != t1: // equal weapons: red beats blue
-		if t0 == tRed {
-			w = 0
-		} else {
-			w = 1
-		}
-	}
+	w := r.duoWinner(c0, c1)
 	s.lastWin = w
 	if w < 0 {
 		s.finishCombat()

@@ -57,6 +57,7 @@ func Run(t *testing.T, g engine.Game, players int, p engine.Params, o Options) {
 	t.Run(name+"/DeterminizeIsCanonical", func(t *testing.T) { checkCanonical(t, newState, o) })
 	t.Run(name+"/ZeroAllocsPerGame", func(t *testing.T) { checkAllocs(t, newState, o) })
 	runTracking(t, name, newState, o)
+	runChance(t, name, newState, o)
 }
 
 // checkName checks that the state names its game (engine.Namer) as the registry does.
@@ -253,6 +254,12 @@ func checkCanonical(t *testing.T, newState func(uint64) engine.State, o Options)
 // trajectoryObs plays s out with r, logging every action and every seat's view.
 func trajectoryObs(t testing.TB, s engine.State, r *engine.RNG, o Options, log *[]string) {
 	t.Helper()
+	trajectoryApply(t, s, r, o, log, s.Apply)
+}
+
+// trajectoryApply is trajectoryObs with apply playing each action.
+func trajectoryApply(t testing.TB, s engine.State, r *engine.RNG, o Options, log *[]string, apply func(engine.Action)) {
+	t.Helper()
 	var buf [512]engine.Action
 	for n := 0; !s.Terminal(); n++ {
 		if n >= o.MaxDecisions {
@@ -264,7 +271,7 @@ func trajectoryObs(t testing.TB, s engine.State, r *engine.RNG, o Options, log *
 		legal := s.Legal(buf[:0])
 		a := legal[r.IntN(len(legal))]
 		*log = append(*log, s.ActionText(a))
-		s.Apply(a)
+		apply(a)
 	}
 	out := make([]float64, s.Players())
 	s.Result(out)

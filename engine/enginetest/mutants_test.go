@@ -167,3 +167,89 @@ func TestChecksCatchBrokenTrackers(t *testing.T) {
 		}
 	}
 }
+
+// chanceMutant wraps a real game and breaks one promise of the ChanceEvents contract.
+type chanceMutant struct {
+	engine.State
+	mode string
+}
+
+func (m *chanceMutant) ce() engine.ChanceEvents { return m.State.(engine.ChanceEvents) }
+func (m *chanceMutant) Clone() engine.State {
+	return &chanceMutant{State: m.State.Clone(), mode: m.mode}
+}
+func (m *chanceMutant) CopyFrom(src engine.State) { m.State.CopyFrom(src.(*chanceMutant).State) }
+
+// wrapHook hands the mutant, not the state inside it, to the hook.
+type wrapHook struct {
+	h engine.ChanceHook
+	m *chanceMutant
+}
+
+func (w wrapHook) BeforeChance(engine.State) { w.h.BeforeChance(w.m) }
+func (w wrapHook) AfterChance(engine.State)  { w.h.AfterChance(w.m) }
+
+func (m *chanceMutant) ChanceKinds() []string { return m.ce().ChanceKinds() }
+func (m *chanceMutant) ChanceKind() int       { return m.ce().ChanceKind() }
+func (m *chanceMutant) ResetObserved(seed uint64, h engine.ChanceHook) {
+	m.ce().ResetObserved(seed, wrapHook{h, m})
+}
+func (m *chanceMutant) ApplyObserved(a engine.Action, h engine.ChanceHook) {
+	if m.mode == "meddling" {
+		m.State.Reseed(7) // observing changes the game
+	}
+	m.ce().ApplyObserved(a, wrapHook{h, m})
+}
+func (m *chanceMutant) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
+	buf = m.ce().ChanceOutcomes(buf)
+	switch {
+	case m.mode == "loaded" && len(buf) > 1:
+		buf[0].Weight *= 3 // a wrong probability
+	case m.mode == "unlisted" && len(buf) > 1:
+		buf = buf[1:]
+	}
+	return buf
+}
+func (m *chanceMutant) ForceChance(o engine.ChanceOutcome) { m.ce().ForceChance(o) }
+func (m *chanceMutant) FeatureSet() (string, []string) {
+	return m.State.(engine.ValueFeatures).FeatureSet()
+}
+func (m *chanceMutant) Features(out []float64) { m.State.(engine.ValueFeatures).Features(out) }
+
+// TestChecksCatchBrokenChance: each broken promise of ChanceEvents fails its check; the
+// unbroken game passes.
+func TestChecksCatchBrokenChance(t *testing.T) {
+	newState := func(mode string) func(uint64) engine.State {
+		return func(seed uint64) engine.State {
+			s, err := engine.Lookup("dragonheart")
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := s.NewGame(nil, 2, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return &chanceMutant{State: st, mode: mode}
+		}
+	}
+	o := Options{Games: 100, MaxDecisions: 400}
+	checks := map[string]func(testing.TB, func(uint64) engine.State, Options){
+		"same":  checkObservedSameGame,
+		"exact": checkChanceExact,
+	}
+	for name, check := range checks {
+		if f := failure(func(t testing.TB) { check(t, newState(""), o) }); f != "" {
+			t.Errorf("check %s fails an unbroken game: %s", name, f)
+		}
+	}
+	for _, tc := range []struct{ mode, check, want string }{
+		{"meddling", "same", "differs from the plain game"},
+		{"loaded", "exact", "do not follow the listed probabilities"},
+		{"unlisted", "exact", "no listed outcome gives"},
+	} {
+		f := failure(func(t testing.TB) { checks[tc.check](t, newState(tc.mode), o) })
+		if !strings.Contains(f, tc.want) {
+			t.Errorf("mode %s, check %s: failure %q, want one containing %q", tc.mode, tc.check, f, tc.want)
+		}
+	}
+}

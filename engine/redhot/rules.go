@@ -233,6 +233,7 @@ func init() {
 		MaxPlayers:    maxSeats,
 		DefaultParams: func() engine.Params { return DefaultParams() },
 		ParamDocs:     ParamDocs,
+		Value:         valueFile,
 		New: func(p engine.Params, players int) (engine.State, error) {
 			s, err := New(p, players)
 			if err != nil {

@@ -12,4 +12,10 @@ import (
 //go:embed RULES.md
 var rulesText string
 
+// valueFile is this game's frozen value function for luck accounting (engine.Game.Value):
+// fitted by dragonlab luck-model fit, never changed otherwise.
+//
+//go:embed value.json
+var valueFile []byte
+
 func init() { engine.RegisterRulesText("redhot", rulesText) }

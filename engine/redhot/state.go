@@ -132,11 +132,13 @@ type State struct {
 	occ      [maxSpots + 1]uint8
 	order    [maxSeats]uint8 // placement order (seats)
 	nOrder   uint8
-	mod      int8 // power and range modifier: buckets, bellows, fury (RH-12)
+	mod      int8  // power and range modifier: buckets, bellows, fury (RH-12)
+	flamed   uint8 // flames resolved this round
 
 	last lastRound
 
 	trk tracks // component records (engine.Tracker, track.go)
+	ch  chance // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -175,9 +177,9 @@ func (s *State) Reseed(seed uint64) { s.rng.Seed(seed) }
 
 // Reset deals a new game from seed (RH-6).
 func (s *State) Reset(seed uint64) {
-	r, n, on := s.r, s.n, s.trk.on
+	r, n, on, h := s.r, s.n, s.trk.on, s.ch.hook
 	*s = State{r: r, n: n, rescuer: -1}
-	s.trk.on = on
+	s.trk.on, s.ch.hook = on, h
 	s.rng.Seed(seed)
 	for i := range n {
 		s.team[i] = 1<<nAdv - 1
@@ -240,7 +242,7 @@ func (s *State) startRound() {
 	s.round++
 	s.nTurned = 0
 	s.second, s.anger, s.borrowed = false, false, false
-	s.stoneNow, s.chosen, s.inLair, s.revealed, s.nOrder = 0, 0, 0, false, 0
+	s.stoneNow, s.chosen, s.inLair, s.revealed, s.nOrder, s.flamed = 0, 0, 0, false, 0, 0
 	for i := range s.n {
 		s.adv[i], s.item[i], s.spotOf[i] = noAdv, noItem, 0
 	}
@@ -261,9 +263,16 @@ func (s *State) startRound() {
 	s.nextStone()
 }
 
-// turnCards turns Dragon cards until a flame card or Dragon's anger settles the round (RH-7).
+// turnCards turns Dragon cards until a flame card or Dragon's anger settles the round
+// (RH-7). Each card turned from the deck is a chance event; a flame card borrowed from the
+// discards in the fury round is not (everybody knows it).
 func (s *State) turnCards() {
 	for {
+		s.refresh()
+		chance := s.top < s.deckLen
+		if chance {
+			s.before(chCard, 0)
+		}
 		c, ok := s.draw()
 		if !ok {
 			// Unreachable with a valid deck (a flame card is always somewhere); play the
@@ -271,29 +280,54 @@ func (s *State) turnCards() {
 			s.anger = true
 			return
 		}
-		if s.nTurned < maxTurned {
-			s.turned[s.nTurned] = c
-			s.nTurned++
+		settled := s.turn(c)
+		if chance {
+			s.after()
 		}
-		switch c {
-		case cardPrincess:
-			s.princess = princessHeld
-		case cardSecond:
-			s.second = true
-		case cardFury:
-			s.fury = true
-		case cardAnger:
-			s.anger = true
-			return
-		default:
-			s.powSel, s.rngSel = c/3, c%3
+		if settled {
 			return
 		}
 	}
 }
 
+// turn records card c as turned and applies it; it reports whether c settles the round's
+// prediction (a flame card or Dragon's anger).
+func (s *State) turn(c uint8) bool {
+	if s.nTurned < maxTurned {
+		s.turned[s.nTurned] = c
+		s.nTurned++
+	}
+	switch c {
+	case cardPrincess:
+		s.princess = princessHeld
+	case cardSecond:
+		s.second = true
+	case cardFury:
+		s.fury = true
+	case cardAnger:
+		s.anger = true
+		return true
+	default:
+		s.powSel, s.rngSel = c/3, c%3
+		return true
+	}
+	return false
+}
+
+// refresh shuffles the discards into a new deck when the deck is used up outside the fury
+// round (PROPOSED, RH-7).
+func (s *State) refresh() {
+	if s.top < s.deckLen || s.fury || s.nDisc == 0 {
+		return
+	}
+	copy(s.deck[:], s.discard[:s.nDisc])
+	s.deckLen, s.top, s.nDisc = s.nDisc, 0, 0
+	shuffle(&s.rng, s.deck[:s.deckLen])
+}
+
 // draw turns the top Dragon card. An empty deck in the fury round gives the most recently
-// discarded flame card (RH-7); otherwise the discards are shuffled into a new deck (PROPOSED).
+// discarded flame card (RH-7); otherwise (refresh shuffled the discards into a new deck)
+// there is no card.
 func (s *State) draw() (uint8, bool) {
 	if s.top < s.deckLen {
 		c := s.deck[s.top]
@@ -311,15 +345,7 @@ func (s *State) draw() (uint8, bool) {
 		}
 		return 0, false
 	}
-	if s.nDisc == 0 {
-		return 0, false
-	}
-	copy(s.deck[:], s.discard[:s.nDisc])
-	s.deckLen, s.top, s.nDisc = s.nDisc, 0, 0
-	shuffle(&s.rng, s.deck[:s.deckLen])
-	c := s.deck[0]
-	s.top = 1
-	return c, true
+	return 0, false
 }
 
 // nextStone moves to the next seat (from s.step, in order from the first player) allowed to
@@ -401,6 +427,7 @@ func (s *State) flame(k int, d [3]uint8) {
 	pow += mod
 	rng += mod
 	L := &s.last
+	s.flamed++
 	L.dice[k], L.pow[k], L.rng[k], L.mod = d, int8(pow), int8(rng), int8(mod)
 	L.hit[k], L.burned[k], L.saved[k] = 0, 0, 0
 	if rng > s.r.spots {
@@ -449,21 +476,10 @@ func (s *State) resolve() {
 	for i := range s.n {
 		L.adv[i], L.item[i], L.spot[i], L.gain[i] = s.adv[i], s.item[i], s.spotOf[i], 0
 	}
-	var d [3]uint8
-	if s.anger {
-		d = [3]uint8{rollDie(&s.rng), rollDie(&s.rng), 0}
-	} else {
-		d = roll3(&s.rng)
-	}
-	s.flame(0, d)
+	s.rollFlame(0)
 	if s.second {
 		L.flames = 2
-		if s.anger {
-			d = [3]uint8{rollDie(&s.rng), rollDie(&s.rng), 0}
-		} else {
-			d = roll3(&s.rng)
-		}
-		s.flame(1, d)
+		s.rollFlame(1)
 	}
 	if s.princess == princessHeld && s.occ[1] != 0 {
 		s.phase, s.toMove = phasePrincess, s.occ[1]-1
@@ -472,30 +488,59 @@ func (s *State) resolve() {
 	s.finishRound(false)
 }
 
+// rollFlame rolls the dice of flame k (three dice, or two under Dragon's anger: RH-7,
+// RH-12) and resolves it: a chance event.
+func (s *State) rollFlame(k int) {
+	s.before(chFlame, k)
+	var d [3]uint8
+	if s.anger {
+		d = [3]uint8{rollDie(&s.rng), rollDie(&s.rng), 0}
+	} else {
+		d = roll3(&s.rng)
+	}
+	s.flame(k, d)
+	s.after()
+}
+
+// rescue gives seat the king's reward, two dice k1 and k2, instead of its treasures, and
+// frees the princess (RH-15).
+func (s *State) rescue(seat uint8, k1, k2 uint8) {
+	L := &s.last
+	L.king = [2]uint8{k1, k2}
+	L.rescue = int8(seat)
+	L.gain[seat] = int32(k1 + k2)
+	s.rescuer = int8(seat)
+	s.princess = princessGone
+	s.score[seat] += L.gain[seat]
+}
+
 // finishRound gives the treasures (RH-15), brings the adventurers home, eliminates (RH-10),
 // discards the turned cards (RH-7) and starts the next round or ends the game (RH-16).
+// The king's reward is rolled first: a chance event.
 func (s *State) finishRound(rescue bool) {
 	L := &s.last
+	if rescue {
+		seat := s.occ[1] - 1
+		s.before(chKing, int(seat))
+		k1, k2 := rollDie(&s.rng), rollDie(&s.rng)
+		s.rescue(seat, k1, k2)
+		s.after()
+	}
 	for seat := range s.n {
 		bit := uint8(1) << seat
 		if s.inLair&bit == 0 {
 			continue
 		}
 		sp := s.spotOf[seat]
-		if rescue && sp == 1 {
-			k1, k2 := rollDie(&s.rng), rollDie(&s.rng)
-			L.king = [2]uint8{k1, k2}
-			L.rescue = int8(seat)
-			L.gain[seat] = int32(k1 + k2)
-			s.rescuer = int8(seat)
-			s.princess = princessGone
-		} else {
-			g := s.r.treasure[sp]
-			if s.item[seat] == itemBag {
-				g *= 2
-			}
-			L.gain[seat] = g
+		if rescue && sp == 1 { // rescue gave the king's reward
+			s.team[seat] |= 1 << s.adv[seat]
+			continue
 		}
+		g := s.r.treasure[sp]
+		if s.item[seat] == itemBag {
+			g *= 2
+		}
+		L.gain[seat] = g
 		s.score[seat] += L.gain[seat]
 		s.team[seat] |= 1 << s.adv[seat]
 	}

@@ -15,7 +15,9 @@ import (
 // 2025): each level of play replays every deal K times in self-play (sim.SeatReplay), and
 // the variance of a seat's outcome splits into the part fixed by the deal and the rest
 // (Analyze); consecutive levels also meet on duplicate deals, which says how often the
-// stronger beats the weaker on the same deal (SameDealWins).
+// stronger beats the weaker on the same deal (SameDealWins). A level's runs played with
+// luck accounting (--luck) also give the luck measured along the game (Account): its
+// luckShare {estimate, lo, hi} and varianceRatio in summary.json.
 
 // Level is one level's replay run.
 type Level struct {
@@ -48,6 +50,12 @@ type LevelStat struct {
 	Games    int64  `json:"games"`
 	Complete bool   `json:"complete"`
 	Stats    *Stats `json:"stats,omitempty"`
+	// LuckShare and VarianceRatio are the luck accounting's (Accounting), when the run
+	// had it: the share of the spread of results the chance events carry, and how many
+	// times fewer games the luck-adjusted seat advantages need.
+	LuckShare     *ShareJSON  `json:"luckShare,omitempty"`
+	VarianceRatio *doc.Number `json:"varianceRatio,omitempty"`
+	Accounting    *Accounting `json:"accounting,omitempty"`
 }
 
 // DuelStat is how often the stronger level beats the weaker on the same deal.
@@ -74,8 +82,19 @@ func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel)
 			return nil, fmt.Errorf("%s: %w", lv.File, err)
 		}
 		st.Stats = ls
-		l.Levels = append(l.Levels, st)
 		l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", format.Capitalize(agents.Short(lv.Agent)), ls.Sentence()))
+		if r.Aggregate.Luck != nil {
+			acc, err := Account(r)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", lv.File, err)
+			}
+			st.Accounting, st.LuckShare = acc, &acc.LuckShare
+			if r.Players > 1 {
+				st.VarianceRatio = &acc.VarianceRatio
+			}
+			l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", format.Capitalize(agents.Short(lv.Agent)), acc.Sentences()[0]))
+		}
+		l.Levels = append(l.Levels, st)
 	}
 	for _, d := range duels {
 		st := DuelStat{File: d.File}
@@ -100,14 +119,23 @@ func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel)
 func (l *Experiment) Print(w io.Writer) {
 	fmt.Fprintf(w, "luck: %s, %d players, %d levels, each deal played %d times\n", l.Meta.Game, l.Meta.Players, len(l.Levels), l.Replays)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tdeals\tluck share\t95% interval\t")
+	fmt.Fprintln(tw, "level\tdeals\tluck share (deal)\t95% interval\tluck share (along the game)\t95% interval\tvariance ratio\t")
 	for _, lv := range l.Levels {
+		along, iv, vr := "–", "–", "–"
+		if lv.LuckShare != nil {
+			e := lv.LuckShare.Estimate
+			along, iv = fmt.Sprintf("%.1f%%", 100*e.Value), fmt.Sprintf("[%.1f, %.1f]", 100*e.Lo, 100*e.Hi)
+		}
+		if lv.VarianceRatio != nil {
+			vr = fmt.Sprintf("%.2f", float64(*lv.VarianceRatio))
+		}
 		if lv.Stats == nil || !lv.Stats.Pooled.Defined {
-			fmt.Fprintf(tw, "%s\t–\t–\t–\t\n", agents.Short(lv.Agent))
+			fmt.Fprintf(tw, "%s\t–\t–\t–\t%s\t%s\t%s\t\n", agents.Short(lv.Agent), along, iv, vr)
 			continue
 		}
 		p := lv.Stats.Pooled
-		fmt.Fprintf(tw, "%s\t%s\t%.1f%%\t[%.1f, %.1f]\t\n", agents.Short(lv.Agent), format.Count(p.Deals), 100*p.Share.Value, 100*p.Share.Lo, 100*p.Share.Hi)
+		fmt.Fprintf(tw, "%s\t%s\t%.1f%%\t[%.1f, %.1f]\t%s\t%s\t%s\t\n", agents.Short(lv.Agent), format.Count(p.Deals), 100*p.Share.Value, 100*p.Share.Lo, 100*p.Share.Hi,
+			along, iv, vr)
 	}
 	tw.Flush()
 	for _, d := range l.Duels {
@@ -140,7 +168,10 @@ func (l *Experiment) Doc() (*doc.Doc, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.AddSection("Level " + agents.Short(lv.Agent)).Add(c.Blocks(name)...)
+		sec := d.AddSection("Level " + agents.Short(lv.Agent)).Add(c.Blocks(name)...)
+		if lv.Accounting != nil {
+			sec.Add(AccountingContent(lv.Accounting).Blocks(name + "-accounting")...)
+		}
 	}
 	return d, nil
 }

@@ -1,8 +1,10 @@
-// Package luck answers "How much does the deal decide?": the luck share of a replay run
-// (the part of the variance of a game's outcome fixed by the deal, by one-way
-// random-effects analysis of variance with a bootstrap interval), how often a stronger
-// agent beats a weaker on the same deal, and the luck experiment that measures both per
-// level of play.
+// Package luck answers "How much does luck decide?": luck measured along the game from a
+// run's luck accounting (accounting.go: the share of the spread of results the chance
+// events carry, each kind of event's swing, luck-adjusted seat advantages; AIVAT), the
+// luck share of a replay run (the part of the variance of a game's outcome fixed by the
+// deal, by one-way random-effects analysis of variance with a bootstrap interval), how
+// often a stronger agent beats a weaker on the same deal, and the luck experiment that
+// measures them per level of play.
 package luck
 
 import (

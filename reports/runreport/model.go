@@ -10,6 +10,7 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
+	"dragonlab/reports/luck"
 	"dragonlab/sim"
 )
 
@@ -284,6 +285,9 @@ type (
 		ByAgent              []jsonSeat    `json:"byAgent,omitempty"`
 		Length               doc.Estimate  `json:"length"`
 		Verdicts             []string      `json:"verdicts"`
+		// Luck is the luck accounting of a run with --luck: luckShare {estimate, lo, hi},
+		// varianceRatio, the seats raw and luck-adjusted, the kinds of chance event.
+		Luck *luck.Accounting `json:"luck,omitempty"`
 	}
 	jsonFinding struct {
 		Result      int        `json:"result"` // from 1, as numbered in the report
@@ -321,6 +325,9 @@ func (rp *report) summary() *jsonSummary {
 		}
 		if !a.Solitaire() && a.Games > 0 && !math.IsNaN(a.FPA.Value) {
 			jr.FirstPlayerAdvantage = &doc.Estimate{Estimate: a.FPA}
+		}
+		if r.Aggregate.Luck != nil && r.Games > 0 {
+			jr.Luck, _ = luck.Account(r) // an error here has failed the report's sections first
 		}
 		sum.Results = append(sum.Results, jr)
 	}

@@ -13,9 +13,9 @@ import (
 
 // ResultSections are the report sections of the optional aggregates of one results file
 // (Options.Questions, used by dragonlab report): "How does it feel?" from the
-// game-feel metrics, "What decides games?" from the component tallies and "Luck and
-// skill" from replay seating (and, on duplicate deals, how often agent 0 does better on
-// the same deal). label names the result in chart titles; stem prefixes the chart names.
+// game-feel metrics, "What decides games?" from the component tallies, "Luck along the
+// game" from luck accounting (--luck) and "Luck and skill" from replay seating (and, on
+// duplicate deals, how often agent 0 does better on the same deal). label names the result in chart titles; stem prefixes the chart names.
 // A result without these aggregates gives no section.
 func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 	var out []*doc.Section
@@ -64,6 +64,15 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 			}
 			s.Add(c.Blocks(name)...)
 		}
+		out = append(out, s)
+	}
+	if agg.Luck != nil && r.Games > 0 {
+		acc, err := luck.Account(r)
+		if err != nil {
+			return nil, err
+		}
+		s := &doc.Section{Title: "Luck along the game"}
+		s.Add(luck.AccountingContent(acc).Blocks(stem + "-accounting")...)
 		out = append(out, s)
 	}
 	if rep := agg.Replays; rep != nil && r.Games > 0 {

@@ -35,7 +35,11 @@ func TestReportShowsWhySections(t *testing.T) {
 		}
 		return r
 	}
-	rich := run(sim.Config{Units: 300, Seating: sim.SeatReplay, Replays: 2, Metrics: true, Components: true})
+	vf, err := sim.LoadValue(g, nil, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rich := run(sim.Config{Units: 300, Seating: sim.SeatReplay, Replays: 2, Metrics: true, Components: true, Luck: vf})
 	plain := run(sim.Config{Units: 300})
 	opts := runreport.Options{Questions: true, Titles: map[string]string{"draco": g.Title}}
 
@@ -45,7 +49,7 @@ func TestReportShowsWhySections(t *testing.T) {
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, runreport.MDName))
 	for _, want := range []string{"### How does it feel?", "### What decides games?", "### Luck and skill", "IWD", "lead changes", "The deal decides about",
-		"count the deal as the unit"} {
+		"count the deal as the unit", "### Luck along the game", "The chance events (cards, dice) carry", "luck-adjusted", "mean swing"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("summary.md lacks %q", want)
 		}
@@ -55,7 +59,7 @@ func TestReportShowsWhySections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"How does it feel?", "What decides games?", "Luck and skill"} {
+	for _, want := range []string{"How does it feel?", "What decides games?", "Luck and skill", "Luck along the game"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report.html lacks %q", want)
 		}
@@ -69,12 +73,19 @@ func TestReportShowsWhySections(t *testing.T) {
 		}
 	}
 
+	js, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	for _, want := range []string{`"luckShare"`, `"varianceRatio"`, `"draw"`, `"adjusted"`} {
+		if !strings.Contains(string(js), want) {
+			t.Errorf("summary.json lacks %s", want)
+		}
+	}
+
 	dir = filepath.Join(t.TempDir(), "plain")
 	if err := runreport.Build([]*sim.Result{plain}, dir, opts); err != nil {
 		t.Fatal(err)
 	}
 	md, _ = os.ReadFile(filepath.Join(dir, runreport.MDName))
-	for _, not := range []string{"How does it feel?", "What decides games?", "Luck and skill"} {
+	for _, not := range []string{"How does it feel?", "What decides games?", "Luck and skill", "Luck along the game"} {
 		if strings.Contains(string(md), not) {
 			t.Errorf("a plain results file's report has %q", not)
 		}

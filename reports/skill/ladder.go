@@ -51,7 +51,22 @@ type SkillStep struct {
 	// IsLevel: the lower bound is above SkillThreshold, so the upper rung is a new level
 	// of skill.
 	IsLevel bool `json:"isLevel"`
+	// WeakerBetter is the share of deals on which the lower rung does better than the
+	// upper (Wilson interval over deals): how often luck lets the weaker win on the same
+	// cards.
+	WeakerBetter stats.Estimate `json:"weakerBetter"`
+	// MatchGames is how many games (odd, the majority winning) the upper rung needs to win
+	// a match against the lower in 90% of matches, from its head-to-head share (Duersch,
+	// Lambrecht & Oechssler 2020), with the range its interval allows (Lo from the
+	// interval's top, Hi from its bottom); 0 means no match length up to
+	// stats.MaxMatchGames does (the share may be 50% or less).
+	MatchGames   int `json:"matchGames"`
+	MatchGamesLo int `json:"matchGamesLo"`
+	MatchGamesHi int `json:"matchGamesHi"`
 }
+
+// MatchTarget is the share of matches the stronger rung must win (MatchGames).
+const MatchTarget = 0.9
 
 // SelfPlay is one rung playing itself: the first-player advantage at that level.
 type SelfPlay struct {
@@ -107,6 +122,9 @@ func AnalyzeSkill(meta doc.Meta, rungs []Rung, players int, steps, self []*sim.R
 			N: st.Paired.Deals, Method: st.Paired.CI.Method}
 		st.Lower90 = stats.HeadToHead(st.Paired.LowerBound(LadderLevel), players-1)
 		st.IsLevel = st.Lower90 > SkillThreshold
+		st.WeakerBetter = stats.Share(float64(st.Paired.Worse), st.Paired.Deals, 1)
+		st.MatchGames = stats.MatchGames(st.HeadToHead, MatchTarget)
+		st.MatchGamesLo, st.MatchGamesHi = stats.MatchGames(st.CI.Hi, MatchTarget), stats.MatchGames(st.CI.Lo, MatchTarget)
 		if st.IsLevel {
 			s.Levels++
 		}
@@ -185,6 +203,7 @@ func (s *Skill) findings() {
 		}
 		f = append(f, fmt.Sprintf("%s against %s: head-to-head win share %s %s, %.0f%% lower bound %s%s over %s games: %s.",
 			s.rungName(st.Upper), s.rungName(st.Lower), format.Pct(st.HeadToHead), format.IvPct(st.CI), 100*LadderLevel, format.Pct(st.Lower90), conv, format.Count(st.Games), verdict))
+		f = append(f, st.luckSentence(s.rungName(st.Upper), s.rungName(st.Lower)))
 	}
 	for _, sp := range s.Self {
 		f = append(f, fmt.Sprintf("At %s, seat 0 wins %s of %s self-play games: first-player advantage %s %s (%s).",
@@ -208,6 +227,24 @@ func (s *Skill) findings() {
 		}
 	}
 	s.Findings = f
+}
+
+// luckSentence says how often the weaker rung does better on the same deals and how many
+// games the stronger needs to win 90% of matches.
+func (st *SkillStep) luckSentence(upper, lower string) string {
+	games := func(n int) string {
+		if n == 0 {
+			return "∞"
+		}
+		return format.Count(int64(n))
+	}
+	match := fmt.Sprintf("no match length makes %s win %.0f%% of matches (its share is not above 50%%)", upper, 100*MatchTarget)
+	if st.MatchGames > 0 {
+		match = fmt.Sprintf("%s wins %.0f%% of matches of %s games [%s, %s] (a majority of fresh deals)",
+			upper, 100*MatchTarget, games(st.MatchGames), games(st.MatchGamesLo), games(st.MatchGamesHi))
+	}
+	return fmt.Sprintf("Luck against skill: on the same deals %s does better than %s on %s of them; %s.",
+		lower, upper, format.PctIv(st.WeakerBetter), match)
 }
 
 // xOf gives the chart position of a rung: its budget, or its index.

@@ -25,4 +25,5 @@
 //	deff.go        the design effect of replayed deals
 //	bt.go          Bradley–Terry (Luce) ratings with cluster-robust intervals
 //	bootstrap.go   the binomial and multinomial resampling draws, percentile intervals
+//	jackknife.go   the delete-one-group jackknife (luck accounting's batches of deals)
 package stats

@@ -24,6 +24,7 @@ import (
 	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/sim"
+	"dragonlab/sim/value"
 )
 
 // Schema names the plan format; readers check it.
@@ -82,6 +83,8 @@ type Run struct {
 	// Outcomes asks for every unit's game outcomes in unit order (sim.Outcomes), so that
 	// runs on the same seed are compared deal by deal.
 	Outcomes bool `json:"outcomes,omitempty"`
+	// Luck asks for luck accounting with the game's own value function (sim.LoadValue).
+	Luck bool `json:"luck,omitempty"`
 }
 
 // resolved is a run's configuration, checked: everything but workers, shard and hooks.
@@ -89,6 +92,7 @@ type resolved struct {
 	game   engine.Game
 	params engine.Params
 	agents []agents.Factory
+	luck   *value.Loaded
 }
 
 // Games is the number of games the run plays.
@@ -317,6 +321,13 @@ func (r *Run) resolve(out *resolved) error {
 		return err
 	}
 	*out = resolved{game: g, params: params, agents: fs}
+	if r.Luck {
+		l, err := sim.LoadValue(g, params, r.Players, nil)
+		if err != nil {
+			return err
+		}
+		out.luck = l
+	}
 	return nil
 }
 
@@ -328,5 +339,5 @@ func (p *Plan) Config(i int, workers int) (sim.Config, error) {
 	r, rs := &p.Runs[i], p.resolved[i]
 	return sim.Config{Game: rs.game, Params: rs.params, Players: r.Players, Agents: rs.agents,
 		Seating: r.Seating, Seed: r.Seed, Units: r.Units, Workers: workers,
-		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics, Outcomes: r.Outcomes}, nil
+		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics, Outcomes: r.Outcomes, Luck: rs.luck}, nil
 }

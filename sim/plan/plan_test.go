@@ -18,14 +18,15 @@ import (
 )
 
 // testPlan is a small plan over two games: fixed, rotate and duplicate seating, units that
-// do not divide by 3 (uneven shards) and one run smaller than the shard count.
+// do not divide by 3 (uneven shards) and one run smaller than the shard count, with luck
+// accounting.
 func testPlan(t *testing.T) *Plan {
 	t.Helper()
 	p := New("test", "dragonlab test --flag x")
 	if err := p.SetOptions(map[string]any{"levels": []string{"a", "b"}}); err != nil {
 		t.Fatal(err)
 	}
-	add := func(name, game string, players int, specs string, seating string, units int64, set ...string) {
+	add := func(name, game string, players int, specs string, seating string, units int64, set ...string) *Run {
 		g, err := engine.Lookup(game)
 		if err != nil {
 			t.Fatal(err)
@@ -41,11 +42,12 @@ func testPlan(t *testing.T) *Plan {
 			t.Fatal(err)
 		}
 		p.Add(Run{Name: name, Players: players, Seating: seating, Seed: 7, Units: units}, g, params, fs)
+		return &p.Runs[len(p.Runs)-1]
 	}
 	add("dh-random", "dragonheart", 2, "random,random", sim.SeatFixed, 1000)
 	add("draco-3p-rotate", "draco", 3, "random,greedy:samples=1,random", sim.SeatRotate, 301)
 	add("draco-dup", "draco", 2, "greedy:samples=1,random", sim.SeatDuplicate, 400, "handSize=5")
-	add("tiny", "dragonheart", 2, "random,random", sim.SeatFixed, 2)
+	add("tiny", "dragonheart", 2, "random,random", sim.SeatFixed, 2).Luck = true
 	if err := p.Resolve(); err != nil {
 		t.Fatal(err)
 	}
@@ -239,6 +241,9 @@ func TestShardsWithAKilledOneMergeToTheWholePlan(t *testing.T) {
 		t.Fatalf("merge: %v %+v", err, m)
 	}
 	for i := range q.Runs {
+		if a := stripRun(t, p.ResultPath(whole, i)); q.Runs[i].Luck != strings.Contains(a, `"luck"`) {
+			t.Errorf("run %s: luck accounting %v, its results say %v", q.Runs[i].Name, q.Runs[i].Luck, !q.Runs[i].Luck)
+		}
 		if a, b := stripRun(t, p.ResultPath(whole, i)), stripRun(t, p.ResultPath(dir, i)); a != b {
 			t.Errorf("run %s: merged shards differ from the whole run\n%s\n%s", q.Runs[i].Name, a, b)
 		}

@@ -1,9 +1,10 @@
 package play
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +28,12 @@ type Config struct {
 	Factories []agents.Factory // per seat (zero for humans)
 	Hint      agents.Factory
 	Save      string // "" = do not save
-	Width     int    // columns of the terminal (100 when not a terminal)
+	// Step pauses after every bot move and between the combats of one move (Dragon
+	// Scales), until the person presses Enter; off, the moves run to the next turn.
+	Step bool
+	// Offer offers a variant when the rules chosen give the players no decision (the
+	// rules were not set explicitly).
+	Offer bool
 }
 
 // Role is what a piece of text is on the screen; the Console colours it.
@@ -44,17 +50,32 @@ const (
 
 // Console is the terminal a session plays on: the CLI implements it (tests too).
 type Console interface {
+	// Size is the screen's width and height in characters; height 0 means no limit (the
+	// output is not a screen). The session lays a turn out to fit it.
+	Size() (width, height int)
 	// Terminal reports whether the screen is a terminal (false: a pipe or a file).
 	Terminal() bool
+	// Interactive reports whether a person types the answers at a terminal (so that the
+	// end of the input, Ctrl-D, is a key press to confirm, not the end of a script).
+	Interactive() bool
 	// Clear wipes the screen (nothing when it is not a terminal).
 	Clear()
 	// Print writes text as it is.
 	Print(text string)
-	// ReadLine reads one answer, trimmed; io.EOF when the input has ended.
+	// ReadLine reads one answer, trimmed; io.EOF when the input has ended (or Ctrl-D was
+	// pressed), ErrLineTooLong when the line was longer than MaxLine (the rest of it is
+	// read and dropped).
 	ReadLine() (string, error)
 	// Paint marks s as role (colours on a terminal; s itself otherwise).
 	Paint(role Role, s string) string
 }
+
+// MaxLine is the longest answer line a console passes on (issue 27: a 50 MB line was
+// echoed twice).
+const MaxLine = 1000
+
+// ErrLineTooLong: the line typed was longer than MaxLine; it was dropped.
+var ErrLineTooLong = fmt.Errorf("the line is longer than %d characters", MaxLine)
 
 // step is one decision of the game: who took it, what, and the states around it (kept to
 // narrate the step later for any viewer).
@@ -68,35 +89,56 @@ type step struct {
 type Session struct {
 	Config
 	con      Console
+	index    int64 // the game's index in the run of Seed (0 for play's own games)
 	gameSeed uint64
 	s        engine.State
 	bots     []agents.Agent
 	rngs     []engine.RNG
 	humans   int
 	steps    []step
-	seen     []int      // per seat: steps already shown to that human
-	dealt    []bool     // per seat: the deal was shown to that human
-	onScreen int        // the human whose private view is on the screen, -1 none
-	mu       sync.Mutex // guards steps against a concurrent Finish (the CLI's signal handler)
+	seen     []int  // per seat: steps already shown to that human on a turn's screen
+	shown    []int  // per seat: steps shown to that human one at a time (with a pause)
+	dealt    []bool // per seat: the deal was shown to that human
+	onScreen int    // the human whose private view is on the screen, -1 none
+	mu       sync.Mutex
 	saved    bool
 	keep     bool // the intro is on the screen: the first clear keeps it
+	fast     bool // the person asked to run to his next turn (f at a pause)
+	prompt   string
+	ctrlC    int    // Ctrl-C presses since the last decision
+	eofs     int    // Ctrl-D presses in a row
+	note     string // why the game stopped
+	resumed  int    // steps replayed from a saved game
+	warning  string // what the resume found amiss
 }
 
-// ErrInputEnded: the input ended before the game did (the game so far is saved).
+// ErrInputEnded: the input ended before the game did.
 var ErrInputEnded = errors.New("the input ended before the game did")
 
 // New deals the game of c and makes its agents; the session plays on con.
 func New(c Config, con Console) (*Session, error) {
 	ps := &Session{Config: c, con: con, onScreen: -1}
-	ps.gameSeed = sim.GameSeed(c.Seed, 0)
-	s, err := c.Game.NewGame(c.Params, c.Players, ps.gameSeed)
-	if err != nil {
+	if err := ps.deal(); err != nil {
 		return nil, err
 	}
+	return ps, nil
+}
+
+// deal (re)starts the game of the session's config from its seed, with fresh agents.
+func (ps *Session) deal() error {
+	c := ps.Config
+	ps.gameSeed = sim.GameSeed(c.Seed, ps.index)
+	s, err := c.Game.NewGame(c.Params, c.Players, ps.gameSeed)
+	if err != nil {
+		return err
+	}
 	ps.s = s
+	ps.steps = nil
+	ps.humans = 0
 	ps.bots = make([]agents.Agent, c.Players)
 	ps.rngs = make([]engine.RNG, c.Players)
 	ps.seen = make([]int, c.Players)
+	ps.shown = make([]int, c.Players)
 	ps.dealt = make([]bool, c.Players)
 	for seat, spec := range c.Specs {
 		// The same agent streams as `dragonlab run` and `trace` (fixed seating): a bot
@@ -109,11 +151,11 @@ func New(c Config, con Console) (*Session, error) {
 		ps.bots[seat] = c.Factories[seat].New()
 		if c.Factories[seat].Check != nil {
 			if err := c.Factories[seat].Check(s); err != nil {
-				return nil, fmt.Errorf("seat %d (%s): %w", seat, spec, err)
+				return fmt.Errorf("seat %d (%s): %w", seat, spec, err)
 			}
 		}
 	}
-	return ps, nil
+	return nil
 }
 
 func (ps *Session) bold(s string) string  { return ps.con.Paint(Bold, s) }
@@ -123,6 +165,26 @@ func (ps *Session) warn(s string) string  { return ps.con.Paint(Warn, s) }
 func (ps *Session) title(s string) string { return ps.con.Paint(Title, s) }
 
 func (ps *Session) printf(format string, args ...any) { ps.con.Print(fmt.Sprintf(format, args...)) }
+
+// size is the console's size with the floor of a layout (80 columns); height 0: no limit.
+func (ps *Session) size() (int, int) {
+	w, h := ps.con.Size()
+	if w < 40 {
+		w = 80
+	}
+	if h != 0 && h < 10 {
+		h = 24
+	}
+	return w, h
+}
+
+// say prints a line wrapped to the screen's width (painted line by line).
+func (ps *Session) say(paint func(string) string, format string, args ...any) {
+	w, _ := ps.size()
+	for _, l := range engine.Wrap(fmt.Sprintf(format, args...), w-1, "  ") {
+		ps.printf("%s\n", paint(l))
+	}
+}
 
 // clear wipes the screen on a terminal (nothing on a pipe).
 func (ps *Session) clear() {
@@ -145,25 +207,33 @@ func (ps *Session) seatName(seat, viewer int) string {
 	return fmt.Sprintf("seat %d (%s)", seat, agents.Short(ps.Specs[seat]))
 }
 
+// errQuit: the person chose to stop.
+var errQuit = errors.New("quit")
+
 // Play runs the game to its end, a quit, or the end of the input, then saves it. At the
-// end of the input it returns ErrInputEnded (wrapped, saying where the game was saved).
+// end of the input it returns ErrInputEnded (wrapped, saying where the game was saved); a
+// save that fails is a *SaveError.
 func (ps *Session) Play() error {
 	ps.intro()
+	if ps.resumed == 0 {
+		if err := ps.offerVariant(); err != nil {
+			return ps.stop(err)
+		}
+	}
+	if ps.Step && ps.resumed == 0 {
+		if err := ps.stepDeal(); err != nil {
+			return ps.stop(err)
+		}
+	}
 	var buf []engine.Action
 	for !ps.s.Terminal() {
 		seat := ps.s.ToMove()
 		var a engine.Action
 		if ps.Specs[seat] == Human {
-			var quit bool
 			var err error
-			a, quit, err = ps.humanTurn(seat)
+			a, err = ps.humanTurn(seat)
 			if err != nil {
-				ps.Finish("input ended")
-				return fmt.Errorf("%w%s", ErrInputEnded, ps.savedWhere())
-			}
-			if quit {
-				ps.Finish("seat " + strconv.Itoa(seat) + " quit")
-				return nil
+				return ps.stop(err)
 			}
 		} else {
 			a = ps.bots[seat].Act(ps.s, &ps.rngs[seat])
@@ -173,9 +243,22 @@ func (ps *Session) Play() error {
 			}
 		}
 		ps.apply(seat, a)
+		if err := ps.stepShow(seat); err != nil {
+			return ps.stop(err)
+		}
 	}
-	ps.Finish("")
-	return nil
+	return ps.Finish("")
+}
+
+// stop ends the game early: a quit (saved, no error) or the end of the input.
+func (ps *Session) stop(err error) error {
+	if errors.Is(err, errQuit) {
+		return ps.Finish(ps.note)
+	}
+	if serr := ps.Finish("input ended"); serr != nil {
+		return serr
+	}
+	return fmt.Errorf("%w%s", ErrInputEnded, ps.savedWhere())
 }
 
 func (ps *Session) apply(seat int, a engine.Action) {
@@ -183,12 +266,14 @@ func (ps *Session) apply(seat int, a engine.Action) {
 	ps.s.Apply(a)
 	ps.mu.Lock()
 	ps.steps = append(ps.steps, step{seat: seat, action: a, before: before, after: ps.s.Clone()})
+	ps.ctrlC = 0
 	ps.mu.Unlock()
 }
 
 func (ps *Session) intro() {
 	ps.clear()
-	ps.printf("%s\n", ps.title(fmt.Sprintf("dragonlab play: %s, %d player(s), seed %d", ps.Game.Title, ps.Players, ps.Seed)))
+	say := ps.say
+	say(ps.title, "dragonlab play: %s, %d player(s), seed %d", ps.Game.Title, ps.Players, ps.Seed)
 	for seat, spec := range ps.Specs {
 		who := "a person"
 		switch {
@@ -199,28 +284,150 @@ func (ps *Session) intro() {
 		case spec != Human:
 			who = agents.Short(spec)
 		}
-		ps.printf("  seat %d: %s\n", seat, who)
+		say(same, "  seat %d: %s", seat, who)
 	}
-	ps.printf("Rules: %s (the rules of each choice: type rules).\n", engine.RulesPath(ps.Game.Name))
+	if changed := ParamsText(ps.Game, ps.Params); changed != "defaults" {
+		say(same, "Rules: %s, with %s.", engine.RulesPath(ps.Game.Name), changed)
+	} else {
+		say(same, "Rules: %s (type rules at your turn).", engine.RulesPath(ps.Game.Name))
+	}
+	if ps.resumed > 0 {
+		say(same, "Resumed after %d decisions.", ps.resumed)
+	}
+	if ps.warning != "" {
+		say(ps.warn, "Note: %s.", ps.warning)
+	}
 	if ps.Save != "" {
-		ps.printf("The game is saved to %s.\n", ps.Save)
+		say(same, "The game is saved to %s.", ps.Save)
 	}
-	ps.printf("%s\n", ps.dim("At your turn answer with a number, an action or its first letters; help lists the commands."))
+	say(ps.dim, "At your turn answer with a number, an action or its first letters; help lists the commands.")
 	ps.keep = true
 }
 
-// humanTurn shows seat its screen and reads its choice. quit is true when the player
-// chose to stop; err is io.EOF when the input ended.
-func (ps *Session) humanTurn(seat int) (engine.Action, bool, error) {
+// variantOffer is a set-up whose default rules leave the players no decision, and the
+// variant that gives them one.
+type variantOffer struct {
+	game    string
+	players int
+	key     string // the parameter, and its value in the set-up without decisions
+	value   string
+	set     string // the variant's assignment
+	warn    string
+	ask     string
+}
+
+var variantOffers = []variantOffer{{
+	game: "dragonscales", players: 2, key: "duoHand", value: "0", set: "duoHand=3",
+	warn: "With the default two-player rules (DS-16) both players turn the top card of their pile: " +
+		"you decide only when you win a combat with a Joker, and many games pass without a decision.",
+	ask: "Play the hand variant instead (duoHand=3: hold 3 cards, choose one in secret each combat)? [Y/n] ",
+}}
+
+// offerVariant warns when the rules give the players no decision and offers the variant
+// that does (only when the rules were not chosen explicitly).
+func (ps *Session) offerVariant() error {
+	if !ps.Offer || ps.humans == 0 {
+		return nil
+	}
+	for _, o := range variantOffers {
+		if o.game != ps.Game.Name || o.players != ps.Players {
+			continue
+		}
+		match := false
+		for _, kv := range engine.ParamValues(ps.Params) {
+			match = match || kv.Key == o.key && kv.Value == o.value
+		}
+		if !match {
+			continue
+		}
+		w, _ := ps.size()
+		ps.printf("%s\n", ps.warn(strings.Join(engine.Wrap(o.warn, w-1, ""), "\n")))
+		ps.printf("%s ", strings.Join(engine.Wrap(strings.TrimSpace(o.ask), w-2, ""), "\n"))
+		answer, err := ps.con.ReadLine()
+		if err != nil && !errors.Is(err, ErrLineTooLong) {
+			return err
+		}
+		if strings.HasPrefix(strings.ToLower(answer), "n") {
+			ps.printf("The default rules, then.\n")
+			return nil
+		}
+		p, err := engine.ParseParams(ps.Game, engine.ParamsJSON(ps.Params)) // a copy
+		if err != nil {
+			return err
+		}
+		if err := engine.SetParam(ps.Game, p, o.set); err != nil {
+			return err
+		}
+		ps.Params = p
+		if err := ps.deal(); err != nil {
+			return err
+		}
+		ps.printf("Playing with %s.\n", o.set)
+	}
+	return nil
+}
+
+// readAnswer reads one answer of a person: the end of the input is a quit to confirm at a
+// terminal (a second Ctrl-D in a row quits), a line too long is refused.
+func (ps *Session) readAnswer(seat int) (string, error) {
+	for {
+		line, err := ps.con.ReadLine()
+		switch {
+		case err == nil:
+			ps.eofs = 0
+			return line, nil
+		case errors.Is(err, ErrLineTooLong):
+			ps.say(ps.warn, "That line is longer than %d characters: it was ignored.", MaxLine)
+			ps.printf("%s ", ps.prompt)
+			continue
+		case err == io.EOF && ps.con.Interactive():
+			ps.eofs++
+			if ps.eofs >= 2 {
+				ps.note = fmt.Sprintf("seat %d quit", seat)
+				return "", errQuit
+			}
+			ps.printf("\n")
+			ps.say(ps.warn, "Stop the game? Press Ctrl-D again to stop (the game is saved%s), or type your answer to go on.", ps.saveNote())
+			ps.printf("%s ", ps.prompt)
+			continue
+		}
+		return "", err
+	}
+}
+
+// Interrupt is Ctrl-C at the terminal (the CLI's signal handler calls it): the first press
+// asks, the second quits (it returns true: the caller then calls Finish and exits). A
+// decision taken in between starts the count again.
+func (ps *Session) Interrupt() bool {
+	ps.mu.Lock()
+	ps.ctrlC++
+	n := ps.ctrlC
+	ps.mu.Unlock()
+	if n >= 2 {
+		return true
+	}
+	ps.printf("\n")
+	ps.say(ps.warn, "Ctrl-C: press it again to stop the game (it is saved%s), or go on playing.", ps.saveNote())
+	if ps.prompt != "" {
+		ps.printf("%s ", ps.prompt)
+	}
+	return false
+}
+
+// humanTurn shows seat its screen and reads its choice; errQuit when the player chose to
+// stop, io.EOF when the input ended.
+func (ps *Session) humanTurn(seat int) (engine.Action, error) {
+	ps.fast = false
 	if ps.humans > 1 && ps.onScreen != seat {
 		// Hot-seat: hide the previous player's private view before showing this one.
 		ps.clear()
 		if !ps.con.Terminal() {
 			ps.printf("\n%s\n", strings.Repeat("-", 60))
 		}
+		ps.prompt = ""
 		ps.printf("%s\n", ps.bold(fmt.Sprintf("Pass to seat %d. Seat %d: press Enter when only you can see the screen.", seat, seat)))
-		if _, err := ps.con.ReadLine(); err != nil {
-			return 0, false, err
+		if _, err := ps.readAnswer(seat); err != nil {
+			return 0, err
 		}
 	}
 	ps.onScreen = seat
@@ -229,27 +436,58 @@ func (ps *Session) humanTurn(seat int) (engine.Action, bool, error) {
 	for i, a := range legal {
 		texts[i] = ps.s.ActionText(a)
 	}
-	ps.screen(seat, texts)
+	ps.screen(seat, legal, texts)
 	for {
-		ps.printf("%s ", ps.bold(fmt.Sprintf("seat %d>", seat)))
-		line, err := ps.con.ReadLine()
+		ps.prompt = ps.bold(fmt.Sprintf("seat %d>", seat))
+		ps.printf("%s ", ps.prompt)
+		line, err := ps.readAnswer(seat)
 		if err != nil {
-			return 0, false, err
+			return 0, err
 		}
 		i, msg := ps.answer(seat, line, legal, texts)
 		switch {
 		case i >= 0:
+			ps.prompt = ""
 			ps.printf("%s\n", ps.dim("you play: "+texts[i]))
-			return legal[i], false, nil
+			return legal[i], nil
 		case msg == cmdQuit:
-			ps.printf("Stop the game now? The game so far will be saved%s. [y/N] ", ps.saveNote())
+			w, _ := ps.size()
+			ps.printf("%s ", strings.Join(engine.Wrap(fmt.Sprintf("Stop the game now? The game so far will be saved%s. [y/N]", ps.saveNote()), w-2, ""), "\n"))
 			yes, err := ps.con.ReadLine()
 			if err != nil || strings.HasPrefix(strings.ToLower(yes), "y") {
-				return 0, true, nil
+				ps.note = fmt.Sprintf("seat %d quit", seat)
+				return 0, errQuit
 			}
 			ps.printf("The game goes on.\n")
 		case msg != "":
-			ps.printf("%s\n", msg)
+			ps.page(msg)
+		}
+	}
+}
+
+// page prints a command's answer; on an interactive terminal a text taller than the
+// screen stops after each screenful (Enter goes on, q stops).
+func (ps *Session) page(text string) {
+	w, h := ps.size()
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		lines = append(lines, engine.Wrap(l, w-1, "    ")...)
+	}
+	text = strings.Join(lines, "\n")
+	if h == 0 || !ps.con.Interactive() || len(lines) < h {
+		ps.printf("%s\n", text)
+		return
+	}
+	for len(lines) > 0 {
+		n := min(len(lines), h-2)
+		ps.printf("%s\n", strings.Join(lines[:n], "\n"))
+		lines = lines[n:]
+		if len(lines) == 0 {
+			return
+		}
+		ps.printf("%s ", ps.dim(fmt.Sprintf("-- %d more lines: Enter goes on, q stops --", len(lines))))
+		if answer, err := ps.con.ReadLine(); err != nil || strings.HasPrefix(strings.ToLower(answer), "q") {
+			return
 		}
 	}
 }
@@ -274,10 +512,13 @@ func (ps *Session) answer(seat int, line string, legal []engine.Action, texts []
 	case "history":
 		return -1, ps.historyText(seat)
 	case "show":
-		ps.screen(seat, texts)
+		ps.screen(seat, legal, texts)
 		return -1, ""
 	case "quit", "exit":
 		return -1, cmdQuit
+	}
+	if id, ok := strings.CutPrefix(in, "rules "); ok {
+		return -1, ps.ruleText(id)
 	}
 	if k, err := strconv.Atoi(strings.TrimSuffix(in, ")")); err == nil {
 		if k < 1 || k > n {
@@ -304,7 +545,7 @@ func (ps *Session) answer(seat int, line string, legal []engine.Action, texts []
 	case 1:
 		return hits[0], ""
 	case 0:
-		return -1, ps.warn(fmt.Sprintf("%q is not an action you can play now: choose a number from 1 to %d (help lists the commands).", line, n))
+		return -1, ps.warn(fmt.Sprintf("%q is not an action you can play now: choose a number from 1 to %d (help lists the commands).", quoteShort(line), n))
 	}
 	var names []string
 	for _, i := range hits[:min(len(hits), 6)] {
@@ -314,7 +555,15 @@ func (ps *Session) answer(seat int, line string, legal []engine.Action, texts []
 	if len(hits) > 6 {
 		more = fmt.Sprintf(" and %d more", len(hits)-6)
 	}
-	return -1, ps.warn(fmt.Sprintf("%q fits %d actions: %s%s. Type more of it, or its number.", line, len(hits), strings.Join(names, ", "), more))
+	return -1, ps.warn(fmt.Sprintf("%q fits %d actions: %s%s. Type more of it, or its number.", quoteShort(line), len(hits), strings.Join(names, ", "), more))
+}
+
+// quoteShort is at most the first 40 characters of an answer, for a message about it.
+func quoteShort(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
 }
 
 func (ps *Session) help(n int) string {
@@ -322,11 +571,12 @@ func (ps *Session) help(n int) string {
   a number      1 to %d, from the list of your choices
   an action     its text as listed, or its first letters if no other action starts so
 Commands:
-  rules    the rules (by ID) that this choice depends on
+  rules    the rules that this choice depends on, in full
+  rules ID one rule in full (rules %s-5, or rules 5)
   hint     what %s would play here, with its estimated chance of winning (it sees only your view)
   history  everything you have seen since the deal
-  show     your view and your choices again
-  quit     stop the game (asks first); it is saved%s`, n, agents.Short(ps.Hint.Spec), ps.saveNote())
+  show     the board and your choices again
+  quit     stop the game (asks first); it is saved%s`, n, ps.Game.Spec, agents.Short(ps.Hint.Spec), ps.saveNote())
 }
 
 func (ps *Session) saveNote() string {
@@ -341,14 +591,6 @@ func (ps *Session) savedWhere() string {
 		return ""
 	}
 	return "; the game so far is saved in " + ps.Save
-}
-
-func (ps *Session) rulesText(texts []string) string {
-	lines := ruleLines(ps.Game.Name, rulesFor(ps.Game.Name, texts), ps.Width-4)
-	if len(lines) == 0 {
-		return "No rule is listed for this choice; the rules are in " + engine.RulesPath(ps.Game.Name) + "."
-	}
-	return "The rules behind this choice (" + engine.RulesPath(ps.Game.Name) + "):\n  " + strings.Join(lines, "\n  ")
 }
 
 // hintText asks the hint agent (honest: it searches determinizations of the human's view)
@@ -419,170 +661,112 @@ func (ps *Session) historyText(seat int) string {
 	return strings.Join(lines, "\n")
 }
 
-// screen shows seat what happened since its last turn, its view and its choices.
-func (ps *Session) screen(seat int, texts []string) {
-	ps.clear()
-	ps.printf("%s\n", ps.title(fmt.Sprintf("%s — seat %d, your turn (decision %d)", ps.Game.Title, seat, len(ps.steps)+1)))
-	var news []string
-	if !ps.dealt[seat] {
-		ps.dealt[seat] = true
-		news = append(news, "the deal:")
-		for _, l := range ps.dealLines(seat) {
-			news = append(news, "    "+l)
-		}
-	}
-	for k := ps.seen[seat]; k < len(ps.steps); k++ {
-		news = append(news, ps.stepLines(k, seat)...)
-	}
-	ps.seen[seat] = len(ps.steps)
-	if len(news) > 0 {
-		ps.printf("%s\n", ps.bold("Since your last turn:"))
-		for _, l := range news {
-			ps.printf("  %s\n", l)
-		}
-	}
-	ps.printf("%s\n", ps.bold("Your view:"))
-	for _, l := range strings.Split(DescribeView(ps.s, seat), "\n") {
-		ps.printf("  %s\n", l)
-	}
-	ps.printf("%s\n", ps.bold("Your choices:"))
-	ps.printChoices(texts)
+// beats are the narration lines that start a new beat within one step, per game: at a
+// pause the person reads a step one beat at a time (Dragon Scales plays several combats
+// in one step).
+var beats = map[string]*regexp.Regexp{
+	"dragonscales": regexp.MustCompile(`^combat \d+:`),
 }
 
-// printChoices lists the numbered actions, in columns when there are many.
-func (ps *Session) printChoices(texts []string) {
-	width := 0
-	for i, t := range texts {
-		width = max(width, len(fmt.Sprintf("%d) %s", i+1, t)))
+// viewer is the seat whose view the moves are shown in between turns: the human on the
+// screen (hot-seat), the only human, or nobody (-1).
+func (ps *Session) viewer() int {
+	if ps.onScreen >= 0 {
+		return ps.onScreen
 	}
-	cols := 1
-	if len(texts) > 12 {
-		cols = max(1, min(4, 96/(width+3)))
-	}
-	rows := (len(texts) + cols - 1) / cols
-	for r := 0; r < rows; r++ {
-		var b strings.Builder
-		for c := 0; c < cols; c++ {
-			i := c*rows + r
-			if i >= len(texts) {
-				break
-			}
-			cell := fmt.Sprintf("%d) %s", i+1, texts[i])
-			pad := ""
-			if c < cols-1 {
-				pad = strings.Repeat(" ", width+3-len(cell))
-			}
-			num, rest, _ := strings.Cut(cell, " ")
-			b.WriteString(ps.num(num) + " " + rest + pad)
-		}
-		ps.printf("  %s\n", strings.TrimRight(b.String(), " "))
-	}
+	return ps.me()
 }
 
-// Finish shows the end (or the stop: note says why) to everybody, reveals the whole game
-// and saves it. It runs once; the CLI's signal handler may call it while Play runs.
-func (ps *Session) Finish(note string) {
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	if ps.saved {
-		return
+// stepShow shows, when pausing is on, the step just taken (by a bot, or the effects of the
+// person's own move) beat by beat, and pauses after a bot's move.
+func (ps *Session) stepShow(seat int) error {
+	v := ps.viewer()
+	if !ps.Step || ps.fast || v < 0 {
+		return nil
 	}
-	ps.saved = true
-	// The state after the last recorded step (not ps.s, which a signal handler may see
-	// in the middle of an Apply).
-	s := ps.gameAt(len(ps.steps))
-	if ps.humans > 1 || ps.onScreen < 0 {
-		ps.clear()
+	k := len(ps.steps) - 1
+	lines := ps.stepLines(k, v)
+	if seat == v {
+		lines = lines[1:] // "you play: …" is on the screen
 	}
-	if s.Terminal() {
-		ps.printf("\n%s\n", ps.title("Game over"))
-	} else {
-		ps.printf("\n%s\n", ps.title("Game stopped ("+note+")"))
+	bot := ps.Specs[seat] != Human
+	next := -1
+	if !ps.s.Terminal() {
+		next = ps.s.ToMove()
 	}
-	// The moves nobody has seen yet, with everything revealed.
-	from := len(ps.steps)
-	for seat := range ps.Specs {
-		if ps.Specs[seat] == Human {
-			from = min(from, ps.seen[seat])
-		}
+	// Nothing to read in a secret choice not yet revealed: no pause after it.
+	action, events := NarrateStep(ps.steps[k].before, ps.steps[k].after, ps.steps[k].action, v)
+	secret := len(events) == 0 && action == "(secret choice)"
+	pause := bot && next != v && !secret || len(ps.splitBeats(lines)) > 1
+	if err := ps.showBeats(lines, pause); err != nil {
+		return err
 	}
-	if from < len(ps.steps) {
-		ps.printf("%s\n", ps.bold("Last moves:"))
-		for k := from; k < len(ps.steps); k++ {
-			for _, l := range ps.stepLines(k, engine.Omniscient) {
-				ps.printf("  %s\n", l)
-			}
-		}
+	if pause {
+		ps.shown[v] = k + 1
 	}
-	n := ps.Players
-	scores := make([]string, n)
-	for i := range scores {
-		scores[i] = fmt.Sprintf("%s %g", ps.seatName(i, ps.me()), s.Score(i))
-	}
-	if s.Terminal() {
-		ps.printf("%s %s\n", ps.bold("Result:"), ps.resultText(s))
-	}
-	ps.printf("%s %s\n", ps.bold("Scores:"), strings.Join(scores, ", "))
-	ps.printf("%s\n", ps.bold("The whole game revealed — the deal:"))
-	for _, l := range ps.dealLines(engine.Omniscient) {
-		if strings.Contains(l, "top first") {
-			continue // the order of the piles is in the saved game (trace --replay)
-		}
-		ps.printf("    %s\n", l)
-	}
-	ps.printf("%s\n", ps.bold("and the end:"))
-	for _, l := range strings.Split(DescribeView(s, engine.Omniscient), "\n") {
-		ps.printf("    %s\n", l)
-	}
-	if ps.Save == "" {
-		return
-	}
-	if err := sim.WriteFileAtomic(ps.Save, ps.traceBytes(s, note)); err != nil {
-		ps.printf("%s\n", ps.warn("could not save the game: "+err.Error()))
-		return
-	}
-	ps.printf("Saved to %s: dragonlab trace --replay %s prints the whole game.\n", ps.Save, ps.Save)
+	return nil
 }
 
-// resultText says who won.
-func (ps *Session) resultText(s engine.State) string {
-	out := make([]float64, ps.Players)
-	s.Result(out)
-	var winners []string
-	for i, v := range out {
-		if v > 0 {
-			winners = append(winners, ps.seatName(i, ps.me()))
-		}
+// stepDeal shows the deal beat by beat when it has several (Dragon Scales' solitaire
+// plays its first combats in the deal).
+func (ps *Session) stepDeal() error {
+	v := ps.viewer()
+	if v < 0 {
+		return nil
 	}
-	switch {
-	case len(winners) == 0:
-		return "nobody wins"
-	case len(winners) == 1:
-		return winners[0] + " wins"
-	case len(winners) == ps.Players && engine.Draw(out):
-		return "a draw: " + strings.Join(winners, ", ") + " share the win"
+	deal := ps.dealLines(v)
+	if len(ps.splitBeats(deal)) < 2 {
+		return nil
 	}
-	return strings.Join(winners, ", ") + " share the win"
+	ps.printf("%s\n", ps.bold("The deal:"))
+	return ps.showBeats(deal, true)
 }
 
-// traceBytes is the game as a JSONL trace (the format of trace --format jsonl): the
-// header with the seed, every action with its omniscient narration, the end.
-func (ps *Session) traceBytes(s engine.State, note string) []byte {
-	var b bytes.Buffer
-	tw := NewTraceWriter(&b, true)
-	tw.Header(TraceHeader{Game: ps.Game.Name, Players: ps.Players, Params: engine.ParamsJSON(ps.Params),
-		Agents: ps.Specs, Seed: ps.Seed, Index: 0, GameSeed: ps.gameSeed, View: ViewName(engine.Omniscient),
-		Deal: ps.dealLines(engine.Omniscient)}, ps.Game, ps.Params)
-	for k, st := range ps.steps {
-		action, events := NarrateStep(st.before, st.after, st.action, engine.Omniscient)
-		tw.Step(TraceStep{Step: k + 1, Seat: st.seat, Action: action, Events: events})
+// splitBeats cuts lines at the game's beats: a group holds at most one beat (what comes
+// before the first one goes with it).
+func (ps *Session) splitBeats(lines []string) [][]string {
+	re := beats[ps.Game.Name]
+	var out [][]string
+	hasBeat := false
+	for _, l := range lines {
+		beat := re != nil && re.MatchString(strings.TrimSpace(l))
+		if len(out) == 0 || beat && hasBeat {
+			out = append(out, nil)
+			hasBeat = false
+		}
+		hasBeat = hasBeat || beat
+		out[len(out)-1] = append(out[len(out)-1], l)
 	}
-	e := EndOf(s, len(ps.steps), engine.Omniscient)
-	if !e.Finished {
-		e.Note = note
+	return out
+}
+
+// showBeats prints lines beat by beat, waiting for Enter between beats and, with
+// pauseAfter, after the last one; f at a pause runs to the person's next turn.
+func (ps *Session) showBeats(lines []string, pauseAfter bool) error {
+	w, _ := ps.size()
+	groups := ps.splitBeats(lines)
+	for i, g := range groups {
+		for _, l := range g {
+			ps.printf("%s\n", strings.Join(engine.Wrap("  "+l, w-1, "        "), "\n"))
+		}
+		if i == len(groups)-1 && !pauseAfter {
+			return nil
+		}
+		ps.prompt = ps.dim("Enter: next · f: on to your turn ·")
+		if ps.s.Terminal() && i == len(groups)-1 {
+			ps.prompt = ps.dim("Enter: the result ·")
+		}
+		ps.printf("%s ", ps.prompt)
+		line, err := ps.readAnswer(ps.viewer())
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(strings.ToLower(line), "f") {
+			ps.fast = true
+			return nil
+		}
 	}
-	tw.End(e)
-	return b.Bytes()
+	return nil
 }
 
 // gameAt is the game after k recorded steps.

@@ -9,20 +9,10 @@ import (
 	_ "dragonlab/engine/all"
 )
 
-// plainConsole is a console without a terminal that prints nothing (for the parts of a
-// session tested without a game).
-type plainConsole struct{}
-
-func (plainConsole) Terminal() bool                { return false }
-func (plainConsole) Clear()                        {}
-func (plainConsole) Print(string)                  {}
-func (plainConsole) ReadLine() (string, error)     { return "", nil }
-func (plainConsole) Paint(_ Role, s string) string { return s }
-
 // Answers: a number, the exact text (any case), a unique prefix; an ambiguous prefix is
 // explained with the actions it fits.
 func TestPlayAnswers(t *testing.T) {
-	ps := &Session{con: plainConsole{}}
+	ps := &Session{con: &scriptConsole{w: 100}}
 	texts := []string{"red 3", "red 4 ride", "red 4 stay", "blue 1", "discard green 2"}
 	for in, want := range map[string]int{"1": 0, "5)": 4, "RED 3": 0, "blue": 3, "red 4 s": 2, "disc": 4, " Blue   1 ": 3, "green": 4, "4 ride": 1} {
 		if got, msg := ps.answer(0, in, make([]engine.Action, len(texts)), texts); got != want {
@@ -36,46 +26,73 @@ func TestPlayAnswers(t *testing.T) {
 	}
 }
 
-// The rules command lists, one line each, the rules of the current choice from the spec.
+// The rules command prints the rules of the current choice whole (DH-13 with its Hero,
+// Slayer and Ship lines, DH-1 with its table), never an implementation note; rules ID
+// prints one rule; every ID of the table of choices is in its game's specification.
 func TestPlayRulesOfAChoice(t *testing.T) {
 	for game, tc := range map[string]struct {
 		texts []string
 		ids   []string
+		want  []string
 	}{
-		"dragonheart":  {[]string{"2 princess (1,3) >petrified", "1 hero (2) >troll"}, []string{"DH-5", "DH-11", "DH-14", "DH-13"}},
-		"draco":        {[]string{"discard red 2", "done"}, []string{"DR-11", "DR-17"}},
-		"redhot":       {[]string{"tough+cape", "tough"}, []string{"RH-9", "RH-3"}},
-		"dragonscales": {[]string{"net", "club", "sword"}, []string{"DS-11", "DS-2"}},
+		"dragonheart": {[]string{"2 princess (1,3) >petrified", "1 hero (2) >troll"}, []string{"DH-5", "DH-11", "DH-14", "DH-13"},
+			[]string{"Ship (3rd card): take every card in the ship's hold", "Then both Heroes move into the ship's hold."}},
+		"draco":        {[]string{"discard red 2", "done"}, []string{"DR-11"}, []string{"holds at least one such card"}},
+		"redhot":       {[]string{"tough+cape", "tough"}, []string{"RH-9", "RH-3"}, []string{"Destiny stone (Pierre du destin)."}},
+		"dragonscales": {[]string{"net", "club", "sword"}, []string{"DS-11", "DS-2"}, nil},
 	} {
-		ids := rulesFor(game, tc.texts)
-		lines := ruleLines(game, ids, 100)
-		if len(lines) != len(ids) {
-			t.Fatalf("%s: %d lines for %v", game, len(lines), ids)
-		}
+		con := &scriptConsole{w: 80}
+		ps := &Session{con: con, Config: Config{Game: mustGame(t, game)}}
+		out := ps.rulesText(tc.texts)
 		for _, id := range tc.ids {
-			found := false
-			for _, l := range lines {
-				found = found || strings.HasPrefix(l, id+" ")
-			}
-			if !found {
-				t.Fatalf("%s: no line for %s in %q", game, id, lines)
+			if !strings.Contains(out, "\n"+id+" ") {
+				t.Errorf("%s: no rule %s in\n%s", game, id, out)
 			}
 		}
-		for _, l := range lines {
-			if strings.Contains(l, "\n") || utf8.RuneCountInString(l) > 100 {
-				t.Fatalf("%s: not one short line: %q", game, l)
+		for _, w := range tc.want {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), w) {
+				t.Errorf("%s: the rules lack %q:\n%s", game, w, out)
+			}
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if utf8.RuneCountInString(l) > 79 {
+				t.Errorf("%s: a line of %d characters: %q", game, utf8.RuneCountInString(l), l)
+			}
+		}
+		for _, r := range parseRules(engine.RulesText(game)) {
+			if r.note() && strings.Contains(out, "\n"+r.id+" ") {
+				t.Errorf("%s: the implementation note %s is listed as a rule", game, r.id)
 			}
 		}
 	}
-	// Every ID named in the map exists in its game's specification.
+	con := &scriptConsole{w: 80}
+	ps := &Session{con: con, Config: Config{Game: mustGame(t, "dragonheart")}}
+	for arg, want := range map[string]string{
+		"DH-13": "DH-13 Limited spaces, when filled:", "dh-1": "| Dwarf | 10 | 1,1,1,1,1,1,2,2,2,3 |", "13": "- Ship (3rd card)",
+		"22": "an implementation note", "DR-5": "is not a rule of", "99": "has no rule DH-99", "all": "DH-24 ",
+	} {
+		if out := ps.ruleText(strings.ToLower(arg)); !strings.Contains(out, want) {
+			t.Errorf("rules %s: %q lacks %q", arg, out, want)
+		}
+	}
+	// Every ID named in the table exists in its game's specification.
 	for game, rules := range choiceRules {
 		spec := parseRules(engine.RulesText(game))
 		for _, cr := range rules {
 			for _, id := range cr.ids {
-				if _, ok := spec[id]; !ok {
+				if _, ok := findRule(spec, id); !ok {
 					t.Errorf("%s: rule %s is not in the specification", game, id)
 				}
 			}
 		}
 	}
+}
+
+func mustGame(t *testing.T, name string) engine.Game {
+	t.Helper()
+	g, err := engine.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

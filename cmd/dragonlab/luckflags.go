@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"dragonlab/engine"
+	"dragonlab/reports/format"
+	"dragonlab/reports/luck"
+	"dragonlab/reports/stats"
+	"dragonlab/sim"
+	"dragonlab/sim/value"
+)
+
+// loadLuck reads the value function of --luck (the game's own, or --value FILE): nil
+// without --luck; every failure is bad input.
+func loadLuck(luck bool, file string, g engine.Game, p engine.Params, players int) (*value.Loaded, error) {
+	if !luck {
+		if file != "" {
+			return nil, badInput("--value applies only with --luck")
+		}
+		return nil, nil
+	}
+	var data []byte
+	if file != "" {
+		var err error
+		if data, err = os.ReadFile(file); err != nil {
+			return nil, badInput("read value function: %v", err)
+		}
+	}
+	l, err := sim.LoadValue(g, p, players, data)
+	if err != nil {
+		if file != "" {
+			return nil, badInput("--value %s: %v", file, err)
+		}
+		return nil, asBadInput(err)
+	}
+	return l, nil
+}
+
+// printLuck prints a run's luck accounting: the luck share, the seats' advantages raw and
+// luck-adjusted, and the kinds of chance event by their mean swing.
+func printLuck(w io.Writer, r *sim.Result) {
+	if r.Aggregate.Luck == nil || r.Games == 0 {
+		return
+	}
+	acc, err := luck.Account(r)
+	if err != nil {
+		return
+	}
+	pct := func(e stats.Estimate) string {
+		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.Lo, 100*e.Hi)
+	}
+	fmt.Fprintf(w, "luck: %s of the outcome's variance is carried by the chance events; the seats' own decisions %s\n",
+		pct(acc.LuckShare.Estimate), pct(acc.DecisionShare.Estimate))
+	if len(acc.Seats) > 0 {
+		label := "seat"
+		if acc.ByAgent {
+			label = "agent"
+		}
+		tw := newTable(w)
+		fmt.Fprintf(tw, "%s\tadvantage\t95%% interval\tluck-adjusted\t95%% interval\t\n", label)
+		for _, s := range acc.Seats {
+			fmt.Fprintf(tw, "%d\t%+.2f\t[%+.2f, %+.2f]\t%+.2f\t[%+.2f, %+.2f]\t\n", s.Seat, 100*s.Raw.Value, 100*s.Raw.Lo, 100*s.Raw.Hi,
+				100*s.Adjusted.Value, 100*s.Adjusted.Lo, 100*s.Adjusted.Hi)
+		}
+		tw.Flush()
+		fmt.Fprintf(w, "variance ratio %.2f: the luck-adjusted advantages are as precise as the raw ones from %.2f times as many games\n",
+			float64(acc.VarianceRatio), float64(acc.VarianceRatio))
+	}
+	tw := newTable(w)
+	fmt.Fprintln(tw, "chance event\tevents\tmean swing\tshare of the spread\t")
+	for _, k := range acc.Kinds {
+		fmt.Fprintf(tw, "%s\t%s\t%.2f points\t%.1f%%\t\n", k.Kind, format.Count(k.Events), 100*float64(k.MeanSwing), 100*float64(k.Share))
+	}
+	tw.Flush()
+}

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"dragonlab/agents"
+	"dragonlab/engine"
+	"dragonlab/sim"
+	"dragonlab/sim/value"
+)
+
+// fitSeed is the default seed of value-function fits: analysed runs must use others.
+const fitSeed = 20260523
+
+type valueFitOptions struct {
+	game    gameOptions
+	List    string // player counts
+	Agent   string
+	Games   int64
+	Seed    uint64
+	Workers int
+	Ridge   float64
+	Out     string
+	Add     bool
+	stdout  io.Writer
+	stderr  io.Writer
+}
+
+type valueShowOptions struct {
+	Game   string
+	File   string
+	stdout io.Writer
+}
+
+func init() {
+	commands = append(commands, func(stdout, stderr io.Writer) *cobra.Command {
+		cmd := &cobra.Command{
+			Use:   "luck-model",
+			Short: "Fit or show a game's value function (the model behind luck accounting, --luck)",
+			Long: `A value function estimates every seat's chance of winning from a position. Luck
+accounting (run --luck) weighs each chance event with it: the value after the event
+less the value expected over the event's possible outcomes.
+
+Each game's value function is fitted once on self-play at the measuring level, on seeds
+disjoint from every analysed run, frozen in engine/<game>/value.json and built into
+dragonlab. Refitting is this deliberate command; nothing else changes the file.`,
+			Args: cobra.NoArgs,
+		}
+		fo := &valueFitOptions{stdout: stdout, stderr: stderr}
+		fit := &cobra.Command{
+			Use:   "fit",
+			Short: "Fit a game's value function on self-play and write it (then rebuild dragonlab to embed it)",
+			Example: `  dragonlab luck-model fit --game dragonheart --agents expert --games 2000 --out engine/dragonheart/value.json
+  dragonlab luck-model fit --game draco --player-counts 2,3,4,5 --games 800 --workers 1 --out engine/draco/value.json
+  dragonlab luck-model fit --game dragonscales --player-counts 3 --agents expert:iters=60 --add --out engine/dragonscales/value.json`,
+			Args: cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, _ []string) error { return fo.run() },
+		}
+		fo.game.addFlags(fit)
+		f := fit.Flags()
+		f.StringVar(&fo.List, "player-counts", "", "player counts to fit, comma-separated (default: every count of the game)")
+		f.StringVarP(&fo.Agent, "agents", "a", "expert", "the measuring level: the agent spec in every seat")
+		f.Int64VarP(&fo.Games, "games", "n", 1000, "self-play games per player count")
+		f.Uint64Var(&fo.Seed, "seed", fitSeed, "fit seed: game i is seeded from (seed, i); runs analysed with the value function must use other seeds")
+		f.IntVarP(&fo.Workers, "workers", "w", 0, "parallel workers (default: all cores); the fit is the same for any number")
+		f.Float64Var(&fo.Ridge, "ridge", 1e-4, "ridge penalty per sample on the feature weights")
+		f.StringVarP(&fo.Out, "out", "o", "", "value-function file to write (required), e.g. engine/dragonheart/value.json")
+		f.BoolVar(&fo.Add, "add", false, "add the fitted player counts to the models already in --out (same seed, rules and ridge), replacing those fitted again")
+		so := &valueShowOptions{stdout: stdout}
+		show := &cobra.Command{
+			Use:     "show",
+			Short:   "Show a game's value function: how it was fitted and how much of the outcome it explains",
+			Example: "  dragonlab luck-model show --game redhot\n  dragonlab luck-model show --game redhot --file my-value.json",
+			Args:    cobra.NoArgs,
+			RunE:    func(*cobra.Command, []string) error { return so.run() },
+		}
+		show.Flags().StringVarP(&so.Game, "game", "g", "dragonheart", "game (list: dragonlab games)")
+		show.Flags().StringVar(&so.File, "file", "", "a value-function file instead of the game's own")
+		cmd.AddCommand(fit, show)
+		return cmd
+	})
+}
+
+func (o *valueFitOptions) run() error {
+	if o.Out == "" {
+		return badInput("--out FILE is required: where to write the value function (the game's own is engine/<game>/value.json)")
+	}
+	if err := checkWritable(o.Out); err != nil {
+		return err
+	}
+	g, p, _, err := o.game.resolve()
+	if err != nil {
+		return err
+	}
+	if o.game.given("players") {
+		return badInput("give --player-counts (a list), not --players")
+	}
+	counts, err := o.counts(g)
+	if err != nil {
+		return err
+	}
+	f, err := agents.Parse(o.Agent)
+	if err != nil {
+		return asBadInput(err)
+	}
+	if o.Games < 1 {
+		return badInput("--games must be positive, not %d", o.Games)
+	}
+	if o.Ridge < 0 || o.Ridge != o.Ridge {
+		return badInput("--ridge must be a number ≥ 0")
+	}
+	file := value.File{Schema: value.Schema, Game: g.Name,
+		Fit: value.FitInfo{Tool: sim.ToolName(), Seed: o.Seed, Params: engine.ParamsJSON(p), Ridge: o.Ridge}}
+	if o.Add {
+		old, err := o.existing(g, p)
+		if err != nil {
+			return err
+		}
+		for _, m := range old.File.Models {
+			if !slices.Contains(counts, m.Players) {
+				file.Models = append(file.Models, m)
+			}
+		}
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	for _, n := range counts {
+		if err := p.Validate(n); err != nil {
+			return asBadInput(fmt.Errorf("%s rules for %d players: %w", g.Name, n, err))
+		}
+		s, err := g.New(p, n)
+		if err != nil {
+			return asBadInput(err)
+		}
+		vf, ok := s.(engine.ValueFeatures)
+		if !ok {
+			return badInput("game %s has no value features: it cannot have a value function", g.Name)
+		}
+		file.Version, _ = vf.FeatureSet()
+		cfg := sim.FitConfig{Game: g, Params: p, Players: n, Agent: f, Seed: o.Seed, Games: o.Games, Workers: o.Workers, Ridge: o.Ridge}
+		if stderrIsTerminal() {
+			bar := newBar(o.Games, fmt.Sprintf("fit %s %dp", g.Name, n), o.stderr)
+			cfg.Progress = func(done int64) { bar.Set64(done) }
+			defer bar.Finish()
+		}
+		m, err := sim.FitValue(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		file.Models = append(file.Models, *m)
+		slices.SortFunc(file.Models, func(a, b value.Model) int { return a.Players - b.Players })
+		fmt.Fprintf(o.stdout, "%s %dp: %s positions×seats, R² %.3f\n", g.Name, n, strconv.FormatInt(m.Samples, 10), m.R2)
+	}
+	data, err := file.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := sim.WriteFileAtomic(o.Out, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.stdout, "value function written to %s (rebuild dragonlab to embed it)\n", o.Out)
+	return nil
+}
+
+// existing reads the file that --add adds to: the same game, features, seed, rules and
+// ridge (a model fitted otherwise would not be one value function).
+func (o *valueFitOptions) existing(g engine.Game, p engine.Params) (*value.Loaded, error) {
+	data, err := os.ReadFile(o.Out)
+	if err != nil {
+		return nil, badInput("--add: read %s: %v", o.Out, err)
+	}
+	names := map[int][]string{}
+	version := ""
+	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+		if st, err := g.New(p, n); err == nil {
+			if vf, ok := st.(engine.ValueFeatures); ok {
+				version, names[n] = vf.FeatureSet()
+			}
+		}
+	}
+	l, err := value.Parse(data, g.Name, version, names)
+	if err != nil {
+		return nil, badInput("--add: %s: %v", o.Out, err)
+	}
+	var had, want bytes.Buffer
+	json.Compact(&had, l.File.Fit.Params)
+	json.Compact(&want, engine.ParamsJSON(p))
+	if l.File.Fit.Seed != o.Seed || !bytes.Equal(had.Bytes(), want.Bytes()) || l.File.Fit.Ridge != o.Ridge {
+		return nil, badInput("--add: %s was fitted with another seed, rules or ridge", o.Out)
+	}
+	return l, nil
+}
+
+// counts is the player counts to fit.
+func (o *valueFitOptions) counts(g engine.Game) ([]int, error) {
+	if o.List == "" {
+		var all []int
+		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+			all = append(all, n)
+		}
+		return all, nil
+	}
+	var out []int
+	for _, x := range strings.Split(o.List, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return nil, badInput("--player-counts: %q is not a number", x)
+		}
+		if err := g.CheckPlayers(n); err != nil {
+			return nil, asBadInput(err)
+		}
+		if len(out) > 0 && n <= out[len(out)-1] {
+			return nil, badInput("--player-counts must be ascending and distinct")
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func (o *valueShowOptions) run() error {
+	g, err := engine.Lookup(o.Game)
+	if err != nil {
+		return asBadInput(err)
+	}
+	var data []byte
+	if o.File != "" {
+		if data, err = os.ReadFile(o.File); err != nil {
+			return asBadInput(fmt.Errorf("read value function: %w", err))
+		}
+	}
+	l, err := sim.LoadValue(g, nil, max(g.MinPlayers, min(2, g.MaxPlayers)), data)
+	if err != nil {
+		return asBadInput(err)
+	}
+	fi := l.File.Fit
+	fmt.Fprintf(o.stdout, "%s value function, features %s, sha256 %s\n", g.Name, l.File.Version, l.Ref.SHA256)
+	fmt.Fprintf(o.stdout, "fitted by %s on self-play, seed %d (runs with --luck must use other seeds)\n", fi.Tool, fi.Seed)
+	for _, m := range l.File.Models {
+		fmt.Fprintf(o.stdout, "  %d %s: %d games of %s, %d positions×seats, R² %.3f\n", m.Players, plural(m.Players, "player"), m.Games, agents.Short(m.Agent), m.Samples, m.R2)
+		for j, name := range m.Features {
+			fmt.Fprintf(o.stdout, "    %-20s %+.4f\n", name, m.Weights[j])
+		}
+	}
+	return nil
+}
+
+// plural is word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

@@ -1,0 +1,169 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"dragonlab/agents"
+	"dragonlab/engine"
+	"dragonlab/sim/value"
+)
+
+// Fitting a value function (package value): self-play games at the measuring level,
+// every seat's features at every decision and after every chance event of each game,
+// against the seat's final win share; least squares on them. Game i is seeded like game i
+// of a run with the fit's seed; blocks of games are fitted apart and added in order, so
+// the model is the same for any number of workers.
+
+// FitConfig describes one fit: one player count of one game.
+type FitConfig struct {
+	Game     engine.Game
+	Params   engine.Params // validated
+	Players  int
+	Agent    agents.Factory // in every seat
+	Seed     uint64
+	Games    int64
+	Workers  int     // 0: all cores
+	Ridge    float64 // per-sample ridge penalty on the feature weights
+	Progress func(done int64)
+}
+
+// fitBlock is how many games are fitted together.
+const fitBlock = 16
+
+// FitValue plays cfg's games and fits the model of cfg.Players.
+func FitValue(ctx context.Context, cfg FitConfig) (*value.Model, error) {
+	if err := cfg.Game.CheckPlayers(cfg.Players); err != nil {
+		return nil, err
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("the number of games must be positive")
+	}
+	s, err := cfg.Game.New(cfg.Params, cfg.Players)
+	if err != nil {
+		return nil, err
+	}
+	vf, ok1 := s.(engine.ValueFeatures)
+	_, ok2 := s.(engine.ChanceEvents)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("game %s does not expose its chance events and value features: it has no value function", cfg.Game.Name)
+	}
+	_, names := vf.FeatureSet()
+	fs := make([]agents.Factory, cfg.Players)
+	for i := range fs {
+		fs[i] = cfg.Agent
+	}
+	if err := CheckAgents(cfg.Game, cfg.Params, cfg.Players, fs); err != nil {
+		return nil, err
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	blocks := (cfg.Games + fitBlock - 1) / fitBlock
+	normals := make([]*value.Normal, blocks)
+	var next, done atomic.Int64
+	g, ctx := errgroup.WithContext(ctx)
+	for range workers {
+		g.Go(func() error {
+			f, err := newFitter(&cfg, len(names))
+			if err != nil {
+				return err
+			}
+			for {
+				b := next.Add(1) - 1
+				if b >= blocks {
+					return nil
+				}
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				nm := value.NewNormal(cfg.Players, len(names))
+				for i := b * fitBlock; i < min((b+1)*fitBlock, cfg.Games); i++ {
+					f.play(i, nm)
+					if cfg.Progress != nil {
+						cfg.Progress(done.Add(1))
+					}
+				}
+				normals[b] = nm
+			}
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	total := value.NewNormal(cfg.Players, len(names))
+	for _, nm := range normals {
+		total.Add(nm)
+	}
+	ic, w, r2, err := total.Solve(cfg.Ridge)
+	if err != nil {
+		return nil, fmt.Errorf("%s, %d players: %v", cfg.Game.Name, cfg.Players, err)
+	}
+	return &value.Model{Players: cfg.Players, Agent: cfg.Agent.Spec, Games: cfg.Games, Features: names, Intercept: ic, Weights: w, Samples: total.N, R2: r2}, nil
+}
+
+// fitter plays the games of one worker and keeps every position's features of the game
+// being played.
+type fitter struct {
+	cfg    *FitConfig
+	state  engine.State
+	agents []agents.Agent
+	rngs   []engine.RNG
+	out    []float64
+	nk     int
+	rows   []float64 // features of the game's positions, nk per position
+}
+
+func newFitter(cfg *FitConfig, k int) (*fitter, error) {
+	s, err := cfg.Game.New(cfg.Params, cfg.Players)
+	if err != nil {
+		return nil, err
+	}
+	f := &fitter{cfg: cfg, state: s, rngs: make([]engine.RNG, cfg.Players), out: make([]float64, cfg.Players), nk: cfg.Players * k}
+	for range cfg.Players {
+		f.agents = append(f.agents, cfg.Agent.New())
+	}
+	return f, nil
+}
+
+// keep appends st's features unless the game is over.
+func (f *fitter) keep(st engine.State) {
+	if st.Terminal() {
+		return
+	}
+	n := len(f.rows)
+	f.rows = append(f.rows, make([]float64, f.nk)...)
+	st.(engine.ValueFeatures).Features(f.rows[n:])
+}
+
+func (f *fitter) BeforeChance(engine.State)   {}
+func (f *fitter) AfterChance(st engine.State) { f.keep(st) }
+
+// play plays game i of the fit and adds its positions to nm.
+func (f *fitter) play(i int64, nm *value.Normal) {
+	s := f.state
+	ce := s.(engine.ChanceEvents)
+	seed := GameSeed(f.cfg.Seed, i)
+	f.rows = f.rows[:0]
+	ce.ResetObserved(seed, f)
+	for seat := range f.rngs {
+		f.rngs[seat].Seed(agentSeed(seed, seat, 0))
+	}
+	for !s.Terminal() {
+		f.keep(s)
+		seat := s.ToMove()
+		ce.ApplyObserved(f.agents[seat].Act(s, &f.rngs[seat]), f)
+	}
+	s.Result(f.out)
+	k := f.nk / f.cfg.Players
+	for p := 0; p+f.nk <= len(f.rows); p += f.nk {
+		for seat := range f.out {
+			nm.AddRow(seat, f.rows[p+seat*k:p+(seat+1)*k], f.out[seat])
+		}
+	}
+}
