@@ -92,7 +92,7 @@ func (cfg *Config) newRunAggregate() Aggregate {
 		a.Luck = newLuckAgg(cfg.Luck.Ref, cfg.shape.luckKinds, cfg.Players)
 	}
 	if cfg.Outcomes {
-		a.Outcomes = &Outcomes{}
+		a.Outcomes = &Outcomes{Luck: cfg.Luck != nil}
 	}
 	return a
 }
@@ -321,7 +321,7 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("some parts use replay seating and others do not")
 	case a.Replays != nil && (a.Replays.K != b.Replays.K || len(a.Replays.Seats) != len(b.Replays.Seats)):
 		return fmt.Errorf("the parts replay each deal a different number of times (%d vs %d)", a.Replays.K, b.Replays.K)
-	case (a.Outcomes == nil) != (b.Outcomes == nil):
+	case (a.Outcomes == nil) != (b.Outcomes == nil) || a.Outcomes != nil && a.Outcomes.Luck != b.Outcomes.Luck:
 		return fmt.Errorf("some parts keep per-unit outcomes and others do not: run every part with the same options")
 	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
 		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")

@@ -18,6 +18,10 @@ import (
 // Outcomes is the per-unit outcome log of a run: spans of consecutive units, sorted, not
 // overlapping and not touching (touching spans are joined).
 type Outcomes struct {
+	// Luck says that each game's record also holds every seat's luck (the run has luck
+	// accounting, luck.go): the game's L in LuckScale, as a signed varint per seat, so that
+	// a luck-adjusted outcome Y − L (a control variate: L has mean zero) pairs deal by deal.
+	Luck  bool          `json:"luck,omitempty"`
 	Spans []OutcomeSpan `json:"spans"`
 }
 
@@ -35,17 +39,23 @@ type GameOutcome struct {
 	// shared win, 0 for a loss); only the first Players entries are used.
 	Share60   [MaxSeats]uint8
 	Decisions int64
+	// Luck is each seat's luck in LuckScale (Outcomes.Luck), 0 otherwise.
+	Luck [MaxSeats]int64
 }
 
 // MaxSeats bounds the seats a per-unit record holds (the games have at most 5).
 const MaxSeats = 8
 
-// appendGame appends one game's record.
-func appendGame(buf []byte, out []float64, decisions int64) []byte {
+// appendGame appends one game's record (luck: every seat's luck, or nil).
+func appendGame(buf []byte, out []float64, decisions int64, luck []float64) []byte {
 	for _, v := range out {
 		buf = append(buf, uint8(share60(v)))
 	}
-	return binary.AppendUvarint(buf, uint64(decisions))
+	buf = binary.AppendUvarint(buf, uint64(decisions))
+	for _, l := range luck {
+		buf = binary.AppendVarint(buf, fixed(l))
+	}
+	return buf
 }
 
 // add appends the record of unit i (rec: its games one after the other). A unit right
@@ -88,7 +98,7 @@ func (o *Outcomes) merge(o2 *Outcomes) {
 }
 
 func (o *Outcomes) clone() *Outcomes {
-	c := &Outcomes{}
+	c := &Outcomes{Luck: o.Luck}
 	c.merge(o)
 	return c
 }
@@ -126,6 +136,14 @@ func (o *Outcomes) Each(players, gpu int, fn func(unit int64, games []GameOutcom
 				}
 				games[g].Decisions = int64(d)
 				data = data[players+n:]
+				for s := 0; s < players && o.Luck; s++ {
+					l, n := binary.Varint(data)
+					if n <= 0 || l > maxGameLuck || l < -maxGameLuck {
+						return fmt.Errorf("outcomes: unit %d: malformed luck", sp.First+u)
+					}
+					games[g].Luck[s] = l
+					data = data[n:]
+				}
 			}
 			if err := fn(sp.First+u, games); err != nil {
 				return err
@@ -156,6 +174,7 @@ func (o *Outcomes) check(a *Aggregate, players int, gpu, first, units int64) err
 		return fmt.Errorf("%d units recorded for %d games", n, a.Games)
 	}
 	share := make([]int64, players)
+	luck := make([]int64, players)
 	var dec int64
 	err := o.Each(players, int(gpu), func(unit int64, games []GameOutcome) error {
 		for _, g := range games {
@@ -177,6 +196,9 @@ func (o *Outcomes) check(a *Aggregate, players int, gpu, first, units int64) err
 				}
 			}
 			dec += g.Decisions
+			for s := 0; s < players; s++ {
+				luck[s] += g.Luck[s]
+			}
 		}
 		return nil
 	})
@@ -191,8 +213,28 @@ func (o *Outcomes) check(a *Aggregate, players int, gpu, first, units int64) err
 	if dec != a.DecisionsSum {
 		return fmt.Errorf("the decisions sum to %d, the aggregate to %d", dec, a.DecisionsSum)
 	}
+	if o.Luck {
+		if a.Luck == nil {
+			return fmt.Errorf("luck in the records of a run without luck accounting")
+		}
+		for s := 0; s < players; s++ {
+			var want int64
+			for b := range a.Luck.Batches {
+				if s < len(a.Luck.Batches[b].Seats) {
+					want += a.Luck.Batches[b].Seats[s].L
+				}
+			}
+			if luck[s] != want {
+				return fmt.Errorf("seat %d's luck sums to %d in the records, %d in the luck accounting", s, luck[s], want)
+			}
+		}
+	}
 	return nil
 }
+
+// maxGameLuck bounds one seat's luck in one game (LuckScale): a value moves by at most
+// one game's result per event, and no game has a million events.
+const maxGameLuck = LuckScale << 20
 
 // covers reports whether the log holds exactly the units of the prefix [first,
 // first+done) and of the ranges extra (offsets from first).

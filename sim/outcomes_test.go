@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"dragonlab/engine"
 )
 
 // The per-unit outcomes are the same bytes for any worker count, for merged shards and
@@ -115,5 +117,59 @@ func TestTamperedOutcomesAreRefused(t *testing.T) {
 	b := shardRun(t, plain, Shard{1, 2})
 	if _, err := Merge([]*Result{a, b}, false); err == nil || !strings.Contains(err.Error(), "outcomes") {
 		t.Fatalf("parts with and without outcomes merged: %v", err)
+	}
+}
+
+// With luck accounting, each game's record also holds every seat's luck: the records sum
+// to the luck aggregate, and the log is the same bytes for any workers and for merged
+// shards.
+func TestOutcomesCarryTheLuck(t *testing.T) {
+	g := dracoGame(t)
+	l, err := LoadValue(g, nil, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Game: g, Players: 3, Agents: randomAgents(t, 3), Seed: 7, Units: 600, Workers: 1, Luck: l, Outcomes: true}
+	one := mustRun(t, context.Background(), cfg)
+	if !one.Aggregate.Outcomes.Luck {
+		t.Fatal("the records do not say they hold the luck")
+	}
+	nonzero := false
+	err = one.Aggregate.Outcomes.Each(3, 1, func(_ int64, games []GameOutcome) error {
+		nonzero = nonzero || games[0].Luck[0] != 0
+		return nil
+	})
+	if err != nil || !nonzero {
+		t.Fatalf("no luck in the records (%v)", err)
+	}
+	cfg.Workers = 3
+	want := withoutRun(t, one)
+	if !bytes.Equal(withoutRun(t, mustRun(t, context.Background(), cfg)), want) {
+		t.Fatal("3 workers give other records")
+	}
+	merged, err := Merge([]*Result{shardRun(t, cfg, Shard{1, 2}), shardRun(t, cfg, Shard{0, 2})}, false)
+	if err != nil || !bytes.Equal(withoutRun(t, merged), want) {
+		t.Fatalf("merged shards give other records (%v)", err)
+	}
+	// A record's luck changed is refused: it no longer sums to the accounting's.
+	c := *one
+	c.Aggregate.Outcomes = one.Aggregate.Outcomes.clone()
+	d := c.Aggregate.Outcomes.Spans[0].Data
+	d[4] ^= 2 // the first game's seat 0 luck (after 3 shares and a one-byte decision count)
+	if _, err := ParseResult(marshal(t, &c)); err == nil {
+		t.Fatal("a changed luck record was accepted")
+	}
+}
+
+// Rules for one player count (seatBonus has one value per seat) keep the game's value
+// function: the other counts' models are checked against the default rules.
+func TestValueFunctionOfRulesForOnePlayerCount(t *testing.T) {
+	g := dracoGame(t)
+	p := g.DefaultParams()
+	if err := engine.SetParam(g, p, "seatBonus=[0,3]"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadValue(g, p, 2, nil); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -212,7 +212,11 @@ func (w *worker) play(seed uint64, rotation int) bool {
 		w.recordObserved(decisions, winners)
 	}
 	if a.Outcomes != nil {
-		w.rec = appendGame(w.rec, w.out, decisions)
+		var luck []float64
+		if w.obs.luck != nil {
+			luck = w.obs.luck.l // the game's luck per seat, final after recordObserved
+		}
+		w.rec = appendGame(w.rec, w.out, decisions, luck)
 	}
 	if w.restricted != nil {
 		w.countRestrictions()

@@ -44,6 +44,11 @@ Targets (--target, comma-separated or repeated; default fair=2):
   skill>=K        at least K levels of play told apart (random, casual, greedy, the agent)
   luck<=S         the luck share at most S (40% or 0.4)
 
+Luck: where the game has a frozen value function (dragonlab luck-model), every game keeps
+each seat's luck (the chance events' part of its result, mean zero), and the seats'
+advantages are luck-adjusted — the same expectation, less variance, so fewer games for the
+same certificate; --raw judges the raw win shares.
+
 Search: round 0 plays the rules and every one-lever change on the same deals (common random
 numbers); each later round plays the candidates left on new shared deals, drops those
 significantly worse deal by deal than a change no larger, halves the rest and adds
@@ -114,6 +119,7 @@ certified estimate and interval, and the games of the search and the certificati
 		f.Int64Var(&o.Certify, "certify", 0, "deals of each certification run (default: sized so a fair seat is certified within 0.4 of the fair target, at most 60% of the budget)")
 		f.IntVar(&o.Rounds, "rounds", tune.DefaultRounds, "search rounds at most (round 0 screens the one-lever changes)")
 		f.IntVar(&o.MaxChanged, "max-changed", 0, "parameters a candidate may change (default: the levers, at most 3)")
+		f.BoolVar(&o.Raw, "raw", false, "judge the raw win shares, not the luck-adjusted ones (by default a game with a frozen value function keeps every seat's luck: a control variate that cuts the games a certificate needs)")
 		f.Uint64Var(&o.Seed, "seed", 1, "run seed: the search's and the certification's deals derive from it")
 		x.addFlags(cmd, "tune")
 		return cmd

@@ -46,7 +46,7 @@ func TestTuneBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 func TestTuneWritesTheProposal(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "tune")
 	code, stdout, stderr := cli(t, "tune", "--game", "dragonheart", "--set", "seatBonus=[0,4]", "--agents", "random", "--levers", "seatBonus",
-		"--target", "fair=4", "--budget", "12000", "--certify", "1500", "--out", out, "-q")
+		"--target", "fair=4", "--budget", "12000", "--certify", "1500", "--raw", "--out", out, "-q")
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
 	}
@@ -81,7 +81,7 @@ func TestTuneWritesTheProposal(t *testing.T) {
 	}
 	// The same command again reuses every round and writes the same summary.
 	code, _, stderr = cli(t, "tune", "--game", "dragonheart", "--set", "seatBonus=[0,4]", "--agents", "random", "--levers", "seatBonus",
-		"--target", "fair=4", "--budget", "12000", "--certify", "1500", "--out", out, "-q")
+		"--target", "fair=4", "--budget", "12000", "--certify", "1500", "--raw", "--out", out, "-q")
 	again, _ := os.ReadFile(filepath.Join(out, "summary.json"))
 	if code != 0 || string(again) != string(data) {
 		t.Fatalf("again: exit %d (%s), same summary %v", code, stderr, string(again) == string(data))

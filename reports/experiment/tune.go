@@ -51,6 +51,9 @@ type Tune struct {
 	Certify int64
 	// Rounds bounds the search rounds; MaxChanged the parameters a candidate changes.
 	Rounds, MaxChanged int
+	// Raw turns luck adjustment off: the seats' advantages are then the raw win shares
+	// even where the game has a frozen value function.
+	Raw bool
 }
 
 // DefaultTuneBudget is the budget when none is given, in games.
@@ -185,8 +188,11 @@ func (o Tune) Setup() (*TuneSetup, error) {
 	} else {
 		return nil, fmt.Errorf("--budget %s: want a number of games (40000) or a CPU time (30m, 1h30m)", budget)
 	}
+	if !o.Raw {
+		s.Luck, s.LuckValue = luckFits(g, base, players, levers)
+	}
 	if s.Games > 0 {
-		cert := tune.CertDealsFor(&s, s.Games)
+		cert := tune.CertDealsFor(&s, s.Games, 0)
 		if o.Certify > 0 && 3*o.Certify*s.GamesPerDeal() >= s.Games {
 			return nil, fmt.Errorf("--certify %d: three certification runs of %d deals take %s games, the whole --budget of %s", o.Certify, o.Certify, format.Count(3*o.Certify*s.GamesPerDeal()), format.Count(s.Games))
 		}
@@ -208,6 +214,27 @@ func (o Tune) Setup() (*TuneSetup, error) {
 		return nil, err
 	}
 	return &TuneSetup{Schema: TuneSchema, Tool: sim.ToolName(), Command: o.Command, Params: engine.ParamsJSON(base), Spec: s, game: g, base: base}, nil
+}
+
+// luckFits reports whether the game's frozen value function fits the rules and every
+// change of one lever (the features it weighs are those of each), and names it: then the
+// tune keeps every seat's luck and judges luck-adjusted advantages.
+func luckFits(g engine.Game, base engine.Params, players int, levers []tune.Lever) (bool, string) {
+	l, err := sim.LoadValue(g, base, players, nil)
+	if err != nil {
+		return false, ""
+	}
+	for _, c := range tune.Candidates(levers, players, 1) {
+		p, err := c.Params(g, base, levers, players)
+		if err != nil {
+			return false, ""
+		}
+		if _, err := sim.LoadValue(g, p, players, nil); err != nil {
+			return false, ""
+		}
+	}
+	r := l.Ref
+	return true, fmt.Sprintf("%s value function %s (sha256 %.12s…, fitted under %s play, seed %d)", r.Game, r.Version, r.SHA256, r.Agent, r.Seed)
 }
 
 // resolve looks the game and rules up again (a setup read from tune.json).
@@ -343,7 +370,7 @@ func (ts *TuneSetup) RoundPlan(r *tune.Round) (*plan.Plan, error) {
 			stem = fmt.Sprintf("r%d-%s-%s", r.Index, e.Role, fileSlug(e.Candidate.Name))
 		}
 		label := fmt.Sprintf("round %d (%s): %s", r.Index, r.Kind, e.Candidate.Name)
-		run := plan.Run{Name: stem, Label: label, Players: s.Players, Seating: sim.SeatFixed, Seed: r.Seed, Units: r.Deals, Outcomes: true}
+		run := plan.Run{Name: stem, Label: label, Players: s.Players, Seating: sim.SeatFixed, Seed: r.Seed, Units: r.Deals, Outcomes: true, Luck: s.Luck}
 		if s.Replays > 1 {
 			run.Seating, run.Replays = sim.SeatReplay, s.Replays
 		}

@@ -53,7 +53,7 @@ func TestTuneRemovesAPlantedSeatBias(t *testing.T) {
 	} {
 		t.Run(c.game+"-"+c.planted, func(t *testing.T) {
 			o := Tune{Common: Common{Seed: 11, Command: "dragonlab tune (test)"}, Game: Game{Name: c.game, Players: c.players, Sets: []string{c.planted}},
-				Agents: "random", Levers: []string{"seatBonus=0..4"}, Targets: []string{"fair=3"}, Budget: "60000"}
+				Agents: "random", Levers: []string{"seatBonus=0..4"}, Targets: []string{"fair=3"}, Budget: "60000", Raw: true}
 			res := playTune(t, o, t.TempDir())
 			p := res.Proposal
 			if !p.Certified {
@@ -95,7 +95,7 @@ func TestTuneBringsBackAPlantedLength(t *testing.T) {
 	}
 	// The default rules' length under random play, measured once on other seeds.
 	base := Tune{Common: Common{Seed: 99}, Game: Game{Name: "dragonheart"}, Agents: "random", Levers: []string{"voyagesToEnd=2..5"},
-		Targets: []string{"length=70±20%"}, Budget: "20000"}
+		Targets: []string{"length=70±20%"}, Budget: "20000", Raw: true}
 	ts, err := base.Setup()
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +111,7 @@ func TestTuneBringsBackAPlantedLength(t *testing.T) {
 	}
 	length := out.Results[0].DecisionsMean
 	o := Tune{Common: Common{Seed: 21}, Game: Game{Name: "dragonheart", Sets: []string{"voyagesToEnd=4"}}, Agents: "random",
-		Levers: []string{"voyagesToEnd=2..5"}, Targets: []string{"length=" + strings.TrimSuffix(strings.TrimSuffix(jsonNum(length), "0"), ".") + "±5%"}, Budget: "20000", Certify: 2000}
+		Levers: []string{"voyagesToEnd=2..5"}, Targets: []string{"length=" + strings.TrimSuffix(strings.TrimSuffix(jsonNum(length), "0"), ".") + "±5%"}, Budget: "20000", Certify: 2000, Raw: true}
 	res := playTune(t, o, t.TempDir())
 	if !res.Proposal.Certified || string(res.Proposal.Change["voyagesToEnd"]) != "3" {
 		t.Fatalf("length %.1f: proposal %v (certified %v): %s", length, res.Proposal.Change, res.Proposal.Certified, res.Proposal.Answer)
@@ -128,7 +128,7 @@ func jsonNum(x float64) string {
 // shards per round merged with MergeTune, it writes the same summary.json.
 func TestTuneResumedAndShardedGiveTheSameAnswer(t *testing.T) {
 	o := Tune{Common: Common{Seed: 4, Command: "dragonlab tune (test)"}, Game: Game{Name: "dragonheart", Sets: []string{"seatBonus=[0,3]"}},
-		Agents: "random", Levers: []string{"seatBonus=0..3"}, Targets: []string{"fair=4"}, Budget: "12000", Certify: 1200}
+		Agents: "random", Levers: []string{"seatBonus=0..3"}, Targets: []string{"fair=4"}, Budget: "12000", Certify: 1200, Raw: true}
 	ts, err := o.Setup()
 	if err != nil {
 		t.Fatal(err)
@@ -288,7 +288,7 @@ func TestStudyTuneStage(t *testing.T) {
 // The tune's report: every table present in the HTML, no broken link (a real parser).
 func TestTuneReportHTML(t *testing.T) {
 	o := Tune{Common: Common{Seed: 8, Command: "dragonlab tune (test)"}, Game: Game{Name: "draco", Sets: []string{"seatBonus=[0,3]"}},
-		Agents: "random", Levers: []string{"seatBonus=0..4,handSize=5..7"}, Targets: []string{"fair=4,length=65±20%"}, Budget: "12000", Certify: 1200}
+		Agents: "random", Levers: []string{"seatBonus=0..4,handSize=5..7"}, Targets: []string{"fair=4,length=65±20%"}, Budget: "5000", Certify: 500}
 	res := playTune(t, o, t.TempDir())
 	d, err := res.Doc()
 	if err != nil {
@@ -305,7 +305,7 @@ func TestTuneReportHTML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Answer", "Targets on fresh deals", "The search", "Candidates", "Method", res.Proposal.Answer[:40]} {
+	for _, want := range []string{"Answer", "Targets on fresh deals", "The search", "Candidates", "Method", res.Proposal.Answer[:40], "luck-adjusted"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report does not say %q", want)
 		}

@@ -127,18 +127,28 @@ func MeasureOf(cs []Component, self *sim.Result, ladder []*sim.Result) (*Measure
 	}
 	m := &Measure{Replay: self.Aggregate.Replays}
 	cols := unitColumns(cs)
+	luck := self.Aggregate.Outcomes.Luck
 	err := self.Aggregate.Outcomes.Each(n, gpu, func(unit int64, games []sim.GameOutcome) error {
 		row := make([]float64, cols)
 		for _, c := range cs {
 			switch c.Kind {
 			case Fair:
+				// Each seat's win share, less its luck when the records hold it (a
+				// control variate: the luck has mean zero), less the mean over the seats.
 				var v float64
 				for _, g := range games {
+					y := func(t int) float64 {
+						x := float64(g.Share60[t]) / 60
+						if luck {
+							x -= float64(g.Luck[t]) / sim.LuckScale
+						}
+						return x
+					}
 					mean := 0.0
 					for t := 0; t < n; t++ {
-						mean += float64(g.Share60[t])
+						mean += y(t)
 					}
-					v += (float64(g.Share60[c.Seat]) - mean/float64(n)) / 60
+					v += y(c.Seat) - mean/float64(n)
 				}
 				row[c.unit] = v / float64(len(games))
 			case Length:

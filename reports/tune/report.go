@@ -402,8 +402,16 @@ func (res *Result) Doc() (*doc.Doc, error) {
 		"Search: round 0 plays the rules and every change of one lever on the same deals; each later round plays its candidates on new deals shared by all of them (common random numbers), drops those significantly worse deal by deal than a change no larger (paired difference, 3 standard errors) or clearly off the targets, keeps the better half (successive halving), and adds combinations that an additive model of the one-lever effects, each measured paired against the rules, predicts to meet the targets.",
 		"Certification: the best candidate (the smallest change that looks certifiable, else the closest to the targets), the rules and, for a change of one whole-number lever, its neighbour on the other side of fair, replayed on fresh deals never used in the search. Each interval is normal (per-deal values: a seat's win share minus the mean share of the seats, a game's decisions) at the Bonferroni level over every target and seat (the luck share: a percentile bootstrap over deals at that level). It meets the targets only if every interval lies inside its target.",
 		"Advantages are in points of win share: a seat's share of the wins minus the mean share of the seats (the fair share), so shared wins and games nobody wins are counted exactly.",
+		luckMethod(s),
 	))
 	return d, nil
+}
+
+func luckMethod(s *Spec) string {
+	if !s.Luck {
+		return "The seats' advantages are the raw win shares (no luck adjustment: the game has no frozen value function for these rules, or --raw)."
+	}
+	return "The seats' advantages are luck-adjusted: each game's win share less the seat's luck, the sum over the chance events of the value after the event less its expectation (AIVAT, Burch et al. 2018), with the " + s.LuckValue + ". The luck has mean zero whatever the value function, so the adjusted advantage has the raw one's expectation, with less variance."
 }
 
 // componentNum writes a search estimate: points for seats and steps, decisions, luck.

@@ -55,6 +55,12 @@ type Spec struct {
 	// Rounds bounds the search rounds; MaxChanged the parameters a candidate changes.
 	Rounds     int `json:"rounds"`
 	MaxChanged int `json:"maxChanged"`
+	// Luck: every run keeps each seat's luck (luck accounting with the game's frozen value
+	// function, named by LuckValue), and the seats' advantages are luck-adjusted: each
+	// seat's win share less its luck, a control variate with the same expectation and less
+	// variance (AIVAT).
+	Luck      bool   `json:"luck,omitempty"`
+	LuckValue string `json:"luckValue,omitempty"`
 }
 
 // Round kinds.
@@ -185,9 +191,9 @@ func budgetGames(s *Spec, hist []Played) (int64, bool) {
 
 // CertDealsFor is the deals of each certification run: fixed, or sized so that a seat of
 // a fair game would be certified within certHalfWidth of the fair target (z of the
-// family, the standard deviation of a seat's advantage in a game with a winner), at most
-// a share of the budget.
-func CertDealsFor(s *Spec, budget int64) int64 {
+// family; sd the standard deviation of a deal's seat advantage: measured, or 0 for that
+// of a game with one winner, √((1/n)(1 − 1/n))), at most a share of the budget.
+func CertDealsFor(s *Spec, budget int64, sd float64) int64 {
 	if s.CertDeals > 0 {
 		return s.CertDeals
 	}
@@ -202,7 +208,9 @@ func CertDealsFor(s *Spec, budget int64) int64 {
 	for _, t := range s.Targets {
 		if t.Kind == Fair {
 			k := float64(s.Players)
-			sd := math.Sqrt((1 / k) * (1 - 1/k))
+			if !(sd > 0) {
+				sd = math.Sqrt((1 / k) * (1 - 1/k))
+			}
 			h := certHalfWidth * t.Points
 			n = int64(math.Ceil(math.Pow(FamilyZ(family)*sd/h, 2)))
 		}
@@ -213,6 +221,26 @@ func CertDealsFor(s *Spec, budget int64) int64 {
 	}
 	return max(n, 0)
 }
+
+// measuredSD is the standard deviation of a deal's seat advantage (the largest over the
+// fair components) measured on the rules in the search, once they played at least
+// minSDDeals deals: luck-adjusted numbers (Spec.Luck) have less of it, and the
+// certification then needs fewer deals. 0 before.
+func measuredSD(st *state) float64 {
+	e, ok := st.est[st.base.Name]
+	if !ok {
+		return 0
+	}
+	sd := 0.0
+	for i, c := range st.cs {
+		if c.Kind == Fair && e[i].N >= minSDDeals {
+			sd = math.Max(sd, e[i].SD)
+		}
+	}
+	return sd
+}
+
+const minSDDeals = 200
 
 // Next is the plan of the round after hist, or nil when the certification was played
 // (the search is over). It fails when the budget cannot pay for a search.
@@ -231,7 +259,8 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 			Why:     "the CPU time of a game, measured on the rules, turns the CPU budget into games"}, nil
 	}
 	gpd := s.GamesPerDeal()
-	cert := CertDealsFor(s, budget)
+	st := newState(s, hist)
+	cert := CertDealsFor(s, budget, measuredSD(st))
 	if cert < minCertDeals {
 		return nil, fmt.Errorf("the budget of %d games leaves %d deals per certification run, fewer than %d: give a larger --budget", budget, cert, minCertDeals)
 	}
@@ -246,7 +275,6 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	}
 	searchBudget := budget - reserve
 	idx := len(hist)
-	st := newState(s, hist)
 	st.certDeals = cert
 	if searched == 0 {
 		b0 := int64(screenShare * float64(searchBudget))

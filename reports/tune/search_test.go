@@ -163,7 +163,7 @@ func TestCPUBudgetStartsWithAPilot(t *testing.T) {
 	m := toyModel{adv: func([]float64) float64 { return 0 }, length: func([]float64) float64 { return 40 }}
 	p := Played{Round: *r, Measures: []*Measure{m.measure(s, r, r.Entries[0].Candidate)}, Games: r.Deals, Seconds: float64(r.Deals) * 0.01}
 	r2, err := Next(s, []Played{p})
-	if err != nil || r2.Kind != Search || r2.Budget != int64(0.4*float64(60000-3*CertDealsFor(s, 60000))) {
+	if err != nil || r2.Kind != Search || r2.Budget != int64(0.4*float64(60000-3*CertDealsFor(s, 60000, 0))) {
 		t.Fatalf("after the pilot (0.01 s a game, 600 s: 60,000 games): %+v, %v", r2, err)
 	}
 }
