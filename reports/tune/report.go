@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"dragonlab/engine"
+	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
@@ -346,6 +347,11 @@ func (res *Result) Doc() (*doc.Doc, error) {
 		tb.Row(cells...)
 	}
 	tsec.Add(tb)
+	if ch, err := res.seatChart(rows); err != nil {
+		return nil, err
+	} else if ch != nil {
+		tsec.Add(doc.Fig(ch))
+	}
 	if len(res.Effect) > 0 {
 		et := doc.NewTable("effect", doc.Col("component", doc.Left), doc.Col("change − rules (paired, same deals)", doc.Right))
 		for i, e := range res.Effect {
@@ -412,6 +418,34 @@ func luckMethod(s *Spec) string {
 		return "The seats' advantages are the raw win shares (no luck adjustment: the game has no frozen value function for these rules, or --raw)."
 	}
 	return "The seats' advantages are luck-adjusted: each game's win share less the seat's luck, the sum over the chance events of the value after the event less its expectation (AIVAT, Burch et al. 2018), with the " + s.LuckValue + ". The luck has mean zero whatever the value function, so the adjusted advantage has the raw one's expectation, with less variance."
+}
+
+// seatChart draws the seats' certified advantages of each certified candidate (a forest
+// plot in points; inside the fair target highlighted); nil without a fair target.
+func (res *Result) seatChart(rows []*Row) (*chart.Chart, error) {
+	s := res.spec
+	var fr []chart.ForestRow
+	points := 0.0
+	for _, r := range rows {
+		name := "rules"
+		if r.Candidate.Changed > 0 {
+			name = shortChange(s, r.Candidate)
+		}
+		for _, v := range r.Values {
+			if v.Component.Kind != Fair || (s.Players == 2 && v.Component.Seat == 1) {
+				continue
+			}
+			points = s.Targets[v.Component.Target].Points
+			fr = append(fr, chart.ForestRow{Label: name + ", " + v.Component.Name, V: 100 * v.Estimate.Value,
+				Lo: 100 * v.Estimate.Lo, Hi: 100 * v.Estimate.Hi, Sig: v.Inside})
+		}
+	}
+	if len(fr) == 0 {
+		return nil, nil
+	}
+	in := "inside ±" + format.Trim(100*points, 2) + " points"
+	return chart.Forest("Seat advantages on fresh deals", fmt.Sprintf("family-wise %s intervals", format.Pct(res.cert.Level)),
+		"advantage (points of win share)", "tune-seats", fr, chart.ForestStyle{SigLabel: in, NotLabel: "not " + in, MinHalfRange: 100 * points})
 }
 
 // componentNum writes a search estimate: points for seats and steps, decisions, luck.
