@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -79,6 +80,18 @@ func TestTuneWritesTheProposal(t *testing.T) {
 	if !strings.Contains(stdout, "certified") || p.Sentence == "" {
 		t.Fatalf("stdout %q, sentence %q", stdout, p.Sentence)
 	}
+	// The proposal's rules file plays: its seatBonus is the change's.
+	rules, err := os.ReadFile(filepath.Join(out, "proposal-rules.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct{ SeatBonus json.RawMessage }
+	if err := json.Unmarshal(rules, &r); err != nil || string(compact(t, r.SeatBonus)) != string(compact(t, p.Change["seatBonus"])) {
+		t.Fatalf("proposal-rules.json has seatBonus %s, the change %s (%v)", r.SeatBonus, p.Change["seatBonus"], err)
+	}
+	if code, _, stderr := cli(t, "run", "--game", "dragonheart", "--rules", filepath.Join(out, "proposal-rules.json"), "--games", "10", "--out", filepath.Join(out, "x.json")); code != 0 {
+		t.Fatalf("the proposal's rules do not play: %s", stderr)
+	}
 	// The same command again reuses every round and writes the same summary.
 	code, _, stderr = cli(t, "tune", "--game", "dragonheart", "--set", "seatBonus=[0,4]", "--agents", "random", "--levers", "seatBonus",
 		"--target", "fair=4", "--budget", "12000", "--certify", "1500", "--raw", "--out", out, "-q")
@@ -86,4 +99,13 @@ func TestTuneWritesTheProposal(t *testing.T) {
 	if code != 0 || string(again) != string(data) {
 		t.Fatalf("again: exit %d (%s), same summary %v", code, stderr, string(again) == string(data))
 	}
+}
+
+func compact(t *testing.T, raw json.RawMessage) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }

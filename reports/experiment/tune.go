@@ -62,6 +62,10 @@ const DefaultTuneBudget = "40000"
 // TuneFile is the tune's description in its output directory.
 const TuneFile = "tune.json"
 
+// ProposalRules is the file of the proposal's rules (every parameter) in a tune's
+// directory, for --rules.
+const ProposalRules = "proposal-rules.json"
+
 // TuneSchema names its format.
 const TuneSchema = "dragonlab.tune/v1"
 
@@ -657,6 +661,21 @@ func (ts *TuneSetup) report(dir string, hist []tune.Played, complete bool, stdou
 	if err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
+	// The proposal's rules, every parameter: dragonlab run --rules DIR/proposal-rules.json.
+	best := res.Certificate().Best().Candidate
+	rules, err := best.Params(ts.game, ts.base, ts.Spec.Levers, ts.Spec.Players)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, engine.ParamsJSON(rules), "", "  "); err != nil {
+		return err
+	}
+	b.WriteByte('\n')
+	if err := sim.WriteFileAtomic(filepath.Join(dir, ProposalRules), b.Bytes()); err != nil {
+		return err
+	}
+	written = append(written, ProposalRules)
 	PrintTune(stdout, res)
 	fmt.Fprintf(stdout, "wrote the report (%s) to %s\n", strings.Join(written[:min(3, len(written))], ", "), dir)
 	return nil

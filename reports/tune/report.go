@@ -370,7 +370,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 		for _, k := range keys {
 			ct.TextRow(k, string(res.Proposal.Change[k]))
 		}
-		d.AddSection("The change, as a rules file").Add(doc.Para("Give these with --set or in a rules file:"), ct)
+		d.AddSection("The change, as a rules file").Add(doc.Para("Give these with --set, or play the whole proposal with --rules proposal-rules.json (every parameter, written beside this report):"), ct)
 	}
 	// The search.
 	ss := d.AddSection("The search")
