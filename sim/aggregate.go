@@ -123,6 +123,9 @@ type Aggregate struct {
 	// when some agent is restricted (restrict:…), zero for the others.
 	Restrict []Restriction `json:"restrict,omitempty"`
 	Luck     *LuckAgg      `json:"luck,omitempty"`
+	// Outcomes is every unit's game outcomes in unit order (outcomes.go), present when the
+	// run asked for them (Config.Outcomes).
+	Outcomes *Outcomes `json:"outcomes,omitempty"`
 }
 
 func newAggregate(players int) Aggregate {

@@ -113,6 +113,9 @@ func (ck *Checkpoint) fits(cfg Config) error {
 	if ck.Aggregate.Games != units*gpu {
 		return fmt.Errorf("%d games for %d finished units", ck.Aggregate.Games, units)
 	}
+	if o := ck.Aggregate.Outcomes; o != nil && !o.covers(cfg.First, ck.Done, ck.Extra) {
+		return fmt.Errorf("the outcomes recorded are not those of the finished units")
+	}
 	return ck.Aggregate.check(cfg.Players, cfg.Seating)
 }
 

@@ -184,7 +184,13 @@ func LoadValue(g engine.Game, p engine.Params, players int, data []byte) (*value
 	version, _ := vf.FeatureSet()
 	names := map[int][]string{}
 	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-		if st, err := g.New(p, n); err == nil {
+		st, err := g.New(p, n)
+		if err != nil {
+			// Rules for this player count only (seatBonus gives one value per seat): the
+			// models of the other counts are checked against the default rules.
+			st, err = g.New(g.DefaultParams(), n)
+		}
+		if err == nil {
 			_, names[n] = st.(engine.ValueFeatures).FeatureSet()
 		}
 	}

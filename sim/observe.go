@@ -41,6 +41,9 @@ func (cfg *Config) checkWhy() error {
 	if cfg.Metrics && cfg.Players > 8 {
 		return fmt.Errorf("game-feel metrics support at most 8 players, not %d", cfg.Players)
 	}
+	if cfg.Outcomes && cfg.Players > MaxSeats {
+		return fmt.Errorf("per-unit outcomes support at most %d players, not %d", MaxSeats, cfg.Players)
+	}
 	cfg.shape = whyShape{dealt: -1, drawn: -1}
 	if err := cfg.checkValue(); err != nil {
 		return err
@@ -113,6 +116,9 @@ func (cfg *Config) newRunAggregate() Aggregate {
 	}
 	if cfg.Luck != nil {
 		a.Luck = newLuckAgg(cfg.Luck.Ref, cfg.shape.luckKinds, cfg.Players)
+	}
+	if cfg.Outcomes {
+		a.Outcomes = &Outcomes{Luck: cfg.Luck != nil}
 	}
 	return a
 }
@@ -330,6 +336,13 @@ func (a *Aggregate) mergeWhy(o Aggregate) {
 			a.Decisions.merge(o.Decisions)
 		}
 	}
+	if o.Outcomes != nil {
+		if a.Outcomes == nil {
+			a.Outcomes = o.Outcomes.clone()
+		} else {
+			a.Outcomes.merge(o.Outcomes)
+		}
+	}
 	if o.Restrict != nil {
 		if a.Restrict == nil {
 			a.Restrict = make([]Restriction, len(o.Restrict))
@@ -366,6 +379,8 @@ func sameWhy(a, b *Aggregate) error {
 		return fmt.Errorf("the parts substitute different components (or some none): run every part with the same options")
 	case (a.Decisions == nil) != (b.Decisions == nil) || a.Decisions != nil && !a.Decisions.sameShape(b.Decisions):
 		return fmt.Errorf("some parts have decision values and others do not (or other classes): run every part with the same options")
+	case (a.Outcomes == nil) != (b.Outcomes == nil) || a.Outcomes != nil && a.Outcomes.Luck != b.Outcomes.Luck:
+		return fmt.Errorf("some parts keep per-unit outcomes and others do not: run every part with the same options")
 	case (a.Restrict == nil) != (b.Restrict == nil) || len(a.Restrict) != len(b.Restrict):
 		return fmt.Errorf("some parts count the restricted agent's decisions and others do not (different dragonlab versions?)")
 	case (a.Luck == nil) != (b.Luck == nil):

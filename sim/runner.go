@@ -94,6 +94,9 @@ type Config struct {
 	// only) and decision values from the search root of the agents that report it.
 	Substitute *Substitution
 	Decisions  bool
+	// Outcomes keeps every unit's game outcomes in unit order (outcomes.go), so that runs
+	// on the same seeds can be compared deal by deal.
+	Outcomes bool
 	// Luck, if set, is the value function with which every game's outcome is split into
 	// luck and decisions (luck.go); it must be the game's (LoadValue).
 	Luck  *value.Loaded
@@ -123,6 +126,8 @@ type worker struct {
 	// stop is the run's stop flag when some agent polls it inside its decisions
 	// (agents.Stoppable); nil otherwise. See playUnit.
 	stop *atomic.Bool
+	// rec is the record of the unit being played (Config.Outcomes).
+	rec []byte
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -214,6 +219,13 @@ func (w *worker) play(seed uint64, rotation int) bool {
 	if observe {
 		w.recordObserved(decisions, winners)
 	}
+	if a.Outcomes != nil {
+		var luck []float64
+		if w.obs.luck != nil {
+			luck = w.obs.luck.l // the game's luck per seat, final after recordObserved
+		}
+		w.rec = appendGame(w.rec, w.out, decisions, luck)
+	}
 	if w.restricted != nil {
 		w.countRestrictions()
 	}
@@ -239,6 +251,18 @@ func (w *worker) countRestrictions() {
 // stopped inside the unit (only with w.stop): its games are then partly recorded, and
 // playUnit throws them away.
 func (w *worker) unit(i int64) bool {
+	w.rec = w.rec[:0]
+	if !w.playSeating(i) {
+		return false
+	}
+	if o := w.agg.Outcomes; o != nil {
+		o.add(i, w.rec)
+	}
+	return true
+}
+
+// playSeating plays the games of unit i under the seating plan (see unit).
+func (w *worker) playSeating(i int64) bool {
 	cfg := w.cfg
 	n := cfg.Players
 	seed := GameSeed(cfg.Seed, i)

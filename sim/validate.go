@@ -119,6 +119,9 @@ func (r *Result) validate() (engine.Params, error) {
 	if err := r.Aggregate.check(r.Players, r.Seating); err != nil {
 		return nil, fmt.Errorf("aggregate: %v", err)
 	}
+	if err := r.checkOutcomes(gpu); err != nil {
+		return nil, fmt.Errorf("aggregate: outcomes: %v", err)
+	}
 	if err := r.checkTrackerNames(g, p); err != nil {
 		return nil, err
 	}
@@ -241,6 +244,35 @@ func (r *Result) checkUnits(gpu int64) error {
 		if units > r.Units {
 			return fmt.Errorf("%d units played of %d", units, r.Units)
 		}
+	}
+	return nil
+}
+
+// checkOutcomes checks the per-unit outcomes against the aggregate and, where the
+// results say which units were played (complete, stopped, checkpoint), that the log holds
+// exactly those.
+func (r *Result) checkOutcomes(gpu int64) error {
+	o := r.Aggregate.Outcomes
+	if o == nil {
+		return nil
+	}
+	if r.Players > MaxSeats {
+		return fmt.Errorf("%d players, more than the %d a record holds", r.Players, MaxSeats)
+	}
+	if err := o.check(&r.Aggregate, r.Players, gpu, r.First, r.Units); err != nil {
+		return err
+	}
+	ok := true
+	switch {
+	case r.CheckpointDone != 0 || len(r.CheckpointExtra) > 0:
+		ok = o.covers(r.First, r.CheckpointDone, r.CheckpointExtra)
+	case r.StoppedAt != 0:
+		ok = o.covers(r.First, r.StoppedAt, nil)
+	case r.Complete:
+		ok = o.covers(r.First, r.Units, nil)
+	}
+	if !ok {
+		return fmt.Errorf("the units recorded are not the units played")
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -48,6 +50,18 @@ func (o *gamesOptions) run() error {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\n", kv.Key, v, g.ParamDocs[kv.Key])
 		}
 		tw.Flush()
+		// The levers dragonlab tune turns with --levers auto.
+		var levers []string
+		for _, l := range g.Levers {
+			s := fmt.Sprintf("%s=%s..%s", l.Path, strconv.FormatFloat(l.Lo, 'g', -1, 64), strconv.FormatFloat(l.Hi, 'g', -1, 64))
+			if len(l.Players) > 0 {
+				s += fmt.Sprintf(" (%s players)", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(l.Players)), ","), "[]"))
+			}
+			levers = append(levers, s)
+		}
+		if len(levers) > 0 {
+			fmt.Fprintf(o.out, "  levers (tune --levers auto): %s\n", strings.Join(levers, ", "))
+		}
 	}
 	return nil
 }

@@ -37,7 +37,9 @@ its results file, then the experiment's report is written into DIR — the same 
 and summary.json as one machine. Missing or interrupted shards are named with the
 --shard to run again. Merging again is harmless. merge DIR DIR … takes the parts of
 several directories of one plan (shards that each wrote into a directory of their own
-node, copied back) and writes the results and the report into the first.`,
+node, copied back) and writes the results and the report into the first. merge DIR of a
+tune (dragonlab tune --shard i/n) merges its current round: the report once the
+certification is merged, otherwise the command that plays the next round.`,
 			Example: `  dragonlab run --game draco --players 4 --games 1000000 --shard 0/4 --out part0.json
   ...
   dragonlab merge part*.json --out all.json
@@ -45,6 +47,12 @@ node, copied back) and writes the results and the report into the first.`,
   dragonlab merge node0/t node1/t node2/t        # the shards' directories of one plan: into node0/t`,
 			Args: cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
+				if len(args) == 1 && experiment.IsTuneDir(args[0]) {
+					if cmd.Flags().Changed("out") {
+						return badInput("merge %s writes into %s: --out is for merging results files", args[0], args[0])
+					}
+					return asPlanError(experiment.MergeTune(args[0], o.Partial, o.stdout, o.stderr))
+				}
 				if allPlanDirs(args) {
 					if cmd.Flags().Changed("out") {
 						return badInput("merge %s writes into %s: --out is for merging results files", strings.Join(args, " "), args[0])

@@ -341,5 +341,6 @@ func init() {
 		Expert: map[int]string{
 			0: "iters=1300,c=0.7,rollout=random,eps=0,depth=8,scale=8,prior=2,reuse=false",
 		},
+		Levers: levers,
 	})
 }

@@ -323,5 +323,11 @@ func init() {
 		Expert: map[int]string{
 			0: "iters=900,c=0.7,rollout=greedy,eps=0.3,depth=6,scale=20,prior=2,reuse=false",
 		},
+		// What a designer turns (tune --levers auto).
+		Levers: []engine.Lever{
+			{Path: "seatBonus", Lo: 0, Hi: 6, Step: 1, Why: "starting points per seat compensate a seat's advantage"},
+			{Path: "dragonBonus", Lo: 0, Hi: 6, Step: 1, Why: "DH-19: what taking the dragon figurine is worth"},
+			{Path: "handSize", Lo: 3, Hi: 6, Step: 1, Why: "DH-4: cards in hand, the choice each turn"},
+		},
 	})
 }

@@ -404,6 +404,13 @@ func init() {
 			0: "iters=1000,c=0.7,rollout=random,eps=0,depth=0,scale=10,prior=0,reuse=false",
 			3: "iters=900,c=0.7,rollout=random,eps=0,depth=0,scale=3,prior=2,reuse=false",
 		},
+		// What a designer turns (tune --levers auto): the seats are alike by the rules
+		// (the players turn or throw at once), so the levers set difficulty and length.
+		Levers: []engine.Lever{
+			{Path: "soloJokers", Lo: 0, Hi: 2, Step: 1, Players: []int{1}, Why: "DS: the Jokers in the red deck set the solitaire's difficulty"},
+			{Path: "duoTarget", Lo: 4, Hi: 8, Step: 1, Players: []int{2}, Why: "DS-20: pieces to collect, how long a duel lasts"},
+			{Path: "trioTarget", Lo: 3, Hi: 7, Step: 1, Players: []int{3}, Why: "DS-14: pieces to collect, how long a game lasts"},
+		},
 	})
 }
 

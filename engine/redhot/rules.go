@@ -257,5 +257,10 @@ func init() {
 		Expert: map[int]string{
 			0: "iters=1400,c=0.7,rollout=random,eps=0,depth=10,scale=10,prior=2,reuse=false",
 		},
+		// What a designer turns (tune --levers auto).
+		Levers: []engine.Lever{
+			{Path: "seatBonus", Lo: 0, Hi: 4, Step: 1, Why: "starting treasures per seat compensate a seat's advantage"},
+			{Path: "stoneBonus", Lo: 1, Hi: 5, Step: 1, Why: "RH-16: what keeping the Destiny stone is worth"},
+		},
 	})
 }

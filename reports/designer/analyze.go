@@ -80,6 +80,8 @@ type Answer struct {
 	// on each ladder step.
 	LuckAccounting []LuckAccount `json:"luckAccounting,omitempty"`
 	LuckSteps      []LuckStep    `json:"luckAgainstSkill,omitempty"`
+	// Tune is dragonlab tune's answer, where the study ran it (Config.Tune).
+	Tune *TuneInput `json:"tune,omitempty"`
 
 	cfg   *Config
 	seats []*fairness.SelfPlay
@@ -334,7 +336,7 @@ func Analyze(in *Input) (*Report, error) {
 
 func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	n := c.Players
-	a := &Answer{Players: n, cfg: c, Top: -1, Measure: -1, words: wordsOf(c)}
+	a := &Answer{Players: n, cfg: c, Top: -1, Measure: -1, words: wordsOf(c), Tune: c.Tune}
 	k := len(c.Levels)
 	a.seats = make([]*fairness.SelfPlay, k)
 	a.feel = make([]*feel.Analysis, k)

@@ -294,17 +294,14 @@ func (a *Answer) FeelSentence() string {
 	return s + "."
 }
 
-// ChangeSentence is the "What to change?" answer of one player count.
+// ChangeSentence is the "What to change?" answer of one player count: dragonlab tune's
+// answer at the measuring level where the study ran it, then what the sweeps show.
 func (a *Answer) ChangeSentence() string {
 	var parts []string
-	if t := a.cfg.Tune; t != nil {
-		for _, ch := range t.Changes {
-			state := "not certified"
-			if ch.Certified {
-				state = "certified on fresh seeds"
-			}
-			parts = append(parts, fmt.Sprintf("Change: %s — the largest seat advantage left is %s (%s).", a.changeWords(ch), ptsIv(Est{Estimate: ch.Effect}), state))
-		}
+	if t := a.tuneText(); t != "" {
+		parts = append(parts, t)
+	} else if t := a.untuned(); t != "" {
+		parts = append(parts, t)
 	}
 	for _, l := range a.Compensation {
 		parts = append(parts, l.Text)
@@ -313,12 +310,51 @@ func (a *Answer) ChangeSentence() string {
 		if a.Players == 1 {
 			return ""
 		}
-		if t := a.Measure; t >= 0 && a.Levels[t].Favoured {
-			return fmt.Sprintf("A seat is significantly favoured under %s play, but no lever was swept.", a.Levels[t].Level)
+		if m := a.Measure; m >= 0 && a.Levels[m].Favoured {
+			return fmt.Sprintf("A seat is significantly favoured under %s play, but no lever was swept.", a.Levels[m].Level)
+		} else if m >= 0 && a.Levels[m].Wide {
+			return fmt.Sprintf("No seat is significantly favoured under %s play, but the intervals are too wide to say that the seats are fair.", a.Levels[m].Level)
 		}
 		return "No seat is significantly favoured: there is nothing to compensate."
 	}
 	return strings.Join(parts, " ")
+}
+
+// tuneText is dragonlab tune's answer in a sentence ("" when the study did not run it).
+func (a *Answer) tuneText() string {
+	t := a.Tune
+	if t == nil {
+		return ""
+	}
+	if t.Certified {
+		return fmt.Sprintf("Under %s play, dragonlab tune (targets %s) certifies on fresh deals: %s", t.Level, strings.Join(t.Targets, ", "), t.Answer)
+	}
+	return fmt.Sprintf("Under %s play, dragonlab tune (targets %s) certifies no change at this budget: %s", t.Level, strings.Join(t.Targets, ", "), t.Answer)
+}
+
+// Off reports whether a seat is off at the measuring level (see off): where the
+// study's tune stage runs.
+func (a *Answer) Off() bool { return a.off() }
+
+// off reports whether a seat is off at the measuring level: significantly favoured, or
+// not settled (an interval wider than the target).
+func (a *Answer) off() bool {
+	m := a.Measure
+	if m < 0 || len(a.Levels[m].Seats) == 0 {
+		return false
+	}
+	return a.Levels[m].Favoured || a.Levels[m].Wide
+}
+
+// untuned says, where a seat is off at the most skilled level and the study did not run
+// tune, that no change is certified and how to get one.
+func (a *Answer) untuned() string {
+	if a.Tune != nil || !a.off() {
+		return ""
+	}
+	la := a.Levels[a.Measure]
+	return fmt.Sprintf("No change is certified for %s play at this budget (seat 0 %s); dragonlab tune --game %s --players %d, with the %s level's agent (see the provenance), searches and certifies one.",
+		la.Level, ptsIv(la.Seats[0].Advantage), a.cfg.Game, a.Players, la.Level)
 }
 
 // leverText is the sentence of one sweep.
@@ -340,7 +376,21 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		unit = "points more than the seat before it"
 	}
 	var s string
+	offFair := comp.Found && comp.Moves && comp.Value.Excludes(lv.Base)
 	switch {
+	case !la.Needed && !topFav && offFair:
+		// The self-play test alone is not significant, but the sweep, which pools every
+		// value played, puts the fair value away from the rules': say both, never "nothing
+		// needs compensating".
+		s = fmt.Sprintf("No seat is significantly favoured by the self-play test alone under %s play, but the sweep, which pools every value played, puts the fair starting points at %s %s %s, not 0%s",
+			level, family, format.Trim(comp.Value.Value, 2), format.IvTrim(comp.Value.Estimate, 2), a.neighbours(la))
+		return s + "."
+	case !la.Needed && !topFav && (a.Tune != nil || a.off()):
+		s = fmt.Sprintf("No seat is significantly favoured under %s play", level)
+		if comp.Moves {
+			s += fmt.Sprintf(" (each starting point moves seat 0's advantage by %s points of win share)", format.Pts(comp.Slope.Value))
+		}
+		return s + "."
 	case !la.Needed && !topFav:
 		s = fmt.Sprintf("No seat is significantly favoured under %s play, so nothing needs compensating", level)
 		if comp.Moves {
@@ -350,8 +400,10 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	case comp.Found && comp.Moves:
 		s = fmt.Sprintf("%s %s %s %s makes seat 0 fair under %s play",
 			format.Capitalize(family), format.Trim(comp.Value.Value, 2), unit, format.IvTrim(comp.Value.Estimate, 2), level)
-		if comp.Closest != nil && comp.ClosestEdge != nil {
-			s += fmt.Sprintf("; of the whole values played, the closest is %s (seat 0 %s)", pointsFor(*comp.Closest, a.Players), ptsIv(*comp.ClosestEdge))
+		if nb := a.neighbours(la); nb != "" {
+			s += nb
+		} else if comp.Closest != nil && comp.ClosestEdge != nil {
+			s += fmt.Sprintf("; of the whole values played, %s is the closest (seat 0 %s)", pointsFor(*comp.Closest, a.Players), ptsIv(*comp.ClosestEdge))
 		}
 	case comp.Moves:
 		s = fmt.Sprintf("No value of the starting points played (%s) makes the seats fair under %s play", rangeText(la.Points), level)
@@ -363,6 +415,35 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2), level)
 	}
 	return s + "."
+}
+
+// neighbours quotes, where a seat sweep's fair value lies between two whole values that
+// were both played, seat 0's measured advantage at each: starting points are whole
+// numbers, so those are the settings a designer can print ("" otherwise).
+func (a *Answer) neighbours(la *LeverAnswer) string {
+	c := la.Compensation
+	if c == nil || !c.Found {
+		return ""
+	}
+	lo, hi := math.Floor(c.Value.Value), math.Ceil(c.Value.Value)
+	var at [2]*LeverPointAnswer
+	for i := range la.Points {
+		p := &la.Points[i]
+		if p.Edge == nil {
+			continue
+		}
+		if p.X == lo {
+			at[0] = p
+		}
+		if p.X == hi {
+			at[1] = p
+		}
+	}
+	if at[0] == nil || at[1] == nil || lo == hi {
+		return ""
+	}
+	return fmt.Sprintf("; it lies between the whole values %s and %s: with %s seat 0 %s, with %s %s",
+		format.Trim(lo, 0), format.Trim(hi, 0), pointsFor(lo, a.Players), ptsIv(*at[0].Edge), pointsFor(hi, a.Players), ptsIv(*at[1].Edge))
 }
 
 // topOffset is the lever value that offsets the measuring level's seat-0 advantage e at
@@ -510,7 +591,10 @@ func (g *Game) answer() string {
 	}
 	var changes []string
 	for _, a := range g.Configs {
-		if c := a.Glance.Change; c.Verdict == "change" || c.Verdict == "open" {
+		if a.Tune != nil {
+			// dragonlab tune's answer, certified or not, as tune says it.
+			changes = append(changes, fmt.Sprintf("with %d players, under %s play, %s", a.Players, a.Tune.Level, a.Tune.Sentence))
+		} else if c := a.Glance.Change; c.Verdict == "change" || c.Verdict == "open" {
 			changes = append(changes, fmt.Sprintf("with %d players, %s", a.Players, c.Text))
 		}
 	}

@@ -59,9 +59,24 @@ type LuckEvent struct {
 	Share stats.Estimate
 }
 
-// TuneInput is the rule changes certified by the tuning (issue 24), best first.
+// TuneInput is what `dragonlab tune` answered for one game and player count (issue 24):
+// the smallest change that meets the targets, certified on fresh deals, or the best found
+// and what it misses. Page 1's What to change? quotes the certified change; the detail
+// quotes the tune's paragraph.
 type TuneInput struct {
-	Changes []RuleChange
+	// Changes are the changes tune proposes (at most one today), best first.
+	Changes []RuleChange `json:"changes"`
+	// Sentence is the answer in a few words: "seat 1 starts +2: certified", "fair as is:
+	// certified", "seat 1 starts +2: best found, not certified".
+	Sentence string `json:"sentence"`
+	// Answer is the paragraph, with the certified estimates and intervals.
+	Answer    string `json:"answer"`
+	Certified bool   `json:"certified"`
+	// Level is the level of play measured (a level name), Targets tune's targets, Dir its
+	// output directory relative to the report.
+	Level   string   `json:"level"`
+	Targets []string `json:"targets"`
+	Dir     string   `json:"dir"`
 }
 
 // RuleChange is one certified change of the rules.
@@ -69,16 +84,16 @@ type RuleChange struct {
 	// Params are the changed rules parameters (their JSON values as the rules file writes
 	// them: `{"seatBonus": [0, 0, 2]}`); the report words them with engine.Glossary and
 	// the seatBonus family.
-	Params map[string]any
+	Params map[string]any `json:"params"`
 	// Text says the change in plain words when the glossary cannot ("seat 2 starts with 2
 	// points"); "" to word it from Params.
-	Text string
+	Text string `json:"text,omitempty"`
 	// Effect is the largest seat advantage left after the change (points of win share),
 	// measured on fresh seeds.
-	Effect stats.Estimate
+	Effect stats.Estimate `json:"effect"`
 	// Certified: the change was re-checked on fresh seeds and keeps every seat within the
 	// target (Target.Seat).
-	Certified bool
+	Certified bool `json:"certified"`
 }
 
 // Target is the precision a question is answered to: the half-width of the 95% interval

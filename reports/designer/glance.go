@@ -385,6 +385,11 @@ func (a *Answer) changeCell() Cell {
 		}
 		c := l.Compensation
 		if !(fav || l.Needed) {
+			if c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
+				// The sweep's level puts fair away from the rules: never "nothing".
+				x := c.Value
+				return Cell{Text: "not certified: " + giveText(x, a.Players) + " (" + l.Level + ")", Value: &x, Verdict: "open", From: "sweep"}
+			}
 			break
 		}
 		if x, ok := a.topOffset(l); ok && fav {
@@ -403,7 +408,7 @@ func (a *Answer) changeCell() Cell {
 		return a.soloChoice()
 	}
 	if a.Measure >= 0 && a.Levels[a.Measure].Wide {
-		return Cell{Text: "nothing yet: fairness not settled", Verdict: "nothing"}
+		return Cell{Text: "not settled: no change certified", Verdict: "open"}
 	}
 	return Cell{Text: "nothing: no seat is favoured", Verdict: "nothing"}
 }
@@ -474,7 +479,7 @@ func (a *Answer) changeWords(ch RuleChange) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "a change"
+		return "keep the rules as they are"
 	}
 	return strings.Join(parts, "; ")
 }

@@ -61,6 +61,18 @@ type Design struct {
 	// question: the report says about how many more games would, and `study --settle DIR`
 	// plays them.
 	Targets *DesignTargets `json:"targets,omitempty"`
+	// Tune: dragonlab tune at the most skilled level, after the plan, for every game and
+	// player count where a seat is off there (significantly favoured, or an interval
+	// beyond ±2 points): its budget in games (0: none), targets and levers.
+	Tune *DesignTune `json:"tune,omitempty"`
+}
+
+// DesignTune is the study's tune stage.
+type DesignTune struct {
+	Budget ByKey[int64] `json:"budget"`
+	// Target is the tune's targets (default fair=2), Levers its levers (default auto).
+	Target string `json:"target,omitempty"`
+	Levers string `json:"levers,omitempty"`
 }
 
 // DesignTargets are the precision a study aims at, by game and player count.
@@ -518,6 +530,16 @@ func (s *Design) check() error {
 		}
 		if err := checkSizes(what+".deals", a.Deals); err != nil {
 			return err
+		}
+	}
+	if s.Tune != nil {
+		if err := s.Tune.Budget.checkKeys("tune.budget"); err != nil {
+			return err
+		}
+		for _, v := range s.Tune.Budget.values() {
+			if v < 0 || v > maxDeals {
+				return fmt.Errorf("tune.budget: %d games: want 0 (no tune) to %d", v, int64(maxDeals))
+			}
 		}
 	}
 	seen = map[string]bool{}

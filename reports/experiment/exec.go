@@ -55,7 +55,7 @@ func Play(ctx context.Context, p *plan.Plan, o plan.Options, stdout, stderr io.W
 		fmt.Fprintf(stdout, "when every shard is done: dragonlab merge %s\n", dir)
 		return nil
 	}
-	return report(k, p, out.Results, out.Complete, false, dir, stdout, stderr)
+	return report(ctx, o.Workers, k, p, out.Results, out.Complete, false, dir, stdout, stderr)
 }
 
 // ReportFrom merges the parts in dir, which must hold this very plan, and writes the
@@ -104,7 +104,7 @@ func MergeDirs(dirs []string, partial bool, stdout, stderr io.Writer) error {
 	if m.Parts > 0 {
 		fmt.Fprintf(stdout, "merged %s of %s in %s\n", format.Plural(int64(m.Parts), "part"), format.Plural(int64(len(p.Runs)), "run"), dir)
 	}
-	return report(k, p, m.Results, m.Complete, partial, dir, stdout, stderr)
+	return report(context.Background(), 0, k, p, m.Results, m.Complete, partial, dir, stdout, stderr)
 }
 
 // kindOf is the plan's experiment kind; what says where the plan is ("DIR holds a plan").
@@ -118,8 +118,8 @@ func kindOf(p *plan.Plan, what string) (*Kind, error) {
 
 // report runs the experiment's analysis on the results and writes its report into dir.
 // An incomplete report is an interruption, unless it was asked for: a merge with partial.
-func report(k *Kind, p *plan.Plan, results []*sim.Result, complete, partial bool, dir string, stdout, stderr io.Writer) error {
-	a := &Analysis{Plan: p, Results: results, Complete: complete, Dir: dir, Stdout: stdout, Stderr: stderr}
+func report(ctx context.Context, workers int, k *Kind, p *plan.Plan, results []*sim.Result, complete, partial bool, dir string, stdout, stderr io.Writer) error {
+	a := &Analysis{Plan: p, Results: results, Complete: complete, Dir: dir, Stdout: stdout, Stderr: stderr, ctx: ctx, workers: workers}
 	written, err := k.Analyze(a)
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@
 package experiment
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -82,6 +83,10 @@ type Analysis struct {
 	Complete       bool
 	Dir            string
 	Stdout, Stderr io.Writer
+	// ctx and workers are for the stages an analysis plays after the plan (the study's
+	// tune stage): a stop ends them, keeping what they finished.
+	ctx     context.Context
+	workers int
 }
 
 // result is the results of the run with the given name (nil if not played).

@@ -171,7 +171,7 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 		}
 	}
 	if k := Lookup(q.Kind); k != nil {
-		return report(k, q, m.Results, true, false, dir, stdout, stderr)
+		return report(ctx, o.Workers, k, q, m.Results, true, false, dir, stdout, stderr)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -161,6 +162,11 @@ var fullStudy = &Design{
 	},
 	Value: []DesignValue{{Level: "expert", Deals: By(map[string]int64{"default": 1000, "2p": 3000, "dragonscales/2p": 30000}),
 		Games: By(map[string]int64{"default": 300, "2p": 1000})}},
+	// The full budget certifies what to change: a tune of 100,000 games wherever a seat is
+	// off under expert play (the quick and default budgets leave it to --tune or a
+	// dragonlab tune of its own: a certificate within ±2 points takes tens of thousands of
+	// expert games).
+	Tune: &DesignTune{Budget: One[int64](100000)},
 }
 
 // StudyOptions are the plan options of a study: what the analysis needs beyond the runs.
@@ -170,6 +176,9 @@ type StudyOptions struct {
 	Replays int           `json:"replays"`
 	Configs []StudyConfig `json:"configs"`
 	Notes   []string      `json:"notes,omitempty"`
+	// TuneTarget and TuneLevers are the tune stage's (StudyConfig.Tune: its budgets).
+	TuneTarget string `json:"tuneTarget,omitempty"`
+	TuneLevers string `json:"tuneLevers,omitempty"`
 }
 
 // StudyConfig is one game (rules variant) and player count.
@@ -186,6 +195,11 @@ type StudyConfig struct {
 	// Target is the design's precision for this game and player count (nil: the
 	// designer's default).
 	Target *StudyTarget `json:"target,omitempty"`
+	// Tune is the tune stage's budget in games (0: none): dragonlab tune runs after the plan
+	// at the most skilled level played, if a seat is off there.
+	Tune int64 `json:"tune,omitempty"`
+	// Params are the rules studied (the variant's), for the tune stage.
+	Params json.RawMessage `json:"params,omitempty"`
 }
 
 // StudyTarget is the precision that settles each question (designer.Target).
@@ -264,6 +278,10 @@ type Study struct {
 	// Only, when OnlySet, studies only these games.
 	Only    []string
 	OnlySet bool
+	// Tune, when TuneSet, is the tune stage's budget in games for every game and player
+	// count (0: none), replacing the design's.
+	Tune    int64
+	TuneSet bool
 }
 
 func init() {
@@ -310,6 +328,18 @@ func (o Study) Design() (*Design, string, error) {
 			return nil, "", errors.New("--games: the design's first level plays no self-play games to scale from")
 		}
 		s = s.scaled(float64(o.Games) / float64(base))
+	}
+	if o.TuneSet {
+		if o.Tune < 0 {
+			return nil, "", fmt.Errorf("--tune %d: want a number of games (0: no tune stage)", o.Tune)
+		}
+		c := *s
+		t := DesignTune{Budget: One(o.Tune)}
+		if s.Tune != nil {
+			t.Target, t.Levers = s.Tune.Target, s.Tune.Levers
+		}
+		c.Tune = &t
+		s = &c
 	}
 	return s, budget, nil
 }
@@ -359,6 +389,9 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 	p.Results = "results"
 	k := s.replays()
 	opts := StudyOptions{Title: s.Title, Budget: budget, Replays: k}
+	if s.Tune != nil {
+		opts.TuneTarget, opts.TuneLevers = s.Tune.Target, s.Tune.Levers
+	}
 	if opts.Title == "" {
 		opts.Title = "dragonlab balance study"
 	}
@@ -384,6 +417,11 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 			st := StudyTarget{Seat: t.Seat.at(g.Name, n), Luck: t.Luck.at(g.Name, n), Worth: t.Worth.at(g.Name, n)}
 			if st != (StudyTarget{}) {
 				cfg.Target = &st
+			}
+		}
+		if s.Tune != nil && n >= 2 {
+			if cfg.Tune = s.Tune.Budget.at(g.Name, n); cfg.Tune > 0 {
+				cfg.Params = engine.ParamsJSON(e.params)
 			}
 		}
 		fs := make([]agents.Factory, len(s.Levels))

@@ -1,10 +1,14 @@
 package experiment
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -12,6 +16,8 @@ import (
 	"dragonlab/reports/designer"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
+	"dragonlab/reports/stats"
+	"dragonlab/reports/tune"
 	"dragonlab/reports/value"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -32,6 +38,9 @@ func analyzeStudy(a *Analysis) ([]string, error) {
 	if played == 0 {
 		return nil, errors.New("no stage of the study was played: nothing to report")
 	}
+	if err := tuneStage(a, in); err != nil {
+		return nil, err
+	}
 	fmt.Fprintf(a.Stderr, "writing the report of %d stages…\n", played)
 	rp, err := designer.Analyze(in)
 	if err != nil {
@@ -44,6 +53,105 @@ func analyzeStudy(a *Analysis) ([]string, error) {
 	}
 	fmt.Fprintf(a.Stdout, "study of %d stages: report in %s and %s\n", played, filepath.Join(a.Dir, doc.PDFName), filepath.Join(a.Dir, doc.HTMLName))
 	return written, nil
+}
+
+// tuneStage runs dragonlab tune, after the plan, for every game and player count with a
+// tune budget where a seat is off at the most skilled level played (designer.Answer.Off:
+// significantly favoured, or an interval beyond ±2 points), at that level, into
+// DIR/tune/<game>-<N>p, and hands each answer to the designer's "What to change". Each
+// tune is a directory of its own: a stop keeps what it finished, and the same study
+// command resumes it. A tune the budget cannot pay for is a note, not an error.
+func tuneStage(a *Analysis, in *designer.Input) error {
+	var o StudyOptions
+	if err := a.options(&o); err != nil {
+		return err
+	}
+	todo := false
+	for _, c := range o.Configs {
+		todo = todo || c.Tune > 0
+	}
+	if !todo || !a.Complete {
+		return nil
+	}
+	pre, err := designer.Analyze(in)
+	if err != nil {
+		return fmt.Errorf("analyse the study: %w", err)
+	}
+	var answers []*designer.Answer
+	for _, g := range pre.Games {
+		answers = append(answers, g.Configs...)
+	}
+	ctx := a.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	seed := uint64(0)
+	if len(a.Plan.Runs) > 0 {
+		seed = a.Plan.Runs[0].Seed
+	}
+	split := func(s string) []string {
+		if strings.TrimSpace(s) == "" {
+			return nil
+		}
+		return []string{s}
+	}
+	for i, c := range o.Configs {
+		if c.Tune <= 0 || i >= len(answers) || !answers[i].Off() {
+			continue
+		}
+		ans := answers[i]
+		lv := in.Configs[i].Levels[ans.Measure]
+		g, err := engine.Lookup(c.Game)
+		if err != nil {
+			return plan.InputError{Err: err}
+		}
+		params, err := engine.ParseParams(g, c.Params)
+		if err != nil {
+			return plan.InputError{Err: err}
+		}
+		var sets []string
+		for _, kv := range engine.ParamValues(params) {
+			sets = append(sets, kv.Key+"="+kv.Value)
+		}
+		base := c.Game
+		if c.Variant != "" {
+			base += "-" + c.Variant
+		}
+		base += fmt.Sprintf("-%dp", c.Players)
+		rel := filepath.ToSlash(filepath.Join("tune", base))
+		t := Tune{Common: Common{Seed: seed}, Game: Game{Name: c.Game, Players: c.Players, PlayersSet: true, Sets: sets},
+			Agents: lv.Agent, Levers: split(o.TuneLevers), Targets: split(o.TuneTarget), Budget: strconv.FormatInt(c.Tune, 10)}
+		t.Command = fmt.Sprintf("dragonlab tune --game %s --players %d --agents %s --budget %d --seed %d", c.Game, c.Players, lv.Agent, c.Tune, seed)
+		if c.Variant != "" {
+			t.Command += " (rules of variant " + c.Variant + ")"
+		}
+		if o.TuneTarget != "" {
+			t.Command += " --target " + o.TuneTarget
+		}
+		if o.TuneLevers != "" {
+			t.Command += " --levers " + o.TuneLevers
+		}
+		ts, err := t.Setup()
+		if err != nil {
+			in.Notes = append(in.Notes, fmt.Sprintf("The tune stage of %s with %d players was not run: %v.", c.Game, c.Players, err))
+			continue
+		}
+		fmt.Fprintf(a.Stderr, "tune stage: %s, %d players (seat 0 %s under %s play)…\n", c.Game, c.Players, format.PtsIv(ans.Levels[ans.Measure].Seats[0].Advantage.Estimate), lv.Name)
+		to := TuneOptions{Options: plan.Options{Dir: filepath.Join(a.Dir, rel), Workers: a.workers}}
+		to.OnRound = func(r *tune.Round, p *plan.Plan) {
+			fmt.Fprintf(a.Stderr, "  round %d (%s): %s, %s deals each\n", r.Index, r.Kind, format.Plural(int64(len(r.Entries)), "candidate"), format.Count(r.Deals))
+		}
+		if err := PlayTune(ctx, ts, to, io.Discard, a.Stderr); err != nil {
+			return err
+		}
+		res, err := ReadTuneResult(filepath.Join(a.Dir, rel))
+		if err != nil {
+			return err
+		}
+		p := res.Proposal
+		in.Configs[i].Tune = tuneInput(p, lv.Name, res.Targets, rel)
+	}
+	return nil
 }
 
 // studyInput maps the plan's options and results onto the designer's input.
@@ -169,4 +277,31 @@ func wrap(text string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
+}
+
+// tuneInput is dragonlab tune's proposal as the designer's input: the change (its rules
+// parameters, in words by the report) with the largest certified seat advantage left
+// after it (the fair target's components), and tune's own sentence and paragraph.
+func tuneInput(p tune.Proposal, level string, targets []string, dir string) *designer.TuneInput {
+	ch := designer.RuleChange{Params: map[string]any{}, Certified: p.Certified, Effect: stats.Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}}
+	for k, raw := range p.Change {
+		var v any
+		if json.Unmarshal(raw, &v) == nil {
+			ch.Params[k] = v
+		}
+	}
+	worst := -1.0
+	for _, t := range p.Targets {
+		if !strings.HasPrefix(t.Target, "fair") {
+			continue
+		}
+		for _, c := range t.Components {
+			if e := c.Estimate.Estimate; math.Max(math.Abs(e.Lo), math.Abs(e.Hi)) > worst {
+				worst = math.Max(math.Abs(e.Lo), math.Abs(e.Hi))
+				ch.Effect = e
+			}
+		}
+	}
+	return &designer.TuneInput{Changes: []designer.RuleChange{ch}, Sentence: p.Sentence, Answer: p.Answer, Certified: p.Certified,
+		Level: level, Targets: targets, Dir: dir}
 }

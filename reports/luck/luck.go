@@ -75,7 +75,11 @@ type Stats struct {
 // as perfectly correlated (comonotone, the most spread-out joint case for an average of
 // them), and is exact when the seats mirror each other (two players and a winner in every
 // game). With independent seats it is wider than it need be.
-func Analyze(rep *sim.ReplayAgg) (*Stats, error) {
+func Analyze(rep *sim.ReplayAgg) (*Stats, error) { return AnalyzeAt(rep, stats.Level) }
+
+// AnalyzeAt is Analyze with the bootstrap intervals at another confidence level (the
+// family-wise level of a certificate that makes several claims at once).
+func AnalyzeAt(rep *sim.ReplayAgg, level float64) (*Stats, error) {
 	if rep == nil {
 		return nil, fmt.Errorf("luck share: no replay counts (run with replays)")
 	}
@@ -101,11 +105,11 @@ func Analyze(rep *sim.ReplayAgg) (*Stats, error) {
 		boots[s] = bootstrap(bins, rep.K, BootstrapResamples, rng)
 		vp := seatParts[s].vary()
 		if vp.Defined {
-			vp.Share.Lo, vp.Share.Hi, vp.Share.Method = percentile(boots[s])
+			vp.Share.Lo, vp.Share.Hi, vp.Share.Method = percentile(boots[s], level)
 		}
 		ls.Seats = append(ls.Seats, vp)
 	}
-	ls.Pooled = pool(seatParts, boots)
+	ls.Pooled = pool(seatParts, boots, level)
 	return ls, nil
 }
 
@@ -269,18 +273,18 @@ func bootstrap(bins []bin, k, b int, rng *rand.Rand) []parts {
 
 // percentile is the percentile interval of the defined luck shares of resamples
 // (stats.Percentile; [0, 1] if none is defined) and its method.
-func percentile(boot []parts) (lo, hi float64, method string) {
+func percentile(boot []parts, level float64) (lo, hi float64, method string) {
 	var xs []float64
 	for _, p := range boot {
 		if v, ok := p.luck(); ok {
 			xs = append(xs, v)
 		}
 	}
-	return percentileOf(xs)
+	return percentileOf(xs, level)
 }
 
-func percentileOf(xs []float64) (lo, hi float64, method string) {
-	e := stats.Percentile(xs)
+func percentileOf(xs []float64, level float64) (lo, hi float64, method string) {
+	e := stats.PercentileAt(xs, level)
 	if !e.HasInterval() {
 		return 0, 1, "none defined: [0, 1]"
 	}
@@ -294,7 +298,7 @@ func undefined(deals int64) doc.EstimateN {
 
 // pool averages the seats' variance parts; its interval pairs the seats' resamples by rank of
 // their luck share (see Luck).
-func pool(seats []parts, boots [][]parts) VarianceParts {
+func pool(seats []parts, boots [][]parts, level float64) VarianceParts {
 	vp := VarianceParts{Deals: seats[0].deals, Share: undefined(seats[0].deals)}
 	ok := seats[0].ok
 	n := float64(len(seats))
@@ -334,7 +338,7 @@ func pool(seats []parts, boots [][]parts) VarianceParts {
 			xs = append(xs, d/t)
 		}
 	}
-	vp.Share.Lo, vp.Share.Hi, vp.Share.Method = percentileOf(xs)
+	vp.Share.Lo, vp.Share.Hi, vp.Share.Method = percentileOf(xs, level)
 	return vp
 }
 

@@ -64,11 +64,15 @@ func Resample(counts []int64, rng *rand.Rand, out []int64) {
 // (Efron & Tibshirani 1993, An Introduction to the Bootstrap, ch. 13): their (1−Level)/2
 // and 1−(1−Level)/2 quantiles, R type 7 (R: quantile(xs, c(0.025, 0.975))). It sorts xs.
 // No resamples give no interval (NaN bounds, Method "").
-func Percentile(xs []float64) Estimate {
+func Percentile(xs []float64) Estimate { return PercentileAt(xs, Level) }
+
+// PercentileAt is Percentile at another confidence level (e.g. a family-wise level
+// 1 − α/m of a Bonferroni correction).
+func PercentileAt(xs []float64, level float64) Estimate {
 	if len(xs) == 0 {
 		return Estimate{Lo: math.NaN(), Hi: math.NaN()}
 	}
 	sort.Float64s(xs)
-	a := (1 - Level) / 2
+	a := (1 - level) / 2
 	return Estimate{Lo: Quantile(xs, a), Hi: Quantile(xs, 1-a), N: int64(len(xs)), Method: "percentile bootstrap"}
 }

@@ -350,7 +350,7 @@ func sameRun(r *sim.Result, cfg sim.Config) bool {
 	return r.Game == want.Game && r.Players == want.Players && sameJSON(r.Params, want.Params) &&
 		strings.Join(r.Agents, "\x00") == strings.Join(want.Agents, "\x00") && r.Seed == want.Seed &&
 		r.Seating == want.Seating && r.First == want.First && r.Units == want.Units &&
-		r.Shard == want.Shard && r.TotalUnits == want.TotalUnits
+		r.Shard == want.Shard && r.TotalUnits == want.TotalUnits && (r.Aggregate.Outcomes != nil) == cfg.Outcomes
 }
 
 func sameJSON(a, b []byte) bool {

@@ -85,6 +85,9 @@ type Run struct {
 	// seating) and decision values read from the agents' search roots.
 	Substitute *sim.Substitution `json:"substitute,omitempty"`
 	Decisions  bool              `json:"decisions,omitempty"`
+	// Outcomes asks for every unit's game outcomes in unit order (sim.Outcomes), so that
+	// runs on the same seed are compared deal by deal.
+	Outcomes bool `json:"outcomes,omitempty"`
 	// Luck asks for luck accounting with the game's own value function (sim.LoadValue).
 	Luck bool `json:"luck,omitempty"`
 }
@@ -358,6 +361,6 @@ func (p *Plan) Config(i int, workers int) (sim.Config, error) {
 	r, rs := &p.Runs[i], p.resolved[i]
 	return sim.Config{Game: rs.game, Params: rs.params, Players: r.Players, Agents: rs.agents,
 		Seating: r.Seating, Seed: r.Seed, Units: r.Units, Workers: workers,
-		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics, Luck: rs.luck,
+		Replays: r.Replays, Components: r.Components, Metrics: r.Metrics, Outcomes: r.Outcomes, Luck: rs.luck,
 		Substitute: r.Substitute, Decisions: r.Decisions}, nil
 }

@@ -1,0 +1,363 @@
+package tune
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"dragonlab/agents"
+
+	"dragonlab/reports/luck"
+	"dragonlab/reports/stats"
+	"dragonlab/sim"
+)
+
+// What a candidate's games measure, deal by deal. Every run of a search round and of the
+// certification keeps its per-unit outcomes (sim.Outcomes), so that two candidates played
+// on the same seed are compared on the same deals: the paired difference of their means
+// is the mean of their per-deal differences, and its variance is that of the differences.
+//
+// The components of the targets, per unit (a deal, played once in fixed seating or K
+// times in replay seating):
+//
+//   - fair: seat s's advantage, its win share minus the mean share of the seats, averaged
+//     over the unit's games (v_s − mean_t v_t: exact for shared wins and games nobody
+//     wins, where the fair share is the mean);
+//   - length: the decisions per game, averaged over the unit's games;
+//   - luck: the luck share of the replays (reports/luck, from the (S, Q) of each deal);
+//   - skill: per ladder step, the upper level's mean win share over the rotations of a
+//     duplicate deal, minus the fair share.
+
+// Measure is one candidate's games in one run (one round of the search, or the
+// certification).
+type Measure struct {
+	// Units are the deals in unit order: Units[u] is the unit's value of each per-unit
+	// component (Components order: fair seats, then length).
+	Units [][]float64
+	// Index is the unit index of each row (the run's deal numbers; rows of two runs on one
+	// seed with equal indices are the same deal).
+	Index []int64
+	// Replay is the luck share's counts (replay seating), nil otherwise.
+	Replay *sim.ReplayAgg
+	// Steps are, per ladder step, the upper level's share minus the fair share per deal.
+	Steps [][]float64
+}
+
+// Component is one number a target is judged on.
+type Component struct {
+	Target int    `json:"target"` // index into the targets
+	Kind   string `json:"kind"`
+	Seat   int    `json:"seat,omitempty"` // fair
+	Step   int    `json:"step,omitempty"` // skill: step i (level i vs level i−1), from 1
+	Name   string `json:"name"`           // "seat 0", "length", "luck share", "greedy vs casual"
+	unit   int    // column in Measure.Units, −1 for luck and skill
+}
+
+// Components lists the numbers the targets are judged on, and how many of them are
+// claims of the certificate (the family of the Bonferroni correction): in two-player
+// games seat 1's advantage is minus seat 0's, one claim.
+func Components(targets []Target, players int, ladder []string) (cs []Component, family int) {
+	col := 0
+	for ti, t := range targets {
+		switch t.Kind {
+		case Fair:
+			for s := 0; s < players; s++ {
+				cs = append(cs, Component{Target: ti, Kind: Fair, Seat: s, Name: fmt.Sprintf("seat %d", s), unit: col})
+				col++
+			}
+			if players == 2 {
+				family++
+			} else {
+				family += players
+			}
+		case Length:
+			cs = append(cs, Component{Target: ti, Kind: Length, Name: "length", unit: col})
+			col++
+			family++
+		case Luck:
+			cs = append(cs, Component{Target: ti, Kind: Luck, Name: "luck share", unit: -1})
+			family++
+		case Skill:
+			for i := 1; i < len(ladder); i++ {
+				cs = append(cs, Component{Target: ti, Kind: Skill, Step: i, Name: LevelName(ladder[i]) + " vs " + LevelName(ladder[i-1]), unit: -1})
+				family++
+			}
+		}
+	}
+	return cs, family
+}
+
+// LevelName is a ladder level's short name: random, casual (greedy with random slips),
+// greedy, or the agent's spec without its default options.
+func LevelName(spec string) string {
+	switch {
+	case spec == "random":
+		return "random"
+	case strings.HasPrefix(spec, "noisy:base=(greedy"):
+		return "casual"
+	case spec == "greedy:samples=4":
+		return "greedy"
+	}
+	return agents.Short(spec)
+}
+
+// unitColumns is the number of per-unit columns of the components.
+func unitColumns(cs []Component) int {
+	n := 0
+	for _, c := range cs {
+		if c.unit >= 0 {
+			n = max(n, c.unit+1)
+		}
+	}
+	return n
+}
+
+// MeasureOf reads a self-play run's per-unit outcomes into a Measure (replay seating: the
+// luck counts too). ladder are the step runs (duplicate seating, the upper level in seat
+// 0 of rotation 0), nil without a skill target.
+func MeasureOf(cs []Component, self *sim.Result, ladder []*sim.Result) (*Measure, error) {
+	if self == nil || self.Aggregate.Outcomes == nil {
+		return nil, fmt.Errorf("a tune run without per-unit outcomes")
+	}
+	n := self.Players
+	gpu := sim.GamesPerUnit(self.Seating, n, 0)
+	if self.Aggregate.Replays != nil {
+		gpu = self.Aggregate.Replays.K
+	}
+	m := &Measure{Replay: self.Aggregate.Replays}
+	cols := unitColumns(cs)
+	luck := self.Aggregate.Outcomes.Luck
+	err := self.Aggregate.Outcomes.Each(n, gpu, func(unit int64, games []sim.GameOutcome) error {
+		row := make([]float64, cols)
+		for _, c := range cs {
+			switch c.Kind {
+			case Fair:
+				// Each seat's win share, less its luck when the records hold it (a
+				// control variate: the luck has mean zero), less the mean over the seats.
+				var v float64
+				for _, g := range games {
+					y := func(t int) float64 {
+						x := float64(g.Share60[t]) / 60
+						if luck {
+							x -= float64(g.Luck[t]) / sim.LuckScale
+						}
+						return x
+					}
+					mean := 0.0
+					for t := 0; t < n; t++ {
+						mean += y(t)
+					}
+					v += y(c.Seat) - mean/float64(n)
+				}
+				row[c.unit] = v / float64(len(games))
+			case Length:
+				var v float64
+				for _, g := range games {
+					v += float64(g.Decisions)
+				}
+				row[c.unit] = v / float64(len(games))
+			}
+		}
+		m.Units = append(m.Units, row)
+		m.Index = append(m.Index, unit)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range ladder {
+		if r == nil || r.Aggregate.Outcomes == nil {
+			return nil, fmt.Errorf("a ladder run without per-unit outcomes")
+		}
+		var step []float64
+		fair := 1 / float64(r.Players)
+		err := r.Aggregate.Outcomes.Each(r.Players, r.Players, func(_ int64, games []sim.GameOutcome) error {
+			// Rotation k seats the upper level (agent 0) in seat k.
+			v := 0.0
+			for k, g := range games {
+				v += float64(g.Share60[k]) / 60
+			}
+			step = append(step, v/float64(len(games))-fair)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		m.Steps = append(m.Steps, step)
+	}
+	return m, nil
+}
+
+// Estimate is a component's estimate: its mean and standard error over the deals.
+type Estimate struct {
+	Value float64 `json:"value"`
+	SE    float64 `json:"se"`
+	N     int64   `json:"n"` // deals
+	// SD is the standard deviation of one deal's value (for sizing a certification).
+	SD float64 `json:"sd"`
+}
+
+// meanSE is the mean, standard error and standard deviation of xs.
+func meanSE(xs []float64) Estimate {
+	n := float64(len(xs))
+	if n == 0 {
+		return Estimate{}
+	}
+	var s float64
+	for _, x := range xs {
+		s += x
+	}
+	mean := s / n
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	e := Estimate{Value: mean, N: int64(n)}
+	if n > 1 {
+		e.SD = math.Sqrt(ss / (n - 1))
+		e.SE = e.SD / math.Sqrt(n)
+	}
+	return e
+}
+
+// Estimates gives each component's estimate over the measures (rounds) of a candidate.
+// Luck pools the replay counts of every measure.
+func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
+	out := make([]Estimate, len(cs))
+	for i, c := range cs {
+		switch c.Kind {
+		case Fair, Length:
+			var xs []float64
+			for _, m := range ms {
+				for _, row := range m.Units {
+					xs = append(xs, row[c.unit])
+				}
+			}
+			out[i] = meanSE(xs)
+		case Skill:
+			var xs []float64
+			for _, m := range ms {
+				if c.Step-1 < len(m.Steps) {
+					xs = append(xs, m.Steps[c.Step-1]...)
+				}
+			}
+			out[i] = meanSE(xs)
+		case Luck:
+			rep := pooledReplays(ms)
+			if rep == nil {
+				return nil, fmt.Errorf("a luck target without replay counts")
+			}
+			ls, err := luck.Analyze(rep)
+			if err != nil {
+				return nil, err
+			}
+			e := Estimate{Value: ls.Pooled.Share.Value, N: ls.Pooled.Deals}
+			if ls.Pooled.Share.HasInterval() {
+				// The bootstrap interval as a standard error (the search only ranks with it).
+				e.SE = (ls.Pooled.Share.Hi - ls.Pooled.Share.Lo) / (2 * stats.Z95)
+				e.SD = e.SE * math.Sqrt(float64(e.N))
+			}
+			out[i] = e
+		}
+	}
+	return out, nil
+}
+
+// pooledReplays adds the replay counts of the measures (the same K).
+func pooledReplays(ms []*Measure) *sim.ReplayAgg {
+	var out *sim.ReplayAgg
+	bins := map[[3]int64]int64{} // seat, S, Q → deals
+	for _, m := range ms {
+		if m.Replay == nil {
+			continue
+		}
+		if out == nil {
+			out = &sim.ReplayAgg{K: m.Replay.K, Seats: make([][]sim.ReplayBin, len(m.Replay.Seats))}
+		}
+		for s, bs := range m.Replay.Seats {
+			for _, b := range bs {
+				bins[[3]int64{int64(s), b.S, b.Q}] += b.Deals
+			}
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	keys := make([][3]int64, 0, len(bins))
+	for k := range bins {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		if a[1] != b[1] {
+			return a[1] < b[1]
+		}
+		return a[2] < b[2]
+	})
+	for _, k := range keys {
+		out.Seats[k[0]] = append(out.Seats[k[0]], sim.ReplayBin{S: k[1], Q: k[2], Deals: bins[k]})
+	}
+	return out
+}
+
+// Paired is the paired difference of component i between candidates a and b over the
+// deals both played (the same round: the same seed and unit index): mean of a's value
+// minus b's, its standard error, and the deals. ok is false when they share no deal or
+// the component is not per deal (luck).
+func Paired(c Component, a, b map[int]*Measure) (Estimate, bool) {
+	var xs []float64
+	rounds := make([]int, 0, len(a))
+	for r := range a {
+		rounds = append(rounds, r)
+	}
+	sort.Ints(rounds)
+	for _, r := range rounds {
+		ma, mb := a[r], b[r]
+		if mb == nil {
+			continue
+		}
+		switch c.Kind {
+		case Fair, Length:
+			j := 0
+			for i, u := range ma.Index {
+				for j < len(mb.Index) && mb.Index[j] < u {
+					j++
+				}
+				if j < len(mb.Index) && mb.Index[j] == u {
+					xs = append(xs, ma.Units[i][c.unit]-mb.Units[j][c.unit])
+				}
+			}
+		case Skill:
+			sa, sb := ma.Steps[c.Step-1], mb.Steps[c.Step-1]
+			for i := 0; i < min(len(sa), len(sb)); i++ {
+				xs = append(xs, sa[i]-sb[i])
+			}
+		default:
+			return Estimate{}, false
+		}
+	}
+	if len(xs) < 2 {
+		return Estimate{}, false
+	}
+	return meanSE(xs), true
+}
+
+// LuckAt is the luck share of the measures with its percentile-bootstrap interval at the
+// given level (for the certificate's family-wise level).
+func LuckAt(ms []*Measure, level float64) (stats.Estimate, error) {
+	rep := pooledReplays(ms)
+	if rep == nil {
+		return stats.Estimate{}, fmt.Errorf("no replay counts")
+	}
+	ls, err := luck.AnalyzeAt(rep, level)
+	if err != nil {
+		return stats.Estimate{}, err
+	}
+	e := ls.Pooled.Share.Estimate
+	e.Value = ls.Pooled.Share.Value
+	return e, nil
+}
