@@ -136,7 +136,7 @@ func Parse(spec string) (Factory, error) {
 	}
 	given := map[string]bool{}
 	if hasOpts {
-		for _, kv := range splitTop(rest) {
+		for _, kv := range SplitTop(rest) {
 			key, value, ok := strings.Cut(kv, "=")
 			key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 			if !ok || key == "" || value == "" {
@@ -211,8 +211,9 @@ func balanced(spec string) error {
 	return nil
 }
 
-// splitTop splits s at the commas outside parentheses.
-func splitTop(s string) []string {
+// SplitTop splits s at the commas outside parentheses: a spec list into specs, a spec's
+// options into key=value parts. "" gives one empty part.
+func SplitTop(s string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i, r := range s {
@@ -240,7 +241,7 @@ func ParseList(list string) ([]Factory, error) {
 		return nil, fmt.Errorf("agents %q: %w", clip(list), err)
 	}
 	var specs []string
-	for _, part := range splitTop(list) {
+	for _, part := range SplitTop(list) {
 		// "key=value" (an '=' before any ':') continues the previous spec; "kind" or
 		// "kind:…" starts a new one.
 		eq, colon := strings.Index(part, "="), strings.Index(part, ":")
@@ -344,7 +345,7 @@ func Short(spec string) string {
 		defaults[o.Name] = o.Default
 	}
 	var kept []string
-	for _, kv := range splitTop(rest) {
+	for _, kv := range SplitTop(rest) {
 		key, value, _ := strings.Cut(kv, "=")
 		d, has := defaults[key]
 		if inner, nested := unparen(value); nested {

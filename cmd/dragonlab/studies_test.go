@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"dragonlab/agents/picktest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,36 +16,6 @@ import (
 	"dragonlab/reports/skill"
 	"dragonlab/sim"
 )
-
-// Deterministic test agents: they ignore their random stream, so a game depends on the
-// deal alone. "studytest-first" plays the first legal action, "studytest-last" the last,
-// and "studytest-first2" is a second name for the first policy (a tournament needs
-// distinct specs).
-type pickAgent struct {
-	last bool
-	buf  []engine.Action
-}
-
-func (a *pickAgent) Act(s engine.State, _ *engine.RNG) engine.Action {
-	a.buf = s.Legal(a.buf[:0])
-	if a.last {
-		return a.buf[len(a.buf)-1]
-	}
-	return a.buf[0]
-}
-
-func init() {
-	for _, k := range []struct {
-		name string
-		last bool
-	}{{"studytest-first", false}, {"studytest-first2", false}, {"studytest-last", true}} {
-		last := k.last
-		agents.RegisterKind(agents.Kind{Name: k.name, Doc: "test agent: a fixed legal action",
-			Build: func(map[string]string) (func() agents.Agent, error) {
-				return func() agents.Agent { return &pickAgent{last: last, buf: make([]engine.Action, 0, agents.MaxActions)} }, nil
-			}})
-	}
-}
 
 func readJSON(t *testing.T, path string, v any) {
 	t.Helper()
@@ -98,7 +69,7 @@ func TestTournamentPairingPlaysEachDealInBothSeatOrders(t *testing.T) {
 		t.Fatalf("seating %s, %d deals, %d games", r.Seating, r.Units, r.Games)
 	}
 	var want sim.Hist
-	first, last := &pickAgent{buf: make([]engine.Action, 0, agents.MaxActions)}, &pickAgent{last: true, buf: make([]engine.Action, 0, agents.MaxActions)}
+	first, last := picktest.New(false), picktest.New(true)
 	differ := 0
 	for i := int64(0); i < 20; i++ {
 		seed := sim.GameSeed(5, i)

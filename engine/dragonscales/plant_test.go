@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -13,55 +11,8 @@ import (
 	"dragonlab/engine"
 	"dragonlab/engine/dragonscales"
 	"dragonlab/sim"
+	"dragonlab/sim/planttest"
 )
-
-// planted runs the component values by substitution (one more of each component in place
-// of an average one) of game with players seats and the rules set, every seat played by
-// agent, on a fixed seed, and returns the components from the most valuable to the least,
-// with each one's mean change of win share and its 95% interval (normal, on the deals).
-func planted(t *testing.T, players int, agent string, units int64, comps []string, set ...string) []plantedValue {
-	t.Helper()
-	g, err := engine.Lookup("dragonscales")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := g.DefaultParams()
-	for _, s := range set {
-		if err := engine.SetParam(g, p, s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := agents.Parse(agent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.Run(context.Background(), sim.Config{Game: g, Params: p, Players: players,
-		Agents: slices.Repeat([]agents.Factory{f}, players), Seed: 1, Units: units, Workers: 2,
-		Substitute: &sim.Substitution{Components: comps}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sa := res.Aggregate.Substitutions
-	var out []plantedValue
-	for c, name := range sa.Components {
-		d := sa.Cell(c, 0).Diff
-		m, se := d.Mean()/60, d.SE()/60
-		out = append(out, plantedValue{name, m, m - 1.96*se, m + 1.96*se})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].mean > out[j].mean })
-	return out
-}
-
-type plantedValue struct {
-	name         string
-	mean, lo, hi float64
-}
-
-// worthless reports whether the component's interval covers 0 or it ranks last.
-func worthless(vals []plantedValue, name string) bool {
-	i := slices.IndexFunc(vals, func(v plantedValue) bool { return v.name == name })
-	return i == len(vals)-1 || vals[i].lo <= 0 && 0 <= vals[i].hi
-}
 
 // TestPlantedCards: component values by substitution find a planted card in the
 // two-player game (greedy play, fixed seed). Every red card carries a club and every blue
@@ -72,8 +23,8 @@ func worthless(vals []plantedValue, name string) bool {
 // more so.
 func TestPlantedCards(t *testing.T) {
 	red, blue := defaultDeckWeapons(t)
-	vals := planted(t, 2, "greedy", 800, []string{"joker", "red card", "blue card"}, "redDeck="+red, "blueDeck="+blue)
-	if vals[0].name != "joker" || !worthless(vals, "red card") {
+	vals := planttest.Substitute(t, "dragonscales", 2, "greedy", 800, []string{"joker", "red card", "blue card"}, "redDeck="+red, "blueDeck="+blue)
+	if vals[0].Name != "joker" || !planttest.Worthless(vals, "red card") {
 		t.Errorf("planted cards: %v", vals)
 	}
 }

@@ -3,6 +3,7 @@ package experiment
 import (
 	"bytes"
 	"context"
+	_ "dragonlab/agents/picktest"
 	"encoding/json"
 	"io"
 	"os"
@@ -10,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/agents"
 	"dragonlab/engine"
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/designer"
@@ -19,36 +19,6 @@ import (
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
-
-// Deterministic test agents: they ignore their random stream, so a game depends on the
-// deal alone. "studytest-first" plays the first legal action, "studytest-last" the last,
-// and "studytest-first2" is a second name for the first policy (a tournament needs
-// distinct specs).
-type pickAgent struct {
-	last bool
-	buf  []engine.Action
-}
-
-func (a *pickAgent) Act(s engine.State, _ *engine.RNG) engine.Action {
-	a.buf = s.Legal(a.buf[:0])
-	if a.last {
-		return a.buf[len(a.buf)-1]
-	}
-	return a.buf[0]
-}
-
-func init() {
-	for _, k := range []struct {
-		name string
-		last bool
-	}{{"studytest-first", false}, {"studytest-first2", false}, {"studytest-last", true}} {
-		last := k.last
-		agents.RegisterKind(agents.Kind{Name: k.name, Doc: "test agent: a fixed legal action",
-			Build: func(map[string]string) (func() agents.Agent, error) {
-				return func() agents.Agent { return &pickAgent{last: last, buf: make([]engine.Action, 0, agents.MaxActions)} }, nil
-			}})
-	}
-}
 
 // tinyDesign is a small study design of cheap levels: Dragonheart, Draco with 3 players
 // and the Dragon Scales solitaire; its first run plays 900 deals (more than 256 per shard

@@ -220,27 +220,12 @@ func setOption(spec, key, value string) string {
 	return kind + ":" + strings.Join(parts, ",")
 }
 
-// topLevel splits options at the commas outside parentheses.
+// topLevel splits a spec's options at the commas outside parentheses (none for "").
 func topLevel(opts string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i, c := range opts {
-		switch c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, opts[start:i])
-				start = i + 1
-			}
-		}
+	if opts == "" {
+		return nil
 	}
-	if start < len(opts) {
-		out = append(out, opts[start:])
-	}
-	return out
+	return agents.SplitTop(opts)
 }
 
 func checkValue(c *checker) error {
