@@ -589,14 +589,20 @@ func (g *Game) answer() string {
 	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
 		out = append(out, "What matters most: "+c.Text+".")
 	}
-	var changes []string
+	var changes, unsettled []string
 	for _, a := range g.Configs {
 		if a.Tune != nil {
 			// dragonlab tune's answer, certified or not, as tune says it.
 			changes = append(changes, fmt.Sprintf("with %d players, under %s play, %s", a.Players, a.Tune.Level, a.Tune.Sentence))
-		} else if c := a.Glance.Change; c.Verdict == "change" || c.Verdict == "open" {
+		} else if c := a.Glance.Change; c.Verdict == "not settled" {
+			unsettled = append(unsettled, strconv.Itoa(a.Players))
+		} else if c.Verdict == "change" || c.Verdict == "open" {
 			changes = append(changes, fmt.Sprintf("with %d players, %s", a.Players, c.Text))
 		}
+	}
+	if len(unsettled) > 0 {
+		// One clause for every player count whose fairness is not settled.
+		changes = append(changes, fmt.Sprintf("with %s players nothing is certified until fairness is settled", format.JoinAnd(unsettled)))
 	}
 	switch {
 	case len(changes) > 0:

@@ -408,7 +408,7 @@ func (a *Answer) changeCell() Cell {
 		return a.soloChoice()
 	}
 	if a.Measure >= 0 && a.Levels[a.Measure].Wide {
-		return Cell{Text: "not settled: no change certified", Verdict: "open"}
+		return Cell{Text: "not settled: no change certified", Verdict: "not settled"}
 	}
 	return Cell{Text: "nothing: no seat is favoured", Verdict: "nothing"}
 }

@@ -225,7 +225,12 @@ func (w *htmlWriter) table(t *Table) {
 		for j, c := range t.Columns {
 			var attrs string
 			if t.Stack {
-				attrs += fmt.Sprintf(" data-label=\"%s\"", esc(oneLine(c.Head)))
+				// The label before a stacked cell: "Game:", but "Fair?" (no "?:").
+				label := oneLine(c.Head)
+				if !strings.HasSuffix(label, "?") {
+					label += ":"
+				}
+				attrs += fmt.Sprintf(" data-label=\"%s\"", esc(label))
 			}
 			if t.Sortable && j < len(row) {
 				if v, ok := sortValue(row[j]); ok {
@@ -372,7 +377,7 @@ figure.chart{max-width:none!important;margin:1rem 0}.table-wrap{box-shadow:inset
 th>span{display:inline-block;min-width:5.5rem}caption{max-width:calc(100vw - 3rem)}
 .table-wrap:has(table.stack){box-shadow:none}table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
 table.stack tr{border-bottom:1px solid var(--rule);padding:.35rem 0}table.stack td{padding:.1rem .2rem;text-align:left;white-space:normal}
-table.stack td:before{content:attr(data-label) ": ";font-weight:bold;color:var(--head)}
+table.stack td:before{content:attr(data-label) " ";font-weight:bold;color:var(--head)}
 dl.kv{grid-template-columns:minmax(0,1fr)}dl.kv dd{margin-bottom:.3rem}}
 @media print{html{font-size:11pt;print-color-adjust:exact;-webkit-print-color-adjust:exact}.page{display:block;max-width:none}nav.toc{display:none}
 main{padding:0;max-width:none}.newpage{break-before:page}h2,h3,h4{break-after:avoid}figure,tr,.callout{break-inside:avoid}
