@@ -340,7 +340,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 			rv := r.Values[i]
 			mark := ""
 			if rv.Inside {
-				mark = " ✓"
+				mark = " (inside)" // a word: the PDF font has no check mark
 			}
 			cells = append(cells, doc.Span(ValueText(rv)+mark, rv.Estimate.Lo, rv.Estimate.Hi))
 		}
@@ -444,7 +444,7 @@ func (res *Result) seatChart(rows []*Row) (*chart.Chart, error) {
 		return nil, nil
 	}
 	in := "inside ±" + format.Trim(100*points, 2) + " points"
-	return chart.Forest("Seat advantages on fresh deals", fmt.Sprintf("family-wise %s intervals", format.Pct(res.cert.Level)),
+	return chart.Forest("Seat advantages on fresh deals", fmt.Sprintf("each interval %s, all together 95%% (Bonferroni)", format.Pct(res.cert.Level)),
 		"advantage (points of win share)", "tune-seats", fr, chart.ForestStyle{SigLabel: in, NotLabel: "not " + in, MinHalfRange: 100 * points})
 }
 
