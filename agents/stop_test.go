@@ -16,28 +16,49 @@ func TestStopEndsALongSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := setup{name: "draco/3p", game: g, players: 3}
+	stopEndsSearches(t, setup{name: "draco/3p", game: g, players: 3}, true)
+	// Inside a round of secret simultaneous choices (issue 21's simultaneous node): the
+	// rock-paper-scissors toy, whose every decision is one.
+	for _, u := range setups() {
+		if u.name == "rps/2p" {
+			if _, _, in := engine.SecretRound(u.opening(t)); !in {
+				t.Fatal("rps/2p: the opening is not a secret round")
+			}
+			stopEndsSearches(t, u, false)
+			return
+		}
+	}
+	t.Fatal("no rps/2p setup")
+}
+
+// stopEndsSearches checks every searching kind on u's opening position (restrict too when
+// the game has action classes).
+func stopEndsSearches(t *testing.T, u setup, classes bool) {
 	s := u.opening(t)
-	for _, c := range []struct {
+	type kind struct {
 		spec  string
 		polls bool
-	}{
+	}
+	cases := []kind{
 		{"mcts:iters=100000000", true},
 		{"mcts:iters=100000000,prior=2,depth=4,reuse=true", true},
 		{"oracle:iters=100000000", true},
 		{"pimc:k=10000,iters=100000000", true},
 		{"expert:iters=100000000", true},
 		{"noisy:base=(mcts:iters=100000000),eps=0.1", true},
-		{"restrict:base=(expert:iters=100000000),forbid=" + firstClass(t, s), true},
 		{"random", false},
 		{"greedy", false},
 		{"softmax:base=greedy,t=0.5", false},
 		{"noisy:base=greedy,eps=0.1", false},
-	} {
+	}
+	if classes {
+		cases = append(cases, kind{"restrict:base=(expert:iters=100000000),forbid=" + firstClass(t, s), true})
+	}
+	for _, c := range cases {
 		a := mustParse(t, c.spec).New()
 		stop := new(atomic.Bool)
 		if got := SetStop(a, stop); got != c.polls {
-			t.Errorf("%s: SetStop says it polls: %v, want %v", c.spec, got, c.polls)
+			t.Errorf("%s %s: SetStop says it polls: %v, want %v", u.name, c.spec, got, c.polls)
 		}
 		if !c.polls {
 			continue
@@ -50,10 +71,10 @@ func TestStopEndsALongSearch(t *testing.T) {
 			a.Act(st, &r)
 		}
 		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("%s: three stopped decisions took %v", c.spec, d)
+			t.Errorf("%s %s: three stopped decisions took %v", u.name, c.spec, d)
 		}
 		if it := iterationsOf(a); it > 3*stopPoll {
-			t.Errorf("%s: %d iterations in three stopped decisions, want at most %d", c.spec, it, 3*stopPoll)
+			t.Errorf("%s %s: %d iterations in three stopped decisions, want at most %d", u.name, c.spec, it, 3*stopPoll)
 		}
 	}
 }
