@@ -589,23 +589,35 @@ func (g *Game) answer() string {
 	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
 		out = append(out, "What matters most: "+c.Text+".")
 	}
-	var changes, unsettled []string
+	// What to change: every player count's clause; short, only the changes a favoured seat
+	// or tune asks for (the rest is under What to change?), when the whole is too long.
+	var changes, firm, unsettled []string
 	for _, a := range g.Configs {
 		if a.Tune != nil {
 			// dragonlab tune's answer, certified or not, as tune says it.
-			changes = append(changes, fmt.Sprintf("with %d players, under %s play, %s", a.Players, a.Tune.Level, a.Tune.Sentence))
+			c := fmt.Sprintf("with %d players, under %s play, %s", a.Players, a.Tune.Level, a.Tune.Sentence)
+			changes, firm = append(changes, c), append(firm, c)
 		} else if c := a.Glance.Change; c.Verdict == "not settled" {
 			unsettled = append(unsettled, strconv.Itoa(a.Players))
 		} else if c.Verdict == "change" || c.Verdict == "open" {
 			changes = append(changes, fmt.Sprintf("with %d players, %s", a.Players, c.Text))
+			if c.Verdict == "change" {
+				firm = append(firm, changes[len(changes)-1])
+			}
 		}
 	}
 	if len(unsettled) > 0 {
 		// One clause for every player count whose fairness is not settled.
 		changes = append(changes, fmt.Sprintf("with %s players nothing is certified until fairness is settled", format.JoinAnd(unsettled)))
 	}
+	short := ""
+	if len(firm) > 0 && len(firm) < len(changes) {
+		short = "To change: " + strings.Join(firm, "; ") + " (the other player counts under What to change?)."
+	}
+	changeAt := -1
 	switch {
 	case len(changes) > 0:
+		changeAt = len(out)
 		out = append(out, "To change: "+strings.Join(changes, "; ")+".")
 	case h.Players == 1:
 		if c := h.Glance.Change; c.Value != nil {
@@ -625,8 +637,22 @@ func (g *Game) answer() string {
 		}
 	}
 	s := strings.Join(out, " ")
-	// Within the bound, whatever the number of player counts: drop sentences from the end,
-	// keeping the first (fairness).
+	// Within the bound, whatever the number of player counts: first the short What to
+	// change, then without What matters most (it has its own section), then drop
+	// sentences from the end, keeping the first (fairness).
+	if wordCount(s) > MaxAnswerWords && short != "" && changeAt >= 0 {
+		out[changeAt] = short
+		s = strings.Join(out, " ")
+	}
+	if wordCount(s) > MaxAnswerWords && changeAt >= 0 {
+		for i, o := range out {
+			if strings.HasPrefix(o, "What matters most: ") {
+				out = append(out[:i:i], out[i+1:]...)
+				s = strings.Join(out, " ")
+				break
+			}
+		}
+	}
 	for wordCount(s) > MaxAnswerWords && len(out) > 1 {
 		out = out[:len(out)-1]
 		s = strings.Join(out, " ")
