@@ -84,19 +84,25 @@ type MCTS struct {
 	first  engine.Action // the root's first legal action (played if no child could be made)
 
 	// Simultaneous nodes (simnode.go).
-	seesPending  bool                // the oracle: a round it is asked mid-way is not rewound
-	rootChoosers int                 // choosers of the root's round (rootSim)
-	simOn        bool                // the game has secret rounds and they are searched as nodes
-	rootSim      bool                // the decision is in a secret round: search it from its start
-	simSt        engine.Simultaneous // m.st as engine.Simultaneous (when simOn)
-	recs         []simRec            // the iteration's simultaneous decisions
-	recNodes     []int32             // their legal statistics children
-	recSig       []float64           // the probabilities each was sampled with
-	simSig       [MaxActions]float64 // scratch: sampling probabilities of a decision
-	simIdx       [MaxActions]int32   // scratch: statistics child of each legal action
-	pol          [MaxActions]float64 // scratch: the root's average strategy
-	worlds       []engine.State      // when set, the states the iterations start from in turn (PIMC)
-	itn          int                 // iterations started from worlds
+	seesPending  bool   // the oracle: a round it is asked mid-way is not rewound
+	rootChoosers int    // choosers of the root's round (rootSim)
+	rootSeats    uint32 // the root round's choosers, a bit per seat (rootSim)
+	// notConstSum: some iteration of this search ended with rewards of the root round's two
+	// choosers that do not add up to 1 (a game nobody wins, a rollout cut off and
+	// evaluated): the safe-reply check, which reads the first chooser's reward as 1 − the
+	// other's, would then favour the chooser asked second (safeReply).
+	notConstSum bool
+	simOn       bool                // the game has secret rounds and they are searched as nodes
+	rootSim     bool                // the decision is in a secret round: search it from its start
+	simSt       engine.Simultaneous // m.st as engine.Simultaneous (when simOn)
+	recs        []simRec            // the iteration's simultaneous decisions
+	recNodes    []int32             // their legal statistics children
+	recSig      []float64           // the probabilities each was sampled with
+	simSig      [MaxActions]float64 // scratch: sampling probabilities of a decision
+	simIdx      [MaxActions]int32   // scratch: statistics child of each legal action
+	pol         [MaxActions]float64 // scratch: the root's average strategy
+	worlds      []engine.State      // when set, the states the iterations start from in turn (PIMC)
+	itn         int                 // iterations started from worlds
 
 	// Reuse: what the previous decision saw and played.
 	prev       engine.State
@@ -349,6 +355,13 @@ func (m *MCTS) iterate(root engine.State, seat int, rng *engine.RNG) {
 	}
 	cut := m.rollout(st, rng)
 	m.reward(st, cut)
+	if m.rootSim && m.rootChoosers == 2 && !m.notConstSum {
+		total := 0.0
+		for seats := m.rootSeats; seats != 0; seats &= seats - 1 {
+			total += m.rew[bits.TrailingZeros32(seats)]
+		}
+		m.notConstSum = math.Abs(total-1) > 1e-9
+	}
 	if len(m.recs) > 0 {
 		m.simBackup()
 	}

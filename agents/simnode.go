@@ -103,7 +103,7 @@ type simRec struct {
 // simState prepares the simultaneous nodes of a decision: whether the game has secret
 // rounds (simOn) and whether the root is one that the search rewinds (rootSim).
 func (m *MCTS) simState(s engine.State) {
-	m.simOn, m.rootSim, m.simSt = false, false, nil
+	m.simOn, m.rootSim, m.simSt, m.notConstSum = false, false, nil, false
 	if m.Sim == simSeq {
 		return
 	}
@@ -121,7 +121,7 @@ func (m *MCTS) simState(s engine.State) {
 		m.recSig = make([]float64, 0, maxSimRecNodes)
 	}
 	if seats, chosen, in := engine.SecretRound(s); in && !(m.seesPending && chosen != 0) {
-		m.rootSim, m.rootChoosers = true, bits.OnesCount32(seats)
+		m.rootSim, m.rootChoosers, m.rootSeats = true, bits.OnesCount32(seats), seats
 	}
 }
 
@@ -489,7 +489,12 @@ const (
 // safeReply returns the seat's best reply if it is safe (see simChoice).
 func (m *MCTS) safeReply(seat int32, legal []engine.Action, pol []float64) (engine.Action, bool) {
 	holder := m.holder(0, seat, false)
-	if m.rootChoosers != 2 || holder < 0 {
+	// worstReply reads the first chooser's reward as 1 − the other's: only where the
+	// search's rewards of the two choosers always added up to 1. Elsewhere (Red Hot: games
+	// nobody wins, evaluated cut-offs) the round is played mixed by both choosers alike;
+	// with the check, the seat asked second won about 2.5 points more (issue 21's order
+	// invariance, Red Hot 2p at the expert's budget).
+	if m.rootChoosers != 2 || holder < 0 || m.notConstSum {
 		return 0, false
 	}
 	// The mixed policy's value and the best reply.
