@@ -69,7 +69,7 @@ func TestThePageNeverContradictsTheAppendix(t *testing.T) {
 			{Name: "expert", Agent: "expert", Result: fakeSelfPlay("draco", 2600, shares2(0.076)...)}},
 		Tune: &TuneInput{Sentence: "seat 1 starts +2: certified", Answer: "Change seatBonus [0,0] → [0,2]: it meets the targets (fair=2), certified.",
 			Certified: true, Changes: []RuleChange{{Params: map[string]any{"seatBonus": []any{0.0, 2.0}}, Certified: true,
-				Effect: stats.Estimate{Value: 0.004, Lo: -0.01, Hi: 0.018}}}, Level: "expert", Targets: []string{"fair=2"}}}
+				Effect: Est{Estimate: stats.Estimate{Value: 0.004, Lo: -0.01, Hi: 0.018, Method: "test"}}}}, Level: "expert", Targets: []string{"fair=2"}}}
 	in.Configs = []Config{d2, d4, {Game: "redhot", Title: "Red Hot", Players: 2, Levels: []Level{{Name: "expert", Agent: "expert", Result: fakeSelfPlay("redhot", 30000, shares2(0.001)...)}}}, r4}
 	// Configurations of one game are consecutive.
 	in.Configs = []Config{d2, d4, in.Configs[2], r4}

@@ -90,7 +90,7 @@ type RuleChange struct {
 	Text string `json:"text,omitempty"`
 	// Effect is the largest seat advantage left after the change (points of win share),
 	// measured on fresh seeds.
-	Effect stats.Estimate `json:"effect"`
+	Effect Est `json:"effect"`
 	// Certified: the change was re-checked on fresh seeds and keeps every seat within the
 	// target (Target.Seat).
 	Certified bool `json:"certified"`

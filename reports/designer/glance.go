@@ -373,7 +373,10 @@ func (a *Answer) changeCell() Cell {
 			if !ch.Certified {
 				continue
 			}
-			e := Est{Estimate: ch.Effect}
+			if !ch.Effect.HasInterval() { // certified on targets other than fair
+				return Cell{Text: a.changeWords(ch) + ": certified", Verdict: "change", From: "tune"}
+			}
+			e := ch.Effect
 			return Cell{Text: fmt.Sprintf("%s: %s", a.changeWords(ch), ptsWithUnit(e)), Value: &e, Verdict: "change", From: "tune"}
 		}
 	}

@@ -301,7 +301,7 @@ func TestExtensionsPlugIn(t *testing.T) {
 	c.Measure = &MeasureInput{Level: 0, Why: "the strongest level a simpler one does not beat"}
 	c.Luck = &LuckInput{Level: "random", Share: iv(0.4, 0.3, 0.5), Events: []LuckEvent{{Name: "the draw", Rule: "DR-10", Share: iv(0.3, 0.2, 0.4)}},
 		Adjusted: []stats.Estimate{iv(0.001, -0.004, 0.006), iv(0, -0.005, 0.005), iv(-0.001, -0.006, 0.004)}}
-	c.Tune = &TuneInput{Changes: []RuleChange{{Params: map[string]any{"seatBonus": []any{0.0, 0.0, 2.0}}, Effect: iv(0.004, -0.01, 0.018), Certified: true}}}
+	c.Tune = &TuneInput{Changes: []RuleChange{{Params: map[string]any{"seatBonus": []any{0.0, 0.0, 2.0}}, Effect: Est{Estimate: iv(0.004, -0.01, 0.018)}, Certified: true}}}
 	rp, err := Analyze(in)
 	if err != nil {
 		t.Fatal(err)

@@ -283,7 +283,8 @@ func wrap(text string, width int) string {
 // parameters, in words by the report) with the largest certified seat advantage left
 // after it (the fair target's components), and tune's own sentence and paragraph.
 func tuneInput(p tune.Proposal, level string, targets []string, dir string) *designer.TuneInput {
-	ch := designer.RuleChange{Params: map[string]any{}, Certified: p.Certified, Effect: stats.Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}}
+	// Effect stays without an interval (Method "") when no fair target was certified.
+	ch := designer.RuleChange{Params: map[string]any{}, Certified: p.Certified}
 	for k, raw := range p.Change {
 		var v any
 		if json.Unmarshal(raw, &v) == nil {
@@ -298,7 +299,7 @@ func tuneInput(p tune.Proposal, level string, targets []string, dir string) *des
 		for _, c := range t.Components {
 			if e := c.Estimate.Estimate; math.Max(math.Abs(e.Lo), math.Abs(e.Hi)) > worst {
 				worst = math.Max(math.Abs(e.Lo), math.Abs(e.Hi))
-				ch.Effect = e
+				ch.Effect = designer.Est{Estimate: stats.Estimate{Value: e.Value, Lo: e.Lo, Hi: e.Hi, Method: "tune certification"}}
 			}
 		}
 	}

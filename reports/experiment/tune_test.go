@@ -280,6 +280,15 @@ func TestStudyTuneStage(t *testing.T) {
 	if !res.Proposal.Certified || res.Proposal.Change["seatBonus"] == nil {
 		t.Fatalf("the planted bias is not removed, certified: %s", res.Proposal.Answer)
 	}
+	// Page 1's number: the change with the largest certified seat advantage left after it,
+	// inside the design's fair target (fair=3: ±3 points).
+	tu := g.Configs[0].Tune
+	if len(tu.Changes) != 1 || tu.Changes[0].Params["seatBonus"] == nil || !tu.Changes[0].Certified {
+		t.Fatalf("the report's change: %+v", tu.Changes)
+	}
+	if e := tu.Changes[0].Effect; !(e.Lo >= -0.03 && e.Hi <= 0.03 && e.Lo <= e.Hi) {
+		t.Errorf("the certified largest seat advantage %+v is not inside ±3 points", e)
+	}
 	if sum.Games[0].Configs[0].Tune != nil {
 		t.Error("a tune answer for the fair rules")
 	}
