@@ -581,8 +581,8 @@ func (g *Game) answer() string {
 	}
 	if c := h.Glance.Luck; c.Value != nil {
 		what := "the deal decides" // the replays' share, when no luck accounting was played
-		if c.From == "luck events" {
-			what = "chance carries"
+		if al, ok := h.luckAlong(); ok && c.From == "luck events" {
+			what = "chance " + al.verb // the cell's own words
 		}
 		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", map[string]string{"low": "low", "moderate": "moderate", "high": "high", "not settled": "not settled"}[c.Verdict], what, pctIv(*c.Value)))
 	}

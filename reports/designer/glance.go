@@ -260,34 +260,17 @@ func (a *Answer) luckCell() Cell {
 	}
 	la := a.Levels[a.Measure]
 	tg := a.cfg.target()
-	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
-		// Luck accounting along the game (issue 23): the chance events' share.
-		e := acc.Share
+	if al, ok := a.luckAlong(); ok {
+		e := al.share
 		c := Cell{Value: &e, Verdict: luckWord(e.Value), From: "luck events"}
-		c.Text = fmt.Sprintf("%s: chance carries %s", c.Verdict, pctIv(e))
-		if len(acc.Events) > 0 {
-			if t := c.Text + ", mostly " + acc.Events[0].Name; wordCount(t) <= MaxCellWords {
+		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e))
+		if al.event != "" {
+			if t := c.Text + ", mostly " + al.event; wordCount(t) <= MaxCellWords {
 				c.Text = t
 			}
 		}
-		if m := moreGames(acc.Games, e.HalfWidth(), tg.Luck); m > 0 {
-			c.Text, c.Verdict, c.More = "not settled: chance carries "+pctIv(e)+notSettled(m), "not settled", m
-		}
-		return c
-	}
-	if l := a.cfg.Luck; l != nil && l.Share.HasInterval() {
-		e := Est{Estimate: l.Share}
-		c := Cell{Value: &e, Verdict: luckWord(e.Value), From: "luck events"}
-		c.Text = fmt.Sprintf("%s: chance decides %s", c.Verdict, pctIv(e))
-		if len(l.Events) > 0 {
-			ev := l.Events[0]
-			name := ev.Name
-			if ev.Rule != "" {
-				name += " (" + ev.Rule + ")"
-			}
-			if t := c.Text + ", mostly " + name; wordCount(t) <= MaxCellWords {
-				c.Text = t
-			}
+		if m := moreGames(al.games, e.HalfWidth(), tg.Luck); m > 0 {
+			c.Text, c.Verdict, c.More = "not settled: chance "+al.verb+" "+pctIv(e)+notSettled(m), "not settled", m
 		}
 		return c
 	}
@@ -301,6 +284,37 @@ func (a *Answer) luckCell() Cell {
 		c.Text, c.Verdict, c.More = "not settled: the deal decides "+pctIv(e)+notSettled(m), "not settled", m
 	}
 	return c
+}
+
+// luckAlong is the luck along the game at the measuring level, from one of two sources:
+// the study's own luck accounting (Answer.LuckAccounting, issue 23), else an outside
+// Config.Luck; ok is false with neither (the replays' share is then the fallback).
+type luckAlong struct {
+	share Est
+	event string // the kind of chance event that swings games most, in words ("" if none)
+	games int64  // games behind share (0: unknown, no "not settled")
+	verb  string // "carries" (accounting) or "decides" (an outside input)
+}
+
+func (a *Answer) luckAlong() (luckAlong, bool) {
+	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
+		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries"}
+		if len(acc.Events) > 0 {
+			al.event = acc.Events[0].Name
+		}
+		return al, true
+	}
+	if l := a.cfg.Luck; l != nil && l.Share.HasInterval() {
+		al := luckAlong{share: Est{Estimate: l.Share}, verb: "decides"}
+		if len(l.Events) > 0 {
+			al.event = l.Events[0].Name
+			if r := l.Events[0].Rule; r != "" {
+				al.event += " (" + r + ")"
+			}
+		}
+		return al, true
+	}
+	return luckAlong{}, false
 }
 
 func (a *Answer) mattersCell() Cell {
