@@ -26,6 +26,7 @@ type rps struct {
 	round   int8
 	toMove  int8
 	double  bool
+	noTie   bool // tie "none": a tied game has no winner (both get 0)
 	reverse bool
 	pending [2]int8 // secret throws of the round, -1 for none
 	last    [2]int8 // the throws of the last round (public)
@@ -44,6 +45,7 @@ var rpsNames = [3]string{"rock", "paper", "scissors"}
 type rpsParams struct {
 	Rounds      int    `json:"rounds"`
 	Double      string `json:"double"`
+	Tie         string `json:"tie"`
 	SecretOrder string `json:"secretOrder"`
 }
 
@@ -54,6 +56,9 @@ func (p *rpsParams) Validate(players int) error {
 	if p.Double != "none" && p.Double != "rock" {
 		return fmt.Errorf("double=%q: want none or rock", p.Double)
 	}
+	if p.Tie != "share" && p.Tie != "none" {
+		return fmt.Errorf("tie=%q: want share or none", p.Tie)
+	}
 	_, err := engine.CheckSecretOrder(p.SecretOrder)
 	return err
 }
@@ -63,14 +68,15 @@ func init() {
 		Name: "rps", Title: "Rock-paper-scissors (the agents' toy game of secret choices)", Spec: "RPS",
 		MinPlayers: 2, MaxPlayers: 2,
 		DefaultParams: func() engine.Params {
-			return &rpsParams{Rounds: 2, Double: "none", SecretOrder: engine.SecretOrderSeat}
+			return &rpsParams{Rounds: 2, Double: "none", Tie: "share", SecretOrder: engine.SecretOrderSeat}
 		},
 		ParamDocs: map[string]string{"rounds": "rounds of throws", "double": "none, or rock: a win with rock pays double",
+			"tie": "share (a tied game shares the win), or none (nobody wins it: the results do not add up to 1)",
 			"secretOrder": engine.SecretOrderDoc("RPS")},
 		New: func(p engine.Params, players int) (engine.State, error) {
 			pp := p.(*rpsParams)
 			rev, _ := engine.CheckSecretOrder(pp.SecretOrder)
-			return &rps{rounds: int8(pp.Rounds), double: pp.Double == "rock", reverse: rev}, nil
+			return &rps{rounds: int8(pp.Rounds), double: pp.Double == "rock", noTie: pp.Tie == "none", reverse: rev}, nil
 		},
 	})
 }
@@ -143,6 +149,9 @@ func (s *rps) Result(out []float64) {
 		v = 1
 	case s.total < 0:
 		v = 0
+	case s.noTie:
+		out[0], out[1] = 0, 0
+		return
 	}
 	out[0], out[1] = v, 1-v
 }

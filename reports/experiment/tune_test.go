@@ -289,6 +289,17 @@ func TestStudyTuneStage(t *testing.T) {
 	if e := tu.Changes[0].Effect; !(e.Lo >= -0.03 && e.Hi <= 0.03 && e.Lo <= e.Hi) {
 		t.Errorf("the certified largest seat advantage %+v is not inside ±3 points", e)
 	}
+	// … and it is the seat furthest from fair among tune's own certified components.
+	reach := func(lo, hi float64) float64 { return math.Max(math.Abs(lo), math.Abs(hi)) }
+	worst := 0.0
+	for _, tg := range res.Proposal.Targets {
+		for _, c := range tg.Components {
+			worst = math.Max(worst, reach(c.Estimate.Lo, c.Estimate.Hi))
+		}
+	}
+	if e := tu.Changes[0].Effect; math.Abs(reach(e.Lo, e.Hi)-worst) > 1e-12 {
+		t.Errorf("page 1's effect %+v is not the furthest certified seat (reach %v)", e, worst)
+	}
 	if sum.Games[0].Configs[0].Tune != nil {
 		t.Error("a tune answer for the fair rules")
 	}
