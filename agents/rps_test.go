@@ -71,7 +71,7 @@ func init() {
 			return &rpsParams{Rounds: 2, Double: "none", Tie: "share", SecretOrder: engine.SecretOrderSeat}
 		},
 		ParamDocs: map[string]string{"rounds": "rounds of throws", "double": "none, or rock: a win with rock pays double",
-			"tie": "share (a tied game shares the win), or none (nobody wins it: the results do not add up to 1)",
+			"tie":         "share (a tied game shares the win), or none (nobody wins it: the results do not add up to 1)",
 			"secretOrder": engine.SecretOrderDoc("RPS")},
 		New: func(p engine.Params, players int) (engine.State, error) {
 			pp := p.(*rpsParams)
