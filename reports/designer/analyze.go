@@ -343,9 +343,6 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	a.luck = make([]*luck.Stats, k)
 	a.comps = make([]*value.ComponentStats, k)
 	// Seats, luck, feel and components of each level's self-play.
-	var tests []float64
-	type ref struct{ level, seat int }
-	var refs []ref
 	for i, lv := range c.Levels {
 		la := LevelAnswer{Level: lv.Name, Agent: lv.Agent}
 		r := lv.Result
@@ -367,10 +364,6 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Fair = s.Fair()
 				for seat := range s.Advantage {
 					la.Seats = append(la.Seats, SeatRow{Seat: seat, Share: s.Share[seat], Advantage: Est{Estimate: s.Advantage[seat]}, P: s.P[seat], PHolm: 1})
-					if n > 2 || seat == 0 {
-						tests = append(tests, s.P[seat])
-						refs = append(refs, ref{i, seat})
-					}
 				}
 			}
 			if rep := r.Aggregate.Replays; rep != nil {
@@ -419,12 +412,16 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		a.Levels = append(a.Levels, la)
 	}
 	// Holm over every seat test of this game and player count.
-	for j, p := range stats.Holm(tests) {
-		rf := refs[j]
-		la := &a.Levels[rf.level]
-		la.Seats[rf.seat].PHolm = p
-		if n == 2 {
-			la.Seats[1].PHolm = p
+	ps := make([][]float64, len(a.Levels))
+	for i, la := range a.Levels {
+		for _, s := range la.Seats {
+			ps[i] = append(ps[i], s.P)
+		}
+	}
+	holm, _ := stats.HolmSeats(ps)
+	for i := range a.Levels {
+		for s, p := range holm[i] {
+			a.Levels[i].Seats[s].PHolm = p
 		}
 	}
 	for i := range a.Levels {

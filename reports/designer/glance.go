@@ -109,13 +109,11 @@ func (a *Answer) seatsAt() ([]SeatRow, string) {
 			}
 		}
 		if len(out) == 2 {
-			ps = ps[:1] // two seats: one test
+			ps[1] = ps[0] // two seats: one test, seat 0's
 		}
-		for s, p := range stats.Holm(ps) {
-			out[s].P, out[s].PHolm = ps[s], p
-		}
-		if len(la.Seats) == 2 {
-			out[1].P, out[1].PHolm = out[0].P, out[0].PHolm
+		holm, _ := stats.HolmSeats([][]float64{ps})
+		for s := range out {
+			out[s].P, out[s].PHolm = ps[s], holm[0][s]
 		}
 		return out, "luck-adjusted self-play"
 	}

@@ -160,32 +160,23 @@ func (a *Answer) luckVerdicts() {
 			raw[la.level] = append(raw[la.level], s.rawP)
 		}
 	}
-	var ps []float64
-	type ref struct{ level, seat int }
-	var refs []ref
+	ps := make([][]float64, len(a.Levels))
 	for i, lv := range a.Levels {
 		for _, s := range lv.Seats {
-			if a.Players > 2 || s.Seat == 0 {
-				p := s.P
-				if r, ok := raw[i]; ok {
-					p = r[s.Seat]
-				}
-				ps = append(ps, p)
-				refs = append(refs, ref{i, s.Seat})
+			p := s.P
+			if r, ok := raw[i]; ok {
+				p = r[s.Seat]
 			}
+			ps[i] = append(ps[i], p)
 		}
 	}
-	holm := stats.Holm(ps)
+	holm, _ := stats.HolmSeats(ps)
 	for k := range a.LuckAccounting {
 		la := &a.LuckAccounting[k]
 		for j := range la.Seats {
 			st := &la.Seats[j]
 			st.PHolm = a.Levels[la.level].Seats[st.Seat].PHolm
-			for m, rf := range refs {
-				if rf.level == la.level && (rf.seat == st.Seat || a.Players == 2) {
-					st.RawPHolm = holm[m]
-				}
-			}
+			st.RawPHolm = holm[la.level][st.Seat]
 			if st.RawPHolm < stats.Alpha {
 				la.RawFavoured = true
 			}
