@@ -62,9 +62,8 @@ type Answer struct {
 	// Top is the index of the most skilled level that was played.
 	Top int `json:"top"`
 	// Measure is the index of the measuring level: where page 1 and the answers measure
-	// the seats, the luck and the feel (Config.Measure, else Top); MeasureWhy says why.
-	Measure    int    `json:"measure"`
-	MeasureWhy string `json:"measureWhy,omitempty"`
+	// the seats, the luck and the feel (Top).
+	Measure int `json:"measure"`
 	// Glance is the answers of page 1.
 	Glance GlanceRow     `json:"glance"`
 	Ladder *LadderAnswer `json:"ladder,omitempty"`
@@ -437,9 +436,6 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	}
 	a.luckVerdicts()
 	a.Measure = a.Top
-	if m := c.Measure; m != nil && m.Level >= 0 && m.Level < len(a.Levels) && a.Levels[m.Level].Games > 0 {
-		a.Measure, a.MeasureWhy = m.Level, m.Why
-	}
 	if err := a.ladder(); err != nil {
 		return nil, err
 	}

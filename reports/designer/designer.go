@@ -55,10 +55,8 @@ type Config struct {
 	Value []Value
 
 	// What other analyses add (extend.go); nil: the fallback.
-	Measure *MeasureInput // the measuring level (issue 21); nil: the most skilled played
-	Luck    *LuckInput    // per-event luck, luck-adjusted seats (issue 23)
-	Tune    *TuneInput    // certified rule changes (issue 24)
-	Target  *Target       // the precision that settles each question; nil: DefaultTarget
+	Tune   *TuneInput // certified rule changes
+	Target *Target    // the precision that settles each question; nil: DefaultTarget
 }
 
 // Level is one level of play and its self-play.

@@ -332,21 +332,6 @@ func (rp *Report) glance(d *doc.Doc) {
 		lt.TextRow(sp[0], about, rp.eloRange(i), rp.costRange(sp[0]))
 	}
 	s.Add(lt)
-	var whys []string
-	for _, g := range rp.Games {
-		for _, a := range g.Configs {
-			if a.Measure >= 0 && a.Measure != a.Top {
-				why := a.MeasureWhy
-				if why == "" {
-					why = "chosen by the study"
-				}
-				whys = append(whys, fmt.Sprintf("%s with %s is measured at %s: %s.", g.label(), playersText(a.Players), a.Levels[a.Measure].Level, why))
-			}
-		}
-	}
-	if len(whys) > 0 {
-		s.Add(&doc.List{Items: whys, Small: true})
-	}
 }
 
 // eloRange is level i's Elo above the weakest level, lowest to highest over the games and

@@ -247,18 +247,6 @@ func (a *Answer) accountAt(i int) *LuckAccount {
 	return nil
 }
 
-// luckWords is a luck share in words.
-func luckWords(v float64) string {
-	switch {
-	case v < 0.15:
-		return "little"
-	case v < 0.4:
-		return "some"
-	default:
-		return "much"
-	}
-}
-
 // topEvents names the kinds of chance event that swing games most (at most two, each
 // with its mean swing and its part of the luck share).
 func (la *LuckAccount) topEvents(limit int) string {
@@ -285,7 +273,7 @@ func (a *Answer) LuckAlongSentence() string {
 		own = "the player's own decisions"
 	}
 	s := fmt.Sprintf("Under %s play the chance events carry %s of the spread of results (%s luck) and %s %s",
-		la.Level, pctIv(la.Share), luckWords(la.Share.Value), own, pctIv(la.Decisions))
+		la.Level, pctIv(la.Share), luck.Word(la.Share.Value), own, pctIv(la.Decisions))
 	if ev := la.topEvents(2); ev != "" {
 		s += "; the chance events that swing games most are " + ev
 	}
