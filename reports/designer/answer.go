@@ -674,7 +674,7 @@ func lowerFirst(s string) string {
 
 // MeasuringSentence names the level restricted play and the lever sweeps were measured
 // at, with its rating on this study's ladder and, where the study's measuring rule chose
-// it, why (issue 21: "under skilled play" must be a level of skill in this game).
+// it, why ("under skilled play" must be a level of skill in this game).
 func (a *Answer) MeasuringSentence() string {
 	type stage struct {
 		whats []string

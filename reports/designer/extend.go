@@ -20,7 +20,7 @@ package designer
 // the game's (action classes, components, rules parameters); the report puts them in the
 // rules' words itself (engine.Glossary).
 
-// TuneInput is what `dragonlab tune` answered for one game and player count (issue 24):
+// TuneInput is what `dragonlab tune` answered for one game and player count:
 // the smallest change that meets the targets, certified on fresh deals, or the best found
 // and what it misses. Page 1's What to change? quotes the certified change; the detail
 // quotes the tune's paragraph.
@@ -69,7 +69,7 @@ type Target struct {
 	Worth float64
 }
 
-// DefaultTarget is the target of the issue: ±2 points of seat advantage at two players,
+// DefaultTarget is the default target: ±2 points of seat advantage at two players,
 // ±3 at more (each seat has fewer wins to count) and for the solitaire's success rate;
 // the luck share to ±10 points; what an action class is worth to ±10 points.
 func DefaultTarget(players int) Target {

@@ -44,7 +44,7 @@ func seatTwoStudy() *Input {
 	return &Input{Title: "seat 2", Budget: "custom", Replays: 1, Complete: true, Configs: []Config{c}}
 }
 
-// Issue 25: the fairness chart colours each seat's mark by that seat's own test, and the
+// The fairness chart colours each seat's mark by that seat's own test, and the
 // text agrees — page 1 names seat 2, the appendix stars seat 2, not seat 0.
 func TestChartColoursFollowEachSeatsOwnTest(t *testing.T) {
 	rp, err := Analyze(seatTwoStudy())
@@ -117,7 +117,7 @@ func TestChartColoursFollowEachSeatsOwnTest(t *testing.T) {
 // "iters=100", "eps=0.25", "seatBonus=[0,2]", "greedy:samples=1", "duoHand=3".
 var specLike = regexp.MustCompile(`:base=|iters=|eps=|seatBonus=\[|[a-z]:[a-z]+=|\b[a-z]+[A-Z][A-Za-z]*=`)
 
-// Issue 25: page 1 is five cells of at most 12 words, each game's answer at most 100
+// Page 1 is five cells of at most 12 words, each game's answer at most 100
 // words, no agent spec or lever literal outside the provenance, and every interval of
 // page 1 is the one the appendix shows for the same game and player count.
 func TestPageOneInPlainWords(t *testing.T) {
@@ -235,7 +235,7 @@ func sectionText(s *doc.Section) string {
 	return b.String()
 }
 
-// Issue 25: on a 400-pixel phone a chart fills the text column (at most about 370 CSS
+// On a 400-pixel phone a chart fills the text column (at most about 370 CSS
 // pixels): its smallest text must still be 9 pixels tall.
 func TestChartTextReadableOnAPhone(t *testing.T) {
 	rp, err := Analyze(tinyStudy(t))

@@ -15,7 +15,7 @@ import (
 	"dragonlab/sim/value"
 )
 
-// How much is luck? (issue 23). The study plays its measuring level (the design's levels
+// How much is luck? The study plays its measuring level (the design's levels
 // with "luck": the expert) with luck accounting: its self-play, its lever sweeps and its
 // ladder step against the level below. From them the report answers with the luck
 // measured along the game (reports/luck: the share of the spread of results the chance
