@@ -227,6 +227,13 @@ func TestStudyReport(t *testing.T) {
 		t.Error("the stage detail is not folded in the HTML")
 	}
 
+	checkStudyFiles(t, in, rp, d)
+}
+
+// checkStudyFiles checks the study's files: summary.json holds the answers and the
+// seats' intervals, the same input renders the same files, and Write writes them all.
+func checkStudyFiles(t *testing.T, in *Input, rp *Report, d *doc.Doc) {
+	t.Helper()
 	files, err := doc.Render(d)
 	if err != nil {
 		t.Fatal(err)

@@ -712,15 +712,28 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	s.ID = g.chartSlug(fmt.Sprintf("%dp-detail", a.Players))
 	s.Appendix, s.Fold = true, true
 	s.Summary = a.glanceLine()
-	c := a.cfg
+	s.Add(a.selfPlayTable(rp.Replays))
+	if a.Players > 2 && a.Measure >= 0 {
+		st := seatTable(a, a.Measure)
+		st.Small = true
+		s.Add(st)
+	}
+	a.luckDetail(s)
+	a.ladderDetail(s)
+	a.valueDetail(s)
+	a.componentDetail(s)
+	a.sweepDetail(s)
+}
 
+// selfPlayTable is the detail's table of every level's self-play.
+func (a *Answer) selfPlayTable(replays int) *doc.Table {
 	t := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Games", doc.Right),
 		doc.Col("Seats: win share", doc.Left), doc.Col("Seats: advantage, points", doc.Left), doc.Col("Shared wins; no winner", doc.Left),
 		doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Length", doc.Left))
 	if a.Players == 1 {
 		t.Columns[2].Head, t.Columns[3].Head, t.Columns[4].Head = "Success rate", "", ""
 	}
-	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit; the seat advantages are luck-adjusted at the levels played with luck accounting (raw beside them below); * a seat's own test is significant (Holm p < 0.05 over every seat test of this game and player count); fixed by the deal: the outcome variance the deal fixes when the same bots replay it, which depends on how random the bots are (not the luck share)", rp.Replays)
+	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit; the seat advantages are luck-adjusted at the levels played with luck accounting (raw beside them below); * a seat's own test is significant (Holm p < 0.05 over every seat test of this game and player count); fixed by the deal: the outcome variance the deal fixes when the same bots replay it, which depends on how random the bots are (not the luck share)", replays)
 	t.Small = true
 	for _, la := range a.Levels {
 		if la.Games == 0 {
@@ -760,13 +773,11 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		}
 		t.TextRow(la.Level, games, shares, edge, outc, luckText, length)
 	}
-	s.Add(t)
-	if a.Players > 2 && a.Measure >= 0 {
-		st := seatTable(a, a.Measure)
-		st.Small = true
-		s.Add(st)
-	}
-	a.luckDetail(s)
+	return t
+}
+
+// ladderDetail adds the ladder's steps to the detail.
+func (a *Answer) ladderDetail(s *doc.Section) {
 	if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
 		lt := doc.NewTable("", doc.Col("Step", doc.Left), doc.Col("Deals", doc.Right), doc.Col("Win share [95% CI]", doc.Left), doc.Col("Fair", doc.Right),
 			doc.Col("Better on the same deal", doc.Left), doc.Col("Holm p", doc.Right), doc.Col("Verdict", doc.Left))
@@ -785,6 +796,12 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			s.Add(&doc.List{Items: a.Ladder.Notes, Small: true})
 		}
 	}
+}
+
+// valueDetail adds the value stage's tables (substitution, the search's decision values)
+// and restricted play to the detail.
+func (a *Answer) valueDetail(s *doc.Section) {
+	c := a.cfg
 	for k, r := range a.vals {
 		level := a.Value[k].Level
 		if sub := r.Substitutions(); sub != nil {
@@ -813,6 +830,10 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			}
 		}
 	}
+}
+
+// componentDetail adds the components' associations to the detail.
+func (a *Answer) componentDetail(s *doc.Section) {
 	if len(a.Components) > 0 {
 		last := a.Components[len(a.Components)-1]
 		ct := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Component", doc.Left), doc.Col(last.diffLabel()+", points [95% CI]", doc.Left),
@@ -834,6 +855,10 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			s.Add(blk)
 		}
 	}
+}
+
+// sweepDetail adds every lever sweep to the detail.
+func (a *Answer) sweepDetail(s *doc.Section) {
 	for _, l := range a.Compensation {
 		head := "Setting"
 		if l.Seat {
