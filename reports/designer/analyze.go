@@ -301,6 +301,9 @@ type LeverPointAnswer struct {
 	Edge    *Est    `json:"edge,omitempty"`      // seat 0's advantage
 	Success *Est    `json:"success,omitempty"`   // solitaire
 	Luck    *Est    `json:"dealFixed,omitempty"` // fixed by the deal (replays)
+	// Along is the luck share along the game (luck accounting), the report's one luck
+	// number; nil where the point was played without it.
+	Along *Est `json:"luck,omitempty"`
 	// RawEdge is seat 0's raw advantage where Edge is luck-adjusted (luck accounting).
 	RawEdge *Est     `json:"rawEdge,omitempty"`
 	Length  *Est     `json:"length,omitempty"`
@@ -669,6 +672,11 @@ func (a *Answer) levers() {
 			if rep := p.r.Aggregate.Replays; rep != nil {
 				if ls, err := luck.Analyze(rep); err == nil && ls.Pooled.Defined {
 					pa.Luck = &Est{Estimate: ls.Pooled.Share.Estimate}
+				}
+			}
+			if p.r.Aggregate.Luck != nil {
+				if acc, err := luck.Account(p.r); err == nil && acc.LuckShare.HasInterval() {
+					pa.Along = &Est{Estimate: acc.LuckShare.Estimate}
 				}
 			}
 			if m := stats.MeanT(p.r.Aggregate.Games, p.r.Aggregate.DecisionsSum, p.r.Aggregate.DecisionsSumSq); m.HasInterval() {

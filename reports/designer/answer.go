@@ -480,8 +480,13 @@ func (a *Answer) paramLeverText(la *LeverAnswer) string {
 		if p.Choice != nil {
 			xs = append(xs, format.Pct(*p.Choice)+" of decisions with a choice")
 		}
-		if p.Luck != nil {
-			xs = append(xs, "luck share "+format.Pct(p.Luck.Value))
+		// One luck number: the luck along the game where the point had luck accounting;
+		// else the replays' share, named for what it is.
+		switch {
+		case p.Along != nil:
+			xs = append(xs, "chance carries "+format.Pct(p.Along.Value))
+		case p.Luck != nil:
+			xs = append(xs, "fixed by the deal "+format.Pct(p.Luck.Value))
 		}
 		if p.Length != nil {
 			xs = append(xs, num1(p.Length.Value)+" decisions")

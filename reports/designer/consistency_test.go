@@ -8,6 +8,7 @@ import (
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck"
+	"dragonlab/reports/luck/lucktest"
 	"dragonlab/reports/stats"
 )
 
@@ -322,6 +323,67 @@ func TestFairWordsOneFunction(t *testing.T) {
 			if !strings.Contains(ans, "is "+tc.want) {
 				t.Errorf("%s: the answer %q", tc.name, ans)
 			}
+		}
+	}
+}
+
+// "Mostly X" on page 1 names the kind of chance event that carries the largest part of the
+// luck (the sum over its events), not the one that swings games most per event, with its
+// part; the section says the same. A fixture where the two differ (Red Hot: the king's
+// reward swings most, the flame dice carry most).
+func TestMostlyNamesTheKindThatCarriesMost(t *testing.T) {
+	a := luckFixture(0.45, false, false)
+	a.LuckAccounting[0].Events = []ChanceKind{
+		{Kind: "king's reward", Name: "the king's reward", Events: 40, MeanSwing: 0.2, Share: 0.02},
+		{Kind: "flame dice", Name: "the flame dice", Events: 900, MeanSwing: 0.05, Share: 0.38},
+		{Kind: "dragon card", Name: "the dragon card", Events: 500, MeanSwing: 0.01, Share: 0.05},
+	}
+	a.Glance = a.glance()
+	if c := a.Glance.Luck.Text; !strings.Contains(c, "mostly the flame dice (38.0%)") {
+		t.Errorf("page 1: %q", c)
+	}
+	if s := a.LuckAlongSentence(); !strings.Contains(s, "most of the luck is the flame dice (38.0% of the spread)") {
+		t.Errorf("section: %q", s)
+	}
+	// No kind carries a positive part: no "mostly".
+	for i := range a.LuckAccounting[0].Events {
+		a.LuckAccounting[0].Events[i].Share = -0.01
+	}
+	a.Glance = a.glance()
+	if c := a.Glance.Luck.Text; strings.Contains(c, "mostly") {
+		t.Errorf("page 1 without a carrying kind: %q", c)
+	}
+}
+
+// One luck number: a lever point played with luck accounting gives the luck along the game
+// (what page 1 gives), not the replays' deal-fixed share under the name "luck share".
+func TestLeverPointsGiveTheLuckAlongTheGame(t *testing.T) {
+	vf := lucktest.Value([2]float64{0.6, 0.4}, 0)
+	in := &Input{Title: "luck test", Command: "test", Tool: "dragonlab test", Budget: "custom", Seed: 1, Replays: 2, Complete: true}
+	in.Configs = []Config{{Game: "coinskill", Title: "Coin or skill", Players: 2,
+		Levels: []Level{{Name: "expert", Agent: "random", File: "coin.json", Result: coinRun(t, 6, 1, 40, vf)}},
+		Levers: []Lever{{Level: 0, Key: "q", Base: 4, Points: []LeverPoint{{X: 5, Result: coinRun(t, 6, 2, 40, vf)}}}}}}
+	rp, err := Analyze(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rp.Games[0].Configs[0]
+	if len(a.Compensation) != 1 {
+		t.Fatalf("%d levers", len(a.Compensation))
+	}
+	la := a.Compensation[0]
+	for _, p := range la.Points {
+		if p.Along == nil {
+			t.Errorf("point %v: no luck along the game", p.X)
+		}
+	}
+	if !strings.Contains(la.Text, "chance carries ") || strings.Contains(la.Text, "luck share") {
+		t.Errorf("the lever's text: %q", la.Text)
+	}
+	// The rules' point is the measuring level's own self-play: the same number as page 1.
+	for _, p := range la.Points {
+		if p.Rules && (a.Glance.Luck.Value == nil || p.Along.Value != a.Glance.Luck.Value.Value) {
+			t.Errorf("the rules' point says %v, page 1 %+v", p.Along, a.Glance.Luck.Value)
 		}
 	}
 }

@@ -217,7 +217,7 @@ func (a *Answer) luckCell() Cell {
 		c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "luck events"}
 		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e))
 		if al.event != "" {
-			if t := c.Text + ", mostly " + al.event; wordCount(t) <= MaxCellWords {
+			if t := c.Text + ", mostly " + al.event + " (" + format.Pct(al.eventShare) + ")"; wordCount(t) <= MaxCellWords {
 				c.Text = t
 			}
 		}
@@ -243,16 +243,19 @@ func (a *Answer) luckCell() Cell {
 // the fallback).
 type luckAlong struct {
 	share Est
-	event string // the kind of chance event that swings games most, in words ("" if none)
-	games int64  // games behind share
-	verb  string // "carries"
+	// event is the kind of chance event that carries most of the luck, in words ("" if
+	// none), and eventShare its part of the spread of results.
+	event      string
+	eventShare float64
+	games      int64  // games behind share
+	verb       string // "carries"
 }
 
 func (a *Answer) luckAlong() (luckAlong, bool) {
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
 		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries"}
-		if len(acc.Events) > 0 {
-			al.event = acc.Events[0].Name
+		if k := acc.carriesMost(); k != nil {
+			al.event, al.eventShare = k.Name, float64(k.Share)
 		}
 		return al, true
 	}

@@ -247,6 +247,19 @@ func (a *Answer) accountAt(i int) *LuckAccount {
 	return nil
 }
 
+// carriesMost is the kind of chance event that carries the largest part of the luck —
+// the sum over its events, Share — or nil when no kind carries a positive part.
+func (la *LuckAccount) carriesMost() *ChanceKind {
+	var best *ChanceKind
+	for i := range la.Events {
+		k := &la.Events[i]
+		if v := float64(k.Share); v > 0 && !math.IsNaN(v) && (best == nil || v > float64(best.Share)) {
+			best = k
+		}
+	}
+	return best
+}
+
 // topEvents names the kinds of chance event that swing games most (at most two, each
 // with its mean swing and its part of the luck share).
 func (la *LuckAccount) topEvents(limit int) string {
@@ -274,6 +287,9 @@ func (a *Answer) LuckAlongSentence() string {
 	}
 	s := fmt.Sprintf("Under %s play the chance events carry %s of the spread of results (%s luck) and %s %s",
 		la.Level, pctIv(la.Share), luck.Word(la.Share.Value), own, pctIv(la.Decisions))
+	if k := la.carriesMost(); k != nil {
+		s += fmt.Sprintf("; most of the luck is %s (%s of the spread)", k.Name, format.Pct(float64(k.Share)))
+	}
 	if ev := la.topEvents(2); ev != "" {
 		s += "; the chance events that swing games most are " + ev
 	}
