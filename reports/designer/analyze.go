@@ -12,7 +12,7 @@ import (
 	"dragonlab/reports/luck"
 	"dragonlab/reports/skill"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -86,9 +86,9 @@ type Answer struct {
 	seats []*fairness.SelfPlay
 	feel  []*feel.Analysis
 	luck  []*luck.Stats
-	comps []*value.ComponentStats
-	abl   []*value.AblationTable
-	vals  []*value.Report
+	comps []*worth.ComponentStats
+	abl   []*worth.AblationTable
+	vals  []*worth.Report
 	tourn *skill.Tournament
 	words words
 }
@@ -190,13 +190,13 @@ type ComponentAnswer struct {
 	Unit     string         `json:"lengthUnit,omitempty"`
 	Adjusted []ComponentRow `json:"lengthAdjusted,omitempty"`
 
-	lengths *value.LengthStats
+	lengths *worth.LengthStats
 }
 
 // diffLabel names the difference of the ranking event: IWD for "seen" (17lands), else
 // "win share when <event> minus when not".
 func (ca ComponentAnswer) diffLabel() string {
-	if ca.Event == value.EventSeen {
+	if ca.Event == worth.EventSeen {
 		return "IWD"
 	}
 	return fmt.Sprintf("%s − not %s", ca.Event, ca.Event)
@@ -204,7 +204,7 @@ func (ca ComponentAnswer) diffLabel() string {
 
 // diffMeaning says what the difference is, for captions.
 func (ca ComponentAnswer) diffMeaning() string {
-	if ca.Event == value.EventSeen {
+	if ca.Event == worth.EventSeen {
 		return "win share when seen (dealt or drawn) minus never seen"
 	}
 	return fmt.Sprintf("win share when %s minus when not", ca.Event)
@@ -343,7 +343,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	a.seats = make([]*fairness.SelfPlay, k)
 	a.feel = make([]*feel.Analysis, k)
 	a.luck = make([]*luck.Stats, k)
-	a.comps = make([]*value.ComponentStats, k)
+	a.comps = make([]*worth.ComponentStats, k)
 	// Seats, luck, feel and components of each level's self-play.
 	for i, lv := range c.Levels {
 		la := LevelAnswer{Level: lv.Name, Agent: lv.Agent}
@@ -390,13 +390,13 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Shared, la.NoWinner = outcomes(r, s.Deff)
 			}
 			if ca := r.Aggregate.Components; ca != nil {
-				cs, err := value.Components(ca, r.Agents, value.ComponentOptions{Agent: value.Pooled, Replays: s.Replays})
+				cs, err := worth.Components(ca, r.Agents, worth.ComponentOptions{Agent: worth.Pooled, Replays: s.Replays})
 				if err != nil {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
 				a.comps[i] = cs
 				ans := componentAnswer(lv.Name, cs)
-				ls, err := value.LengthAdjusted(ca, s.Replays)
+				ls, err := worth.LengthAdjusted(ca, s.Replays)
 				if err != nil {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
@@ -498,7 +498,7 @@ const (
 	minSide       = 30
 )
 
-func componentAnswer(level string, cs *value.ComponentStats) ComponentAnswer {
+func componentAnswer(level string, cs *worth.ComponentStats) ComponentAnswer {
 	ca := ComponentAnswer{Level: level, Event: cs.KeyEvent()}
 	for _, c := range cs.Ranked() {
 		es := cs.KeyStat(c)
@@ -587,7 +587,7 @@ func (a *Answer) levelElo(i int) *Est {
 	return a.Ladder.Elo[i]
 }
 
-// ablation analyses restricted play (reports/value.RestrictedPlay) against each level's
+// ablation analyses restricted play (reports/worth.RestrictedPlay) against each level's
 // self-play.
 func (a *Answer) ablation() error {
 	c := a.cfg
@@ -608,7 +608,7 @@ func (a *Answer) ablation() error {
 				base = nil
 			}
 		}
-		t, err := value.RestrictedPlay(base, restricted)
+		t, err := worth.RestrictedPlay(base, restricted)
 		if err != nil {
 			return fmt.Errorf("restricted play: %w", err)
 		}

@@ -15,7 +15,7 @@ package designer
 import (
 	"encoding/json"
 
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -83,7 +83,7 @@ type Step struct {
 type Ablation struct {
 	Level   int
 	Classes []string
-	Rows    []value.AblationInput
+	Rows    []worth.AblationInput
 	// Measuring says why the level was chosen by the study's measuring rule ("" when the
 	// design named it).
 	Measuring string

@@ -15,7 +15,7 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -30,13 +30,13 @@ import (
 type charts struct {
 	fair, ladder map[*Game]*chart.Chart
 	lever        map[*LeverAnswer]*chart.Chart
-	ablation     map[*value.AblationTable]*chart.Chart
-	components   map[*value.Report]*chart.Chart
+	ablation     map[*worth.AblationTable]*chart.Chart
+	components   map[*worth.Report]*chart.Chart
 }
 
 func (rp *Report) drawCharts() (*charts, error) {
 	ch := &charts{fair: map[*Game]*chart.Chart{}, ladder: map[*Game]*chart.Chart{}, lever: map[*LeverAnswer]*chart.Chart{},
-		ablation: map[*value.AblationTable]*chart.Chart{}, components: map[*value.Report]*chart.Chart{}}
+		ablation: map[*worth.AblationTable]*chart.Chart{}, components: map[*worth.Report]*chart.Chart{}}
 	type job struct {
 		draw func() (*chart.Chart, error)
 		put  func(*chart.Chart)
@@ -61,7 +61,7 @@ func (rp *Report) drawCharts() (*charts, error) {
 			name := g.chartSlug(fmt.Sprintf("%dp-actions", h.Players))
 			label := fmt.Sprintf("%s, %d players: what each choice is worth", g.label(), h.Players)
 			choices := h.wordedAblation(choiceOnly(t, h.cfg.choiceClasses()))
-			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.AblationChart(choices, label, name) }, func(c *chart.Chart) { ch.ablation[t] = c }})
+			jobs = append(jobs, job{func() (*chart.Chart, error) { return worth.AblationChart(choices, label, name) }, func(c *chart.Chart) { ch.ablation[t] = c }})
 			break // the chart of the first ablation level (the cheapest, with the most deals)
 		}
 		if n := len(h.vals); n > 0 && h.vals[n-1].Substitutions() != nil {
@@ -69,7 +69,7 @@ func (rp *Report) drawCharts() (*charts, error) {
 			name := g.chartSlug(fmt.Sprintf("%dp-components", h.Players))
 			label := fmt.Sprintf("%s, %d players", shortTitle(g.Title), h.Players)
 			sub := h.wordedSubstitutions(r.Substitutions())
-			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.ComponentChart(sub, label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
+			jobs = append(jobs, job{func() (*chart.Chart, error) { return worth.ComponentChart(sub, label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
 		}
 	}
 	out := make([]*chart.Chart, len(jobs))
@@ -94,9 +94,9 @@ func (a *Answer) leverShown(l *LeverAnswer) bool {
 
 // wordedAblation is a copy of a restricted-play table with the classes in words, for its
 // chart.
-func (a *Answer) wordedAblation(t *value.AblationTable) *value.AblationTable {
+func (a *Answer) wordedAblation(t *worth.AblationTable) *worth.AblationTable {
 	c := *t
-	c.Rows = append([]value.AblationRow(nil), t.Rows...)
+	c.Rows = append([]worth.AblationRow(nil), t.Rows...)
 	for i := range c.Rows {
 		c.Rows[i].Class = a.words.class(c.Rows[i].Class)
 	}
@@ -104,7 +104,7 @@ func (a *Answer) wordedAblation(t *value.AblationTable) *value.AblationTable {
 }
 
 // topComponents is the component analysis of the most skilled level that has one.
-func (a *Answer) topComponents() *value.ComponentStats {
+func (a *Answer) topComponents() *worth.ComponentStats {
 	for i := len(a.comps) - 1; i >= 0; i-- {
 		if a.comps[i] != nil {
 			return a.comps[i]
@@ -979,10 +979,10 @@ func methods(rp *Report) []string {
 		fmt.Sprintf("Self-play: each deal (hands, piles and chance fixed by the game seed) is played %d times with fresh agent streams, and every level plays the same deals (common random numbers).", rp.Replays),
 		"Seat advantage: a seat's mean win share minus the fair share. Its variance per game is bounded by Σ c²p − a² for the contrast c (exact when no win is shared) and multiplied by the design effect of the replays, K·Var(deal mean)/Var(game) of the most correlated seat (Kish 1965), so the deal is the unit; 95% normal intervals; two-sided z tests, Holm-adjusted over every seat test of one game and player count. Each seat's star and each seat's colour in the charts is its own test.",
 		"Ladder: each level alone against copies of the level below on duplicate deals (every seat rotation of each deal); the sign test over deals decides whether a level is significantly stronger (Holm over the steps); Bradley–Terry ratings on the Elo scale with deal-clustered intervals (reports/skill), shown relative to the weakest level.",
-		value.SubstitutionMethod,
-		value.DecisionMethod,
-		value.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
-		value.LengthMethod,
+		worth.SubstitutionMethod,
+		worth.DecisionMethod,
+		worth.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
+		worth.LengthMethod,
 		"Components (associations, appendix): 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
 		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/change.Compensate); at another level the value that offsets its advantage is −advantage/slope, with a delta-method interval.",
 		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics); length also in the game's own unit (engine.Lengther: turns, plays, rounds, combats). Lead changes grow with the player count by construction (more seats to take the lead), so they are shown per player; a comeback (the winner behind at mid-game) happens by chance in (n−1)/n of games when the mid-game position says nothing, so comebacks are shown as a share of that; each metric stands beside the other games' range at the same player count.",

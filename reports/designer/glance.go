@@ -11,7 +11,7 @@ import (
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 )
 
 // Page 1: one row per game and player count, five answers — Fair? Skill? Luck? What
@@ -268,7 +268,7 @@ func (a *Answer) mattersCell() Cell {
 		r := a.vals[n-1]
 		// The component worth most by substitution: one more of it, significant.
 		if sub := r.Substitutions(); sub != nil {
-			var best *value.ComponentValue
+			var best *worth.ComponentValue
 			for i := range sub.Rows {
 				v := &sub.Rows[i]
 				if v.Delta > 0 && v.Change.HasInterval() && v.PHolm < stats.Alpha && (best == nil || math.Abs(v.Change.Value) > math.Abs(best.Change.Value)) {
