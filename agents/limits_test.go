@@ -12,7 +12,7 @@ func nested(depth int) string {
 	return strings.Repeat("noisy:base=(", depth) + "noisy:base=random" + strings.Repeat(")", depth)
 }
 
-// Issue 27, item 8: specs nest at most MaxNesting levels; deeper ones are refused with a
+// Unbounded inputs: specs nest at most MaxNesting levels; deeper ones are refused with a
 // message that says so, from a spec or from a list of specs.
 func TestSpecNestingIsLimited(t *testing.T) {
 	if _, err := Parse(nested(MaxNesting)); err != nil {

@@ -492,8 +492,8 @@ func (m *MCTS) safeReply(seat int32, legal []engine.Action, pol []float64) (engi
 	// worstReply reads the first chooser's reward as 1 − the other's: only where the
 	// search's rewards of the two choosers always added up to 1. Elsewhere (Red Hot: games
 	// nobody wins, evaluated cut-offs) the round is played mixed by both choosers alike;
-	// with the check, the seat asked second won about 2.5 points more (issue 21's order
-	// invariance, Red Hot 2p at the expert's budget).
+	// with the check, the seat asked second won about 2.5 points more (order invariance,
+	// Red Hot 2p at the expert's budget).
 	if m.rootChoosers != 2 || holder < 0 || m.notConstSum {
 		return 0, false
 	}

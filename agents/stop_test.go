@@ -8,7 +8,7 @@ import (
 	"dragonlab/engine"
 )
 
-// Issue 27, item 3: a search polls the run's stop flag, so a stop ends even a decision of
+// A search polls the run's stop flag, so a stop ends even a decision of
 // 100,000,000 iterations at once (within stopPoll iterations), through every searching
 // kind and every wrapper; agents that do not search say they do not poll.
 func TestStopEndsALongSearch(t *testing.T) {
@@ -17,7 +17,7 @@ func TestStopEndsALongSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	stopEndsSearches(t, setup{name: "draco/3p", game: g, players: 3}, true)
-	// Inside a round of secret simultaneous choices (issue 21's simultaneous node): the
+	// Inside a round of secret simultaneous choices (the simultaneous node): the
 	// rock-paper-scissors toy, whose every decision is one.
 	for _, u := range setups() {
 		if u.name == "rps/2p" {
@@ -104,7 +104,7 @@ func TestStopFlagAllocatesNothing(t *testing.T) {
 	}
 }
 
-// Issue 27, item 8 (unbounded inputs): the largest iteration budget reserves an arena of
+// Unbounded inputs: the largest iteration budget reserves an arena of
 // at most maxNodes nodes (40 MB), not iters+1 (4 GB for iters=100000000).
 func TestHugeIterationBudgetReservesABoundedArena(t *testing.T) {
 	g, err := engine.Lookup("draco")

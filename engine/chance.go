@@ -83,3 +83,48 @@ type ValueFeatures interface {
 	// a ChanceHook) and does not allocate.
 	Features(out []float64)
 }
+
+// Chance is the plumbing of ChanceEvents that every game shares: the pending chance
+// event, for an observer. A game's State keeps one (its field ch), calls Before and After
+// around each chance event it resolves, and implements ResetObserved, ApplyObserved and
+// ChanceKind with the methods of the same names. The hook is set only inside
+// ResetObserved and ApplyObserved, so a state played with Reset and Apply calls nothing
+// and allocates nothing more.
+type Chance struct {
+	Hook ChanceHook
+	Kind uint8 // the pending event's kind, an index into the game's ChanceKinds
+	Arg  uint8 // the game's detail of the event: the seat that draws, a pile, a flame
+}
+
+// Before records the event about to be resolved (its kind and the game's detail) and
+// calls the hook's BeforeChance with s, the state that embeds c.
+func (c *Chance) Before(s State, kind uint8, arg int) {
+	if c.Hook != nil {
+		c.Kind, c.Arg = kind, uint8(arg)
+		c.Hook.BeforeChance(s)
+	}
+}
+
+// After calls the hook's AfterChance with s once the event's outcome is applied.
+func (c *Chance) After(s State) {
+	if c.Hook != nil {
+		c.Hook.AfterChance(s)
+	}
+}
+
+// ResetObserved is s.Reset(seed) with h called around every chance event of the deal.
+func (c *Chance) ResetObserved(s State, seed uint64, h ChanceHook) {
+	c.Hook = h
+	s.Reset(seed)
+	c.Hook = nil
+}
+
+// ApplyObserved is s.Apply(a) with h called around every chance event it resolves.
+func (c *Chance) ApplyObserved(s State, a Action, h ChanceHook) {
+	c.Hook = h
+	s.Apply(a)
+	c.Hook = nil
+}
+
+// ChanceKind is the pending event's kind (ChanceEvents.ChanceKind).
+func (c *Chance) ChanceKind() int { return int(c.Kind) }

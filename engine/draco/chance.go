@@ -25,31 +25,10 @@ const (
 
 var chanceKinds = []string{"rider", "deal", "draw"}
 
-// chance is the pending chance event, for an observer: the hook is set only inside
-// ResetObserved and ApplyObserved.
-type chance struct {
-	hook engine.ChanceHook
-	kind uint8
-	seat uint8 // the seat that gets the riding card or draws
-}
-
 var (
 	_ engine.ChanceEvents  = (*State)(nil)
 	_ engine.ValueFeatures = (*State)(nil)
 )
-
-func (s *State) before(kind uint8, seat int) {
-	if s.ch.hook != nil {
-		s.ch.kind, s.ch.seat = kind, uint8(seat)
-		s.ch.hook.BeforeChance(s)
-	}
-}
-
-func (s *State) after() {
-	if s.ch.hook != nil {
-		s.ch.hook.AfterChance(s)
-	}
-}
 
 // emptyTable is the table before the riding cards: nobody rides, nothing is in front of
 // anybody or in a hand, and the scores are the starting points.
@@ -81,21 +60,13 @@ func (s *State) mount(seat int, k uint8) {
 func (s *State) ChanceKinds() []string { return chanceKinds }
 
 // ResetObserved is Reset, calling h around the riding cards and the opening hands.
-func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Reset(seed)
-	s.ch.hook = nil
-}
+func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) { s.ch.ResetObserved(s, seed, h) }
 
 // ApplyObserved is Apply, calling h around every card drawn.
-func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Apply(a)
-	s.ch.hook = nil
-}
+func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) { s.ch.ApplyObserved(s, a, h) }
 
 // ChanceKind is the kind of the pending event.
-func (s *State) ChanceKind() int { return int(s.ch.kind) }
+func (s *State) ChanceKind() int { return s.ch.ChanceKind() }
 
 // ChanceOutcomes lists the cards (colour × value) the pending event may give, weighted by
 // their number: for a riding card, every card of a colour nobody rides (DR-5: the colour
@@ -104,7 +75,7 @@ func (s *State) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcom
 	buf = buf[:0]
 	r := s.r
 	var count [NumDragons * 16]uint8
-	if s.ch.kind == chRider {
+	if s.ch.Kind == chRider {
 		for c := 0; c < NumDragons; c++ {
 			if s.rider[c] < 0 {
 				for d := 0; d < r.distinct; d++ {
@@ -128,9 +99,9 @@ func (s *State) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcom
 // ForceChance gives the pending event's seat card o.Code: as its riding card, or drawn
 // from the pile.
 func (s *State) ForceChance(o engine.ChanceOutcome) {
-	s.ch.hook = nil
-	seat, k := int(s.ch.seat), uint8(o.Code)
-	if s.ch.kind == chRider {
+	s.ch.Hook = nil
+	seat, k := int(s.ch.Arg), uint8(o.Code)
+	if s.ch.Kind == chRider {
 		s.mount(seat, k)
 		return
 	}

@@ -13,14 +13,14 @@ import (
 func nextCard(st engine.State) uint32 {
 	s := st.(*State)
 	rng := s.rng
-	if s.ch.kind != chRider {
+	if s.ch.Kind != chRider {
 		return uint32(s.pile[rng.IntN(int(s.pileLen))])
 	}
 	var cols [NumDragons]uint8
 	for c := range cols {
 		cols[c] = uint8(c)
 	}
-	i := int(s.ch.seat)
+	i := int(s.ch.Arg)
 	for k := 0; k < i; k++ {
 		for j := k; j < NumDragons; j++ {
 			if cols[j] == s.ride[k] {

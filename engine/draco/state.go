@@ -50,7 +50,7 @@ type State struct {
 	pile     [MaxCards]uint8            // the draw pile (unordered)
 	trk      tracks                     // component records (engine.Tracker, track.go)
 	sub      subst                      // the opening-hand change asked for (engine.Substituter, substitute.go)
-	ch       chance                     // the pending chance event (engine.ChanceEvents, chance.go)
+	ch       engine.Chance              // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
 // New builds a state for validated params and a player count; call Reset to deal.
@@ -99,21 +99,21 @@ func (s *State) Reset(seed uint64) {
 	}
 	copy(s.pile[:r.deckLen], r.deck[:r.deckLen])
 	s.pileLen = uint8(r.deckLen)
-	if s.ch.hook != nil {
+	if s.ch.Hook != nil {
 		s.emptyTable()
 	}
 	var idx [MaxPlayers]int
 	for i := 0; i < n; i++ {
-		s.before(chRider, i)
+		s.ch.Before(s, chRider, i)
 		j := i + s.rng.IntN(NumDragons-i)
 		cols[i], cols[j] = cols[j], cols[i]
 		idx[i] = int(cols[i])*r.perColour + s.rng.IntN(r.perColour)
-		if s.ch.hook != nil {
+		if s.ch.Hook != nil {
 			s.mount(i, r.deck[idx[i]])
-			s.after()
+			s.ch.After(s)
 		}
 	}
-	if s.ch.hook != nil { // mount took the riding cards out in another order
+	if s.ch.Hook != nil { // mount took the riding cards out in another order
 		copy(s.pile[:r.deckLen], r.deck[:r.deckLen])
 		s.pileLen = uint8(r.deckLen)
 	}
@@ -160,9 +160,9 @@ func (s *State) Reseed(seed uint64) { s.rng.Seed(seed) }
 // draw moves a uniformly random card of the pile (not empty) into seat's sorted hand: a
 // chance event of the given kind (the deal or a draw).
 func (s *State) draw(seat int, kind uint8) {
-	s.before(kind, seat)
+	s.ch.Before(s, kind, seat)
 	s.take(seat, s.rng.IntN(int(s.pileLen)))
-	s.after()
+	s.ch.After(s)
 }
 
 // take moves the card at index j of the pile into seat's hand.

@@ -24,60 +24,31 @@ const (
 
 var chanceKinds = []string{"deal", "draw", "DH-14 card"}
 
-// chance is the pending chance event, for an observer: the hook is set only inside
-// ResetObserved and ApplyObserved.
-type chance struct {
-	hook engine.ChanceHook
-	kind uint8
-	seat uint8 // the drawer (deal, draw) or the seat losing a card (DH-14)
-}
-
 var (
 	_ engine.ChanceEvents  = (*State)(nil)
 	_ engine.ValueFeatures = (*State)(nil)
 )
 
-func (s *State) before(kind uint8, seat int) {
-	if s.ch.hook != nil {
-		s.ch.kind, s.ch.seat = kind, uint8(seat)
-		s.ch.hook.BeforeChance(s)
-	}
-}
-
-func (s *State) after() {
-	if s.ch.hook != nil {
-		s.ch.hook.AfterChance(s)
-	}
-}
-
 // ChanceKinds are deal, draw and DH-14 card.
 func (s *State) ChanceKinds() []string { return chanceKinds }
 
 // ResetObserved is Reset, calling h around every card of the opening hands.
-func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Reset(seed)
-	s.ch.hook = nil
-}
+func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) { s.ch.ResetObserved(s, seed, h) }
 
 // ApplyObserved is Apply, calling h around every chance event it resolves.
-func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Apply(a)
-	s.ch.hook = nil
-}
+func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) { s.ch.ApplyObserved(s, a, h) }
 
 // ChanceKind is the kind of the pending event.
-func (s *State) ChanceKind() int { return int(s.ch.kind) }
+func (s *State) ChanceKind() int { return s.ch.ChanceKind() }
 
 // ChanceOutcomes lists the cards the pending event may give, weighted by their number:
 // the cards of the drawer's pile, or of the losing seat's hand (DH-14).
 func (s *State) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	buf = buf[:0]
-	p := int(s.ch.seat)
+	p := int(s.ch.Arg)
 	var m *counts
 	var pile counts
-	if s.ch.kind == chTheft {
+	if s.ch.Kind == chTheft {
 		m = &s.hand[p]
 	} else {
 		for _, c := range s.pile[p][:s.pileN[p]] {
@@ -98,9 +69,9 @@ func (s *State) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcom
 // ForceChance draws card o.Code (it is put on top of the pile first: the order of the
 // rest does not matter to anyone), or takes it from the losing hand (DH-14).
 func (s *State) ForceChance(o engine.ChanceOutcome) {
-	s.ch.hook = nil
-	p, c := int(s.ch.seat), uint8(o.Code)
-	if s.ch.kind == chTheft {
+	s.ch.Hook = nil
+	p, c := int(s.ch.Arg), uint8(o.Code)
+	if s.ch.Kind == chTheft {
 		s.putBack(p, c)
 		return
 	}

@@ -16,8 +16,8 @@ func TestChanceLawsExact(t *testing.T) {
 	}
 	enginetest.CheckChanceCodes(t, s, 3000, func(st engine.State) uint32 {
 		s := st.(*State)
-		p := int(s.ch.seat)
-		if s.ch.kind == chTheft {
+		p := int(s.ch.Arg)
+		if s.ch.Kind == chTheft {
 			c := *s // the same stream: the card randomCard is about to pick
 			return uint32(c.randomCard(p))
 		}

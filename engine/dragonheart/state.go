@@ -47,9 +47,9 @@ type State struct {
 	voyaged   bool    // a voyage was completed in the turn being played
 	terminal  bool
 
-	trk tracks // component records (engine.Tracker, track.go)
-	sub subst  // the deck change asked for (engine.Substituter, substitute.go)
-	ch  chance // the pending chance event, for an observer (engine.ChanceEvents, chance.go)
+	trk tracks        // component records (engine.Tracker, track.go)
+	sub subst         // the deck change asked for (engine.Substituter, substitute.go)
+	ch  engine.Chance // the pending chance event, for an observer (engine.ChanceEvents, chance.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -71,9 +71,9 @@ func (s *State) Terminal() bool { return s.terminal }
 
 // Reset deals a new game from seed (DH-3, DH-4).
 func (s *State) Reset(seed uint64) {
-	r, on, h, sub := s.r, s.trk.on, s.ch.hook, s.sub
+	r, on, h, sub := s.r, s.trk.on, s.ch.Hook, s.sub
 	*s = State{r: r, fig: noOwner}
-	s.trk.on, s.ch.hook = on, h
+	s.trk.on, s.ch.Hook = on, h
 	s.rng.Seed(seed)
 	for p := 0; p < 2; p++ {
 		copy(s.pile[p][:r.deckN], r.deck[:r.deckN])
@@ -294,9 +294,9 @@ func (s *State) gainFigurine(me int) {
 	opp := 1 - me
 	lost := int(s.fig) == opp && s.handN[opp] > s.r.handSize
 	if lost {
-		s.before(chTheft, opp)
+		s.ch.Before(s, chTheft, opp)
 		s.putBack(opp, s.randomCard(opp))
-		s.after()
+		s.ch.After(s)
 	}
 	if s.trk.on {
 		s.trackFigurine(me, lost)
@@ -351,9 +351,9 @@ func (s *State) refill(p int, kind uint8) {
 			s.drawTop(p)
 			continue
 		}
-		s.before(kind, p)
+		s.ch.Before(s, kind, p)
 		s.drawTop(p)
-		s.after()
+		s.ch.After(s)
 	}
 }
 

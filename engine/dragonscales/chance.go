@@ -39,31 +39,10 @@ const (
 	chDraw   = 1
 )
 
-// chance is the pending chance event, for an observer: the hook is set only inside
-// ResetObserved and ApplyObserved.
-type chance struct {
-	hook engine.ChanceHook
-	kind uint8
-	pile uint8 // the pile a single card comes from
-}
-
 var (
 	_ engine.ChanceEvents  = (*State)(nil)
 	_ engine.ValueFeatures = (*State)(nil)
 )
-
-func (s *State) before(kind uint8, pile int) {
-	if s.ch.hook != nil {
-		s.ch.kind, s.ch.pile = kind, uint8(pile)
-		s.ch.hook.BeforeChance(s)
-	}
-}
-
-func (s *State) after() {
-	if s.ch.hook != nil {
-		s.ch.hook.AfterChance(s)
-	}
-}
 
 // ChanceKinds names the events of the game's mode: cards turned (solitaire, two players),
 // deal and draw (two players with hands), card taken (three players).
@@ -85,21 +64,13 @@ var (
 
 // ResetObserved is Reset, calling h around every chance event of the deal (and of the
 // combats the solitaire or the two-player game play before the first decision).
-func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Reset(seed)
-	s.ch.hook = nil
-}
+func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) { s.ch.ResetObserved(s, seed, h) }
 
 // ApplyObserved is Apply, calling h around every chance event it resolves.
-func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Apply(a)
-	s.ch.hook = nil
-}
+func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) { s.ch.ApplyObserved(s, a, h) }
 
 // ChanceKind is the kind of the pending event.
-func (s *State) ChanceKind() int { return int(s.ch.kind) }
+func (s *State) ChanceKind() int { return s.ch.ChanceKind() }
 
 // law is what a pile's top card may be, given what nobody has seen: the unseen cards with
 // that back by kind, and (the two players' first piles, red back) the pile's own Joker and
@@ -194,7 +165,7 @@ func (s *State) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcom
 	r := s.r
 	var w0, w1 law
 	if s.single() {
-		s.law(int(s.ch.pile), &w0)
+		s.law(int(s.ch.Arg), &w0)
 		for _, k := range w0.kinds[:w0.nk] {
 			if x := w0.p(r, k, noCard); x > 0 {
 				buf = append(buf, engine.ChanceOutcome{Code: uint32(k), Weight: x})
@@ -269,8 +240,8 @@ func (s *State) single() bool { return s.r.players == 3 || (s.r.players == 2 && 
 // (from the pile, or from the other pile when the unseen cards are one pool), swapped
 // with a card of the same back, so that no back shown changes.
 func (s *State) ForceChance(o engine.ChanceOutcome) {
-	s.ch.hook = nil
-	p := int(s.ch.pile)
+	s.ch.Hook = nil
+	p := int(s.ch.Arg)
 	switch {
 	case s.r.players == 3:
 		s.bring(p, uint8(o.Code), false)

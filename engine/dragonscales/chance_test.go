@@ -13,7 +13,7 @@ func nextCards(st engine.State) uint32 {
 	s := st.(*State)
 	kind := func(p int) uint8 { return s.r.kind[s.piles[p].top()] }
 	if s.single() {
-		return uint32(kind(int(s.ch.pile)))
+		return uint32(kind(int(s.ch.Arg)))
 	}
 	g := s.combatGroup(kind(0), kind(1))
 	for _, o := range s.ChanceOutcomes(nil) {

@@ -85,16 +85,16 @@ type State struct {
 	ops       uint8 // Joker operations left
 	end       uint8
 	winner    int8
-	switched  bool     // three players: DS-13 single pile
-	rpsIn     uint8    // seats in the current throw (bitmask)
-	gest      [3]uint8 // pending secret gestures (noGesture: none)
-	sel       [2]int8  // pending secret hand slots (-1: none)
-	lastCards [2]uint8 // cards revealed by the last combat (public)
-	lastWin   int8     // winner of the last combat (solitaire: 0 red, 1 blue), -1 draw
-	lastThrow [3]uint8 // gestures revealed by the last throw (public)
-	trk       tracks   // component records (engine.Tracker, track.go)
-	sub       subst    // the pile change asked for (engine.Substituter, substitute.go)
-	ch        chance   // the pending chance event (engine.ChanceEvents, chance.go)
+	switched  bool          // three players: DS-13 single pile
+	rpsIn     uint8         // seats in the current throw (bitmask)
+	gest      [3]uint8      // pending secret gestures (noGesture: none)
+	sel       [2]int8       // pending secret hand slots (-1: none)
+	lastCards [2]uint8      // cards revealed by the last combat (public)
+	lastWin   int8          // winner of the last combat (solitaire: 0 red, 1 blue), -1 draw
+	lastThrow [3]uint8      // gestures revealed by the last throw (public)
+	trk       tracks        // component records (engine.Tracker, track.go)
+	sub       subst         // the pile change asked for (engine.Substituter, substitute.go)
+	ch        engine.Chance // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -168,9 +168,9 @@ func (s *State) Reset(seed uint64) {
 
 // deal sets up a new game (DS-4, DS-10, DS-15) without playing.
 func (s *State) deal(seed uint64) {
-	r, on, h, sub := s.r, s.trk.on, s.ch.hook, s.sub
+	r, on, h, sub := s.r, s.trk.on, s.ch.Hook, s.sub
 	*s = State{r: r, winner: -1, lastWin: -1}
-	s.trk.on, s.ch.hook = on, h
+	s.trk.on, s.ch.Hook = on, h
 	s.sub = subst{seat: sub.seat, comp: sub.comp, delta: sub.delta}
 	s.rng.Seed(seed)
 	s.lastCards = [2]uint8{noCard, noCard}
@@ -285,9 +285,9 @@ func (s *State) stepSolo() {
 		s.finish(endCapRounds, -1) // DS-21
 		return
 	}
-	s.before(chTurned, 0)
+	s.ch.Before(s, chTurned, 0)
 	s.soloCombat(red.pop(), blue.pop())
-	s.after()
+	s.ch.After(s)
 }
 
 // soloCombat plays the combat of the red card rc and the blue card bc (DS-5..DS-8).
@@ -414,9 +414,9 @@ func (s *State) startPile(winner uint8) {
 // take gives the throw's winner the top card of pile p (DS-12, DS-13): a chance event.
 func (s *State) take(p int) {
 	s.combats++
-	s.before(chTaken, p)
+	s.ch.Before(s, chTaken, p)
 	s.resolve(s.piles[p].pop())
-	s.after()
+	s.ch.After(s)
 }
 
 // regather shuffles every used card into p (DS-13).
@@ -461,9 +461,9 @@ func (s *State) stepDuo() {
 	if s.piles[0].n == 0 {
 		s.exchange()
 	}
-	s.before(chTurned, 0)
+	s.ch.Before(s, chTurned, 0)
 	s.fight(s.piles[0].pop(), s.piles[1].pop())
-	s.after()
+	s.ch.After(s)
 }
 
 // exchange is DS-19: each player shuffles his played cards; the players swap piles.
@@ -486,9 +486,9 @@ func (s *State) refill(kind uint8) {
 	for seat := 0; seat < 2; seat++ {
 		h, p := &s.hands[seat], &s.piles[seat]
 		for int(h.n) < s.r.hand && p.n > 0 {
-			s.before(kind, seat)
+			s.ch.Before(s, kind, seat)
 			s.drawCard(seat)
-			s.after()
+			s.ch.After(s)
 		}
 	}
 }

@@ -28,51 +28,22 @@ const (
 
 var chanceKinds = []string{"dragon card", "flame dice", "king's reward"}
 
-// chance is the pending chance event, for an observer: the hook is set only inside
-// ResetObserved and ApplyObserved.
-type chance struct {
-	hook engine.ChanceHook
-	kind uint8
-	arg  uint8 // the flame (0, 1) or the rescuing seat
-}
-
 var (
 	_ engine.ChanceEvents  = (*State)(nil)
 	_ engine.ValueFeatures = (*State)(nil)
 )
 
-func (s *State) before(kind uint8, arg int) {
-	if s.ch.hook != nil {
-		s.ch.kind, s.ch.arg = kind, uint8(arg)
-		s.ch.hook.BeforeChance(s)
-	}
-}
-
-func (s *State) after() {
-	if s.ch.hook != nil {
-		s.ch.hook.AfterChance(s)
-	}
-}
-
 // ChanceKinds are dragon card, flame dice and king's reward.
 func (s *State) ChanceKinds() []string { return chanceKinds }
 
 // ResetObserved is Reset, calling h around the cards turned for the first round.
-func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Reset(seed)
-	s.ch.hook = nil
-}
+func (s *State) ResetObserved(seed uint64, h engine.ChanceHook) { s.ch.ResetObserved(s, seed, h) }
 
 // ApplyObserved is Apply, calling h around every chance event it resolves.
-func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) {
-	s.ch.hook = h
-	s.Apply(a)
-	s.ch.hook = nil
-}
+func (s *State) ApplyObserved(a engine.Action, h engine.ChanceHook) { s.ch.ApplyObserved(s, a, h) }
 
 // ChanceKind is the kind of the pending event.
-func (s *State) ChanceKind() int { return int(s.ch.kind) }
+func (s *State) ChanceKind() int { return s.ch.ChanceKind() }
 
 // flameOutcome is one group of dice of a flame: the dice of one representative and the
 // number of the 216 equally likely throws that give the same power and range.
@@ -106,7 +77,7 @@ var flameOutcomes = func() (t [3][3][]flameOutcome) {
 // king's two dice.
 func (s *State) ChanceOutcomes(buf []engine.ChanceOutcome) []engine.ChanceOutcome {
 	buf = buf[:0]
-	switch s.ch.kind {
+	switch s.ch.Kind {
 	case chCard:
 		var count [cardFury + 1]uint8
 		for _, c := range s.deck[s.top:s.deckLen] {
@@ -153,8 +124,8 @@ func abs(x int) int {
 // the rest is nobody's knowledge), throws the dice o.Code for the flame, or gives the
 // king's reward o.Code.
 func (s *State) ForceChance(o engine.ChanceOutcome) {
-	s.ch.hook = nil
-	switch s.ch.kind {
+	s.ch.Hook = nil
+	switch s.ch.Kind {
 	case chCard:
 		c := uint8(o.Code)
 		for j := s.top; j < s.deckLen; j++ {
@@ -166,11 +137,11 @@ func (s *State) ForceChance(o engine.ChanceOutcome) {
 		c, _ = s.draw()
 		s.turn(c)
 	case chFlame:
-		s.flame(int(s.ch.arg), [3]uint8{uint8(o.Code >> 8), uint8(o.Code >> 4 & 15), uint8(o.Code & 15)})
+		s.flame(int(s.ch.Arg), [3]uint8{uint8(o.Code >> 8), uint8(o.Code >> 4 & 15), uint8(o.Code & 15)})
 	case chKing:
 		sum := uint8(o.Code)
 		k1 := min(sum-1, 6)
-		s.rescue(s.ch.arg, k1, sum-k1)
+		s.rescue(s.ch.Arg, k1, sum-k1)
 	}
 }
 

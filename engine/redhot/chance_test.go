@@ -13,7 +13,7 @@ import (
 func nextOutcome(st engine.State) uint32 {
 	s := st.(*State)
 	rng := s.rng
-	switch s.ch.kind {
+	switch s.ch.Kind {
 	case chCard:
 		return uint32(s.deck[s.top])
 	case chKing:

@@ -8,7 +8,7 @@ import (
 )
 
 // RH-12: the fury bonus is named among a flame's modifiers exactly in the fury round.
-// Issue 27: in the round before it, the line listed "fury +1" (while power and range were
+// In the round before it, the line once listed "fury +1" (while power and range were
 // right), because the narration looked at the state after the round, where the next
 // round — the fury round — had already begun (trace --game redhot --players 4 --seed 11
 // --index 6, step 69). About one game in ten showed it.

@@ -141,9 +141,9 @@ type State struct {
 
 	last lastRound
 
-	trk tracks // component records (engine.Tracker, track.go)
-	sub subst  // the team or item change asked for (engine.Substituter, substitute.go)
-	ch  chance // the pending chance event (engine.ChanceEvents, chance.go)
+	trk tracks        // component records (engine.Tracker, track.go)
+	sub subst         // the team or item change asked for (engine.Substituter, substitute.go)
+	ch  engine.Chance // the pending chance event (engine.ChanceEvents, chance.go)
 }
 
 var _ engine.State = (*State)(nil)
@@ -182,9 +182,9 @@ func (s *State) Reseed(seed uint64) { s.rng.Seed(seed) }
 
 // Reset deals a new game from seed (RH-6).
 func (s *State) Reset(seed uint64) {
-	r, n, on, h, sub := s.r, s.n, s.trk.on, s.ch.hook, s.sub
+	r, n, on, h, sub := s.r, s.n, s.trk.on, s.ch.Hook, s.sub
 	*s = State{r: r, n: n, rescuer: -1}
-	s.trk.on, s.ch.hook = on, h
+	s.trk.on, s.ch.Hook = on, h
 	s.rng.Seed(seed)
 	for i := range n {
 		s.team[i] = 1<<nAdv - 1
@@ -280,7 +280,7 @@ func (s *State) turnCards() {
 		s.refresh()
 		chance := s.top < s.deckLen
 		if chance {
-			s.before(chCard, 0)
+			s.ch.Before(s, chCard, 0)
 		}
 		c, ok := s.draw()
 		if !ok {
@@ -291,7 +291,7 @@ func (s *State) turnCards() {
 		}
 		settled := s.turn(c)
 		if chance {
-			s.after()
+			s.ch.After(s)
 		}
 		if settled {
 			return
@@ -500,7 +500,7 @@ func (s *State) resolve() {
 // rollFlame rolls the dice of flame k (three dice, or two under Dragon's anger: RH-7,
 // RH-12) and resolves it: a chance event.
 func (s *State) rollFlame(k int) {
-	s.before(chFlame, k)
+	s.ch.Before(s, chFlame, k)
 	var d [3]uint8
 	if s.anger {
 		d = [3]uint8{rollDie(&s.rng), rollDie(&s.rng), 0}
@@ -508,7 +508,7 @@ func (s *State) rollFlame(k int) {
 		d = roll3(&s.rng)
 	}
 	s.flame(k, d)
-	s.after()
+	s.ch.After(s)
 }
 
 // rescue gives seat the king's reward, two dice k1 and k2, instead of its treasures, and
@@ -530,10 +530,10 @@ func (s *State) finishRound(rescue bool) {
 	L := &s.last
 	if rescue {
 		seat := s.occ[1] - 1
-		s.before(chKing, int(seat))
+		s.ch.Before(s, chKing, int(seat))
 		k1, k2 := rollDie(&s.rng), rollDie(&s.rng)
 		s.rescue(seat, k1, k2)
-		s.after()
+		s.ch.After(s)
 	}
 	for seat := range s.n {
 		bit := uint8(1) << seat

@@ -311,181 +311,203 @@ func (s *Sweep) setXAxis(p *plot.Plot) {
 	p.X.Min, p.X.Max = lo-pad, hi+pad
 }
 
-// Charts renders the sweep's charts.
+// Charts renders the sweep's charts: the seats' win shares and the game length against
+// the lever, then the first-player advantage with the fair value (one lever) or its heat
+// map (two levers).
 func (s *Sweep) Charts() ([]*chart.Chart, error) {
 	if s.charts != nil || len(s.Cells) == 0 {
 		return s.charts, nil
 	}
-	key := s.Vary[0].Key
-	two := len(s.Vary) == 2
-	// Seat shares.
-	{
-		sub := "win share per seat, 95% Wilson intervals"
-		if two {
-			sub = "seat 0's win share, one line per value of " + s.Vary[1].Key + ", 95% intervals"
-		}
-		p := chart.NewGridPlot("Seat win shares against "+key, sub, key, "win share (%)")
-		if two {
-			for j := 0; j < s.lines(); j++ {
-				se := s.seatSeries(s.line(j), 0, s.Vary[1].Key+"="+s.Vary[1].Values[j], chart.SeriesColor(j))
-				if err := chart.AddSeries(p, se, true); err != nil {
-					return nil, err
-				}
-			}
-		} else {
-			for seat := 0; seat < s.Players; seat++ {
-				se := s.seatSeries(s.line(0), seat, fmt.Sprintf("seat %d (%s)", seat, chart.ShortName(s.Agents[seat], 24)), chart.SeriesColor(seat))
-				if err := chart.AddSeries(p, se, true); err != nil {
-					return nil, err
-				}
-			}
-		}
-		s.setXAxis(p)
-		if err := chart.AddHLine(p, 100*s.Fair, p.X.Min, p.X.Max, chart.FairColor, "fair share"); err != nil {
-			return nil, err
-		}
-		chart.Headroom(p, 0.2)
-		c, err := chart.Render(p, "seats", chart.Width, chart.Height)
+	makers := []func() (*chart.Chart, error){s.seatsChart, s.lengthChart, s.advantageChart}
+	if len(s.Vary) == 2 {
+		makers[2] = s.advantageMap
+	}
+	var out []*chart.Chart
+	for _, mk := range makers {
+		c, err := mk()
 		if err != nil {
 			return nil, err
 		}
-		s.charts = append(s.charts, c)
+		out = append(out, c)
 	}
-	// Game length.
-	{
-		p := chart.NewGridPlot("Game length against "+key, "mean decisions per game, 95% t intervals", key, "decisions per game")
+	s.charts = out
+	return s.charts, nil
+}
+
+// seatsChart is the seats' win shares against the lever (seat 0's, one line per value of
+// the second lever, with two).
+func (s *Sweep) seatsChart() (*chart.Chart, error) {
+	key, two := s.Vary[0].Key, len(s.Vary) == 2
+	sub := "win share per seat, 95% Wilson intervals"
+	if two {
+		sub = "seat 0's win share, one line per value of " + s.Vary[1].Key + ", 95% intervals"
+	}
+	p := chart.NewGridPlot("Seat win shares against "+key, sub, key, "win share (%)")
+	if two {
 		for j := 0; j < s.lines(); j++ {
-			var se chart.Series
-			se.Color = chart.SeriesColor(j)
-			if two {
-				se.Name = s.Vary[1].Key + "=" + s.Vary[1].Values[j]
-			}
-			for _, c := range s.line(j) {
-				lo, hi := c.Length.Lo, c.Length.Hi
-				if c.Length.N < 2 {
-					lo, hi = c.Length.Value, c.Length.Value
-				}
-				se.X = append(se.X, s.x(c.Index[0]))
-				se.Y = append(se.Y, c.Length.Value)
-				se.Lo = append(se.Lo, lo)
-				se.Hi = append(se.Hi, hi)
-			}
-			if len(se.X) == 0 {
-				continue
-			}
+			se := s.seatSeries(s.line(j), 0, s.Vary[1].Key+"="+s.Vary[1].Values[j], chart.SeriesColor(j))
 			if err := chart.AddSeries(p, se, true); err != nil {
 				return nil, err
 			}
 		}
-		s.setXAxis(p)
-		if two {
-			chart.Headroom(p, 0.2)
-		}
-		c, err := chart.Render(p, "length", chart.Width, chart.Height)
-		if err != nil {
-			return nil, err
-		}
-		s.charts = append(s.charts, c)
-	}
-	// First-player advantage with the fair value (one parameter).
-	if !two {
-		sub := "seat 0's share minus the fair share, 95% band"
-		if len(s.Compensation) == 1 && s.Compensation[0].Found {
-			sub += "; the fair value and its interval"
-		}
-		p := chart.NewGridPlot("First-player advantage against "+key, sub, key, "advantage (percentage points)")
-		var x, y, lo, hi []float64
-		for _, c := range s.line(0) {
-			x = append(x, s.x(c.Index[0]))
-			y = append(y, 100*c.Advantage)
-			lo = append(lo, 100*c.AdvCI.Lo)
-			hi = append(hi, 100*c.AdvCI.Hi)
-		}
-		if s.Vary[0].Numeric {
-			if err := chart.AddBand(p, x, lo, hi, chart.BandColor); err != nil {
+	} else {
+		for seat := 0; seat < s.Players; seat++ {
+			se := s.seatSeries(s.line(0), seat, fmt.Sprintf("seat %d (%s)", seat, chart.ShortName(s.Agents[seat], 24)), chart.SeriesColor(seat))
+			if err := chart.AddSeries(p, se, true); err != nil {
 				return nil, err
 			}
 		}
-		if err := chart.AddSeries(p, chart.Series{Name: "seat 0 advantage", X: x, Y: y, Lo: lo, Hi: hi, Color: chart.SeriesColor(0)}, true); err != nil {
+	}
+	s.setXAxis(p)
+	if err := chart.AddHLine(p, 100*s.Fair, p.X.Min, p.X.Max, chart.FairColor, "fair share"); err != nil {
+		return nil, err
+	}
+	chart.Headroom(p, 0.2)
+	c, err := chart.Render(p, "seats", chart.Width, chart.Height)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// lengthChart is the mean game length against the lever.
+func (s *Sweep) lengthChart() (*chart.Chart, error) {
+	key, two := s.Vary[0].Key, len(s.Vary) == 2
+	p := chart.NewGridPlot("Game length against "+key, "mean decisions per game, 95% t intervals", key, "decisions per game")
+	for j := 0; j < s.lines(); j++ {
+		var se chart.Series
+		se.Color = chart.SeriesColor(j)
+		if two {
+			se.Name = s.Vary[1].Key + "=" + s.Vary[1].Values[j]
+		}
+		for _, c := range s.line(j) {
+			lo, hi := c.Length.Lo, c.Length.Hi
+			if c.Length.N < 2 {
+				lo, hi = c.Length.Value, c.Length.Value
+			}
+			se.X = append(se.X, s.x(c.Index[0]))
+			se.Y = append(se.Y, c.Length.Value)
+			se.Lo = append(se.Lo, lo)
+			se.Hi = append(se.Hi, hi)
+		}
+		if len(se.X) == 0 {
+			continue
+		}
+		if err := chart.AddSeries(p, se, true); err != nil {
 			return nil, err
 		}
-		s.setXAxis(p)
-		if err := chart.AddHLine(p, 0, p.X.Min, p.X.Max, chart.FairColor, "fair"); err != nil {
+	}
+	s.setXAxis(p)
+	if two {
+		chart.Headroom(p, 0.2)
+	}
+	c, err := chart.Render(p, "length", chart.Width, chart.Height)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// advantageChart is seat 0's advantage against the one lever, with the fair value and its
+// interval when the sweep found one.
+func (s *Sweep) advantageChart() (*chart.Chart, error) {
+	key := s.Vary[0].Key
+	sub := "seat 0's share minus the fair share, 95% band"
+	if len(s.Compensation) == 1 && s.Compensation[0].Found {
+		sub += "; the fair value and its interval"
+	}
+	p := chart.NewGridPlot("First-player advantage against "+key, sub, key, "advantage (percentage points)")
+	var x, y, lo, hi []float64
+	for _, c := range s.line(0) {
+		x = append(x, s.x(c.Index[0]))
+		y = append(y, 100*c.Advantage)
+		lo = append(lo, 100*c.AdvCI.Lo)
+		hi = append(hi, 100*c.AdvCI.Hi)
+	}
+	if s.Vary[0].Numeric {
+		if err := chart.AddBand(p, x, lo, hi, chart.BandColor); err != nil {
 			return nil, err
 		}
-		if len(s.Compensation) == 1 && s.Compensation[0].Found {
-			cp := s.Compensation[0]
-			ymin, ymax := math.Inf(1), math.Inf(-1)
-			for i := range lo {
-				ymin, ymax = math.Min(ymin, lo[i]), math.Max(ymax, hi[i])
+	}
+	if err := chart.AddSeries(p, chart.Series{Name: "seat 0 advantage", X: x, Y: y, Lo: lo, Hi: hi, Color: chart.SeriesColor(0)}, true); err != nil {
+		return nil, err
+	}
+	s.setXAxis(p)
+	if err := chart.AddHLine(p, 0, p.X.Min, p.X.Max, chart.FairColor, "fair"); err != nil {
+		return nil, err
+	}
+	if len(s.Compensation) == 1 && s.Compensation[0].Found {
+		cp := s.Compensation[0]
+		ymin, ymax := math.Inf(1), math.Inf(-1)
+		for i := range lo {
+			ymin, ymax = math.Min(ymin, lo[i]), math.Max(ymax, hi[i])
+		}
+		ymin, ymax = math.Min(ymin, 0), math.Max(ymax, 0)
+		fair := cp.Crossings
+		if len(fair) == 0 {
+			fair = []Crossing{{Value: cp.Value, CI: cp.CI}}
+		}
+		for k, x := range fair {
+			name := ""
+			if k == 0 {
+				name = "fair value(s) and 95% intervals"
 			}
-			ymin, ymax = math.Min(ymin, 0), math.Max(ymax, 0)
-			fair := cp.Crossings
-			if len(fair) == 0 {
-				fair = []Crossing{{Value: cp.Value, CI: cp.CI}}
+			if err := chart.AddVLine(p, x.Value, ymin, ymax, chart.SeriesColor(2), name); err != nil {
+				return nil, err
 			}
-			for k, x := range fair {
-				name := ""
-				if k == 0 {
-					name = "fair value(s) and 95% intervals"
-				}
-				if err := chart.AddVLine(p, x.Value, ymin, ymax, chart.SeriesColor(2), name); err != nil {
-					return nil, err
-				}
-				for _, e := range []float64{x.CI.Lo, x.CI.Hi} {
-					if e >= p.X.Min && e <= p.X.Max {
-						if err := chart.AddVLine(p, e, ymin, ymax, chart.BandColor, ""); err != nil {
-							return nil, err
-						}
+			for _, e := range []float64{x.CI.Lo, x.CI.Hi} {
+				if e >= p.X.Min && e <= p.X.Max {
+					if err := chart.AddVLine(p, e, ymin, ymax, chart.BandColor, ""); err != nil {
+						return nil, err
 					}
 				}
 			}
 		}
-		chart.Headroom(p, 0.2)
-		c, err := chart.Render(p, "advantage", chart.Width, chart.Height)
-		if err != nil {
-			return nil, err
-		}
-		s.charts = append(s.charts, c)
 	}
-	// Heat map (two parameters).
-	if two {
-		v0, v1 := s.Vary[0], s.Vary[1]
-		z := make([][]float64, len(v1.Values))
-		labels := make([][]string, len(v1.Values))
-		span := 0.02
-		for j := range v1.Values {
-			z[j] = make([]float64, len(v0.Values))
-			labels[j] = make([]string, len(v0.Values))
-			for i := range v0.Values {
-				c := s.cellAt(i, j)
-				if c == nil {
-					z[j][i] = math.NaN()
-					continue
-				}
-				z[j][i] = c.Advantage
-				span = math.Max(span, math.Abs(c.Advantage))
-				labels[j][i] = fmt.Sprintf("%+.1f", 100*c.Advantage)
-				if len(v0.Values) <= 8 {
-					labels[j][i] += "\n" + fmt.Sprintf("[%+.1f, %+.1f]", 100*c.AdvCI.Lo, 100*c.AdvCI.Hi)
-				}
+	chart.Headroom(p, 0.2)
+	c, err := chart.Render(p, "advantage", chart.Width, chart.Height)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// advantageMap is seat 0's advantage over the grid of two levers.
+func (s *Sweep) advantageMap() (*chart.Chart, error) {
+	v0, v1 := s.Vary[0], s.Vary[1]
+	z := make([][]float64, len(v1.Values))
+	labels := make([][]string, len(v1.Values))
+	span := 0.02
+	for j := range v1.Values {
+		z[j] = make([]float64, len(v0.Values))
+		labels[j] = make([]string, len(v0.Values))
+		for i := range v0.Values {
+			c := s.cellAt(i, j)
+			if c == nil {
+				z[j][i] = math.NaN()
+				continue
+			}
+			z[j][i] = c.Advantage
+			span = math.Max(span, math.Abs(c.Advantage))
+			labels[j][i] = fmt.Sprintf("%+.1f", 100*c.Advantage)
+			if len(v0.Values) <= 8 {
+				labels[j][i] += "\n" + fmt.Sprintf("[%+.1f, %+.1f]", 100*c.AdvCI.Lo, 100*c.AdvCI.Hi)
 			}
 		}
-		var cols, rows []string
-		for _, x := range v0.Values {
-			cols = append(cols, chart.ShortName(x, 12))
-		}
-		for _, y := range v1.Values {
-			rows = append(rows, chart.ShortName(y, 12))
-		}
-		c, err := chart.HeatMap("First-player advantage: "+v0.Key+" × "+v1.Key, "seat 0's share minus the fair share, percentage points, 95% intervals (blue: seat 0 behind, red: ahead)",
-			v0.Key, v1.Key, z, labels, cols, rows, 0, span, "advantage-map")
-		if err != nil {
-			return nil, err
-		}
-		s.charts = append(s.charts, c)
 	}
-	return s.charts, nil
+	var cols, rows []string
+	for _, x := range v0.Values {
+		cols = append(cols, chart.ShortName(x, 12))
+	}
+	for _, y := range v1.Values {
+		rows = append(rows, chart.ShortName(y, 12))
+	}
+	c, err := chart.HeatMap("First-player advantage: "+v0.Key+" × "+v1.Key, "seat 0's share minus the fair share, percentage points, 95% intervals (blue: seat 0 behind, red: ahead)",
+		v0.Key, v1.Key, z, labels, cols, rows, 0, span, "advantage-map")
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 func (s *Sweep) seatSeries(cells []*SweepCell, seat int, name string, col color.Color) chart.Series {

@@ -12,7 +12,7 @@ import (
 	"dragonlab/reports/luck"
 	"dragonlab/reports/skill"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -62,9 +62,8 @@ type Answer struct {
 	// Top is the index of the most skilled level that was played.
 	Top int `json:"top"`
 	// Measure is the index of the measuring level: where page 1 and the answers measure
-	// the seats, the luck and the feel (Config.Measure, else Top); MeasureWhy says why.
-	Measure    int    `json:"measure"`
-	MeasureWhy string `json:"measureWhy,omitempty"`
+	// the seats, the luck and the feel (Top).
+	Measure int `json:"measure"`
 	// Glance is the answers of page 1.
 	Glance GlanceRow     `json:"glance"`
 	Ladder *LadderAnswer `json:"ladder,omitempty"`
@@ -87,9 +86,9 @@ type Answer struct {
 	seats []*fairness.SelfPlay
 	feel  []*feel.Analysis
 	luck  []*luck.Stats
-	comps []*value.ComponentStats
-	abl   []*value.AblationTable
-	vals  []*value.Report
+	comps []*worth.ComponentStats
+	abl   []*worth.AblationTable
+	vals  []*worth.Report
 	tourn *skill.Tournament
 	words words
 }
@@ -191,13 +190,13 @@ type ComponentAnswer struct {
 	Unit     string         `json:"lengthUnit,omitempty"`
 	Adjusted []ComponentRow `json:"lengthAdjusted,omitempty"`
 
-	lengths *value.LengthStats
+	lengths *worth.LengthStats
 }
 
 // diffLabel names the difference of the ranking event: IWD for "seen" (17lands), else
 // "win share when <event> minus when not".
 func (ca ComponentAnswer) diffLabel() string {
-	if ca.Event == value.EventSeen {
+	if ca.Event == worth.EventSeen {
 		return "IWD"
 	}
 	return fmt.Sprintf("%s − not %s", ca.Event, ca.Event)
@@ -205,7 +204,7 @@ func (ca ComponentAnswer) diffLabel() string {
 
 // diffMeaning says what the difference is, for captions.
 func (ca ComponentAnswer) diffMeaning() string {
-	if ca.Event == value.EventSeen {
+	if ca.Event == worth.EventSeen {
 		return "win share when seen (dealt or drawn) minus never seen"
 	}
 	return fmt.Sprintf("win share when %s minus when not", ca.Event)
@@ -302,6 +301,9 @@ type LeverPointAnswer struct {
 	Edge    *Est    `json:"edge,omitempty"`      // seat 0's advantage
 	Success *Est    `json:"success,omitempty"`   // solitaire
 	Luck    *Est    `json:"dealFixed,omitempty"` // fixed by the deal (replays)
+	// Along is the luck share along the game (luck accounting), the report's one luck
+	// number; nil where the point was played without it.
+	Along *Est `json:"luck,omitempty"`
 	// RawEdge is seat 0's raw advantage where Edge is luck-adjusted (luck accounting).
 	RawEdge *Est     `json:"rawEdge,omitempty"`
 	Length  *Est     `json:"length,omitempty"`
@@ -341,11 +343,8 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	a.seats = make([]*fairness.SelfPlay, k)
 	a.feel = make([]*feel.Analysis, k)
 	a.luck = make([]*luck.Stats, k)
-	a.comps = make([]*value.ComponentStats, k)
+	a.comps = make([]*worth.ComponentStats, k)
 	// Seats, luck, feel and components of each level's self-play.
-	var tests []float64
-	type ref struct{ level, seat int }
-	var refs []ref
 	for i, lv := range c.Levels {
 		la := LevelAnswer{Level: lv.Name, Agent: lv.Agent}
 		r := lv.Result
@@ -367,10 +366,6 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Fair = s.Fair()
 				for seat := range s.Advantage {
 					la.Seats = append(la.Seats, SeatRow{Seat: seat, Share: s.Share[seat], Advantage: Est{Estimate: s.Advantage[seat]}, P: s.P[seat], PHolm: 1})
-					if n > 2 || seat == 0 {
-						tests = append(tests, s.P[seat])
-						refs = append(refs, ref{i, seat})
-					}
 				}
 			}
 			if rep := r.Aggregate.Replays; rep != nil {
@@ -395,13 +390,13 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Shared, la.NoWinner = outcomes(r, s.Deff)
 			}
 			if ca := r.Aggregate.Components; ca != nil {
-				cs, err := value.Components(ca, r.Agents, value.ComponentOptions{Agent: value.Pooled, Replays: s.Replays})
+				cs, err := worth.Components(ca, r.Agents, worth.ComponentOptions{Agent: worth.Pooled, Replays: s.Replays})
 				if err != nil {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
 				a.comps[i] = cs
 				ans := componentAnswer(lv.Name, cs)
-				ls, err := value.LengthAdjusted(ca, s.Replays)
+				ls, err := worth.LengthAdjusted(ca, s.Replays)
 				if err != nil {
 					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 				}
@@ -419,12 +414,16 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		a.Levels = append(a.Levels, la)
 	}
 	// Holm over every seat test of this game and player count.
-	for j, p := range stats.Holm(tests) {
-		rf := refs[j]
-		la := &a.Levels[rf.level]
-		la.Seats[rf.seat].PHolm = p
-		if n == 2 {
-			la.Seats[1].PHolm = p
+	ps := make([][]float64, len(a.Levels))
+	for i, la := range a.Levels {
+		for _, s := range la.Seats {
+			ps[i] = append(ps[i], s.P)
+		}
+	}
+	holm, _ := stats.HolmSeats(ps)
+	for i := range a.Levels {
+		for s, p := range holm[i] {
+			a.Levels[i].Seats[s].PHolm = p
 		}
 	}
 	for i := range a.Levels {
@@ -440,9 +439,6 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	}
 	a.luckVerdicts()
 	a.Measure = a.Top
-	if m := c.Measure; m != nil && m.Level >= 0 && m.Level < len(a.Levels) && a.Levels[m.Level].Games > 0 {
-		a.Measure, a.MeasureWhy = m.Level, m.Why
-	}
 	if err := a.ladder(); err != nil {
 		return nil, err
 	}
@@ -502,7 +498,7 @@ const (
 	minSide       = 30
 )
 
-func componentAnswer(level string, cs *value.ComponentStats) ComponentAnswer {
+func componentAnswer(level string, cs *worth.ComponentStats) ComponentAnswer {
 	ca := ComponentAnswer{Level: level, Event: cs.KeyEvent()}
 	for _, c := range cs.Ranked() {
 		es := cs.KeyStat(c)
@@ -591,7 +587,7 @@ func (a *Answer) levelElo(i int) *Est {
 	return a.Ladder.Elo[i]
 }
 
-// ablation analyses restricted play (reports/value.RestrictedPlay) against each level's
+// ablation analyses restricted play (reports/worth.RestrictedPlay) against each level's
 // self-play.
 func (a *Answer) ablation() error {
 	c := a.cfg
@@ -612,7 +608,7 @@ func (a *Answer) ablation() error {
 				base = nil
 			}
 		}
-		t, err := value.RestrictedPlay(base, restricted)
+		t, err := worth.RestrictedPlay(base, restricted)
 		if err != nil {
 			return fmt.Errorf("restricted play: %w", err)
 		}
@@ -676,6 +672,11 @@ func (a *Answer) levers() {
 			if rep := p.r.Aggregate.Replays; rep != nil {
 				if ls, err := luck.Analyze(rep); err == nil && ls.Pooled.Defined {
 					pa.Luck = &Est{Estimate: ls.Pooled.Share.Estimate}
+				}
+			}
+			if p.r.Aggregate.Luck != nil {
+				if acc, err := luck.Account(p.r); err == nil && acc.LuckShare.HasInterval() {
+					pa.Along = &Est{Estimate: acc.LuckShare.Estimate}
 				}
 			}
 			if m := stats.MeanT(p.r.Aggregate.Games, p.r.Aggregate.DecisionsSum, p.r.Aggregate.DecisionsSumSq); m.HasInterval() {

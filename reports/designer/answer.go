@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
+	"dragonlab/reports/luck"
 	"dragonlab/reports/stats"
 )
 
@@ -85,10 +87,10 @@ func (a *Answer) fairBrief() string {
 		seats, from := a.seatsAt()
 		fmt.Fprintf(&b, "%s, %s play: ", playersText(a.Players), la.Level)
 		switch c.Verdict {
-		case "favoured", "disfavoured":
+		case fairness.Favoured, fairness.Disfavoured:
 			s, _ := fairSeat(seats)
 			fmt.Fprintf(&b, "seat %d wins %s", s.Seat, moreLess(s.Advantage))
-		case "fair":
+		case fairness.Fair:
 			fmt.Fprintf(&b, "fair — every seat within ±%s points of the fair share", num1(100*maxReachOf(seats)))
 		default:
 			s, _ := fairSeat(seats)
@@ -207,21 +209,6 @@ func (a *Answer) LuckSentence() string {
 		return s
 	}
 	var parts []string
-	if l := a.cfg.Luck; l != nil && l.Share.HasInterval() {
-		s := fmt.Sprintf("chance decides %s of the outcome under %s play", format.PctIv(l.Share), l.Level)
-		var evs []string
-		for _, e := range l.Events {
-			name := e.Name
-			if e.Rule != "" {
-				name += " (" + e.Rule + ")"
-			}
-			evs = append(evs, fmt.Sprintf("%s %s", name, format.PctIv(e.Share)))
-		}
-		if len(evs) > 0 {
-			s += ": " + strings.Join(evs, ", ")
-		}
-		parts = append(parts, s)
-	}
 	seen := map[int]bool{}
 	for _, i := range append([]int{a.Measure}, a.levelOrder()...) {
 		lv := a.Levels[i]
@@ -230,7 +217,7 @@ func (a *Answer) LuckSentence() string {
 		}
 		seen[i] = true
 		if i == a.Measure {
-			s := fmt.Sprintf("the deal decides %s of the outcome under %s play (%s)", pctIv(*lv.Luck), lv.Level, luckWord(lv.Luck.Value))
+			s := fmt.Sprintf("the deal decides %s of the outcome under %s play (%s)", pctIv(*lv.Luck), lv.Level, luck.Word(lv.Luck.Value))
 			if c := a.Glance.Luck; c.More > 0 {
 				s += fmt.Sprintf(" — not settled: about %s more games would settle it", countWord(c.More))
 			}
@@ -493,8 +480,13 @@ func (a *Answer) paramLeverText(la *LeverAnswer) string {
 		if p.Choice != nil {
 			xs = append(xs, format.Pct(*p.Choice)+" of decisions with a choice")
 		}
-		if p.Luck != nil {
-			xs = append(xs, "luck share "+format.Pct(p.Luck.Value))
+		// One luck number: the luck along the game where the point had luck accounting;
+		// else the replays' share, named for what it is.
+		switch {
+		case p.Along != nil:
+			xs = append(xs, "chance carries "+format.Pct(p.Along.Value))
+		case p.Luck != nil:
+			xs = append(xs, "fixed by the deal "+format.Pct(p.Luck.Value))
 		}
 		if p.Length != nil {
 			xs = append(xs, num1(p.Length.Value)+" decisions")
@@ -539,7 +531,7 @@ func (g *Game) answer() string {
 			continue
 		}
 		switch c.Verdict {
-		case "favoured", "disfavoured":
+		case fairness.Favoured, fairness.Disfavoured:
 			s, _ := fairSeat(a.Levels[a.Measure].Seats)
 			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", s.Seat, c.Verdict, a.Players, ptsWithUnit(s.Advantage)))
 			continue
@@ -551,9 +543,9 @@ func (g *Game) answer() string {
 	}
 	for _, v := range order {
 		switch v {
-		case "fair":
+		case fairness.Fair:
 			groups = append(groups, fmt.Sprintf("the seats are fair with %s players", format.JoinAnd(byVerdict[v])))
-		case "not settled":
+		case fairness.NotSettled:
 			groups = append(groups, fmt.Sprintf("not settled with %s players", format.JoinAnd(byVerdict[v])))
 		}
 	}
@@ -584,7 +576,7 @@ func (g *Game) answer() string {
 		if al, ok := h.luckAlong(); ok && c.From == "luck events" {
 			what = "chance " + al.verb // the cell's own words
 		}
-		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", map[string]string{"low": "low", "moderate": "moderate", "high": "high", "not settled": "not settled"}[c.Verdict], what, pctIv(*c.Value)))
+		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", c.Verdict, what, pctIv(*c.Value)))
 	}
 	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
 		out = append(out, "What matters most: "+c.Text+".")
@@ -687,7 +679,7 @@ func lowerFirst(s string) string {
 
 // MeasuringSentence names the level restricted play and the lever sweeps were measured
 // at, with its rating on this study's ladder and, where the study's measuring rule chose
-// it, why (issue 21: "under skilled play" must be a level of skill in this game).
+// it, why ("under skilled play" must be a level of skill in this game).
 func (a *Answer) MeasuringSentence() string {
 	type stage struct {
 		whats []string

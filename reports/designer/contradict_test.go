@@ -40,7 +40,7 @@ func shares4(d float64) []float64 {
 
 func shares2(d float64) []float64 { return []float64{0.5 + d, 0.5 - d} }
 
-// The contradictions, built as fixtures: (1) Draco 4p, where no seat is
+// Contradictions the report once had, built as fixtures: (1) Draco 4p, where no seat is
 // significantly favoured at any level, but the greedy sweep, pooling every value played,
 // puts the fair starting points away from 0; (2) Red Hot 4p, whose expert level shows seat
 // 0 at +6.7 [+1.4, +11.9] — not significant after Holm, but off the ±2 target; (3) Draco

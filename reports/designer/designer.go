@@ -15,7 +15,7 @@ package designer
 import (
 	"encoding/json"
 
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -55,10 +55,8 @@ type Config struct {
 	Value []Value
 
 	// What other analyses add (extend.go); nil: the fallback.
-	Measure *MeasureInput // the measuring level (issue 21); nil: the most skilled played
-	Luck    *LuckInput    // per-event luck, luck-adjusted seats (issue 23)
-	Tune    *TuneInput    // certified rule changes (issue 24)
-	Target  *Target       // the precision that settles each question; nil: DefaultTarget
+	Tune   *TuneInput // certified rule changes
+	Target *Target    // the precision that settles each question; nil: DefaultTarget
 }
 
 // Level is one level of play and its self-play.
@@ -85,7 +83,7 @@ type Step struct {
 type Ablation struct {
 	Level   int
 	Classes []string
-	Rows    []value.AblationInput
+	Rows    []worth.AblationInput
 	// Measuring says why the level was chosen by the study's measuring rule ("" when the
 	// design named it).
 	Measuring string

@@ -14,7 +14,7 @@ import (
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/htmlcheck"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -101,7 +101,7 @@ func tinyStudy(t *testing.T) *Input {
 		}
 		c.Ladder = []Step{{Upper: 1, Lower: 0, File: "ladder.json", Result: play(t, "draco", n, append([]string{levels[1]}, rep(levels[0], n-1)...), sim.SeatDuplicate, 60, "", false, false)}}
 		// Restricted play stands in with unrestricted runs (the structure is what is tested).
-		c.Ablation = []Ablation{{Level: 1, Classes: []string{"stay", "discard"}, Rows: []value.AblationInput{
+		c.Ablation = []Ablation{{Level: 1, Classes: []string{"stay", "discard"}, Rows: []worth.AblationInput{
 			{Forbid: []string{"stay"}, File: "a.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatDuplicate, 40, "", false, false)},
 			{Forbid: []string{"discard"}, File: "b.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatDuplicate, 40, "", false, false)},
 		}}}
@@ -112,8 +112,8 @@ func tinyStudy(t *testing.T) *Input {
 		}}}
 		if n == 2 {
 			c.Value = []Value{{Level: 1,
-				Substitution: value.Input{File: "sub.json", Result: playValue(t, "draco", []string{levels[1], levels[1]}, &sim.Substitution{Components: []string{"card 1", "card 5"}}, false, 200)},
-				Decisions:    value.Input{File: "dec.json", Result: playValue(t, "draco", []string{"mcts:iters=40", "mcts:iters=40"}, nil, true, 6)}}}
+				Substitution: worth.Input{File: "sub.json", Result: playValue(t, "draco", []string{levels[1], levels[1]}, &sim.Substitution{Components: []string{"card 1", "card 5"}}, false, 200)},
+				Decisions:    worth.Input{File: "dec.json", Result: playValue(t, "draco", []string{"mcts:iters=40", "mcts:iters=40"}, nil, true, 6)}}}
 		}
 		in.Configs = append(in.Configs, c)
 	}
@@ -227,6 +227,13 @@ func TestStudyReport(t *testing.T) {
 		t.Error("the stage detail is not folded in the HTML")
 	}
 
+	checkStudyFiles(t, in, rp, d)
+}
+
+// checkStudyFiles checks the study's files: summary.json holds the answers and the
+// seats' intervals, the same input renders the same files, and Write writes them all.
+func checkStudyFiles(t *testing.T, in *Input, rp *Report, d *doc.Doc) {
+	t.Helper()
 	files, err := doc.Render(d)
 	if err != nil {
 		t.Fatal(err)

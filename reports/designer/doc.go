@@ -15,7 +15,7 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -30,13 +30,13 @@ import (
 type charts struct {
 	fair, ladder map[*Game]*chart.Chart
 	lever        map[*LeverAnswer]*chart.Chart
-	ablation     map[*value.AblationTable]*chart.Chart
-	components   map[*value.Report]*chart.Chart
+	ablation     map[*worth.AblationTable]*chart.Chart
+	components   map[*worth.Report]*chart.Chart
 }
 
 func (rp *Report) drawCharts() (*charts, error) {
 	ch := &charts{fair: map[*Game]*chart.Chart{}, ladder: map[*Game]*chart.Chart{}, lever: map[*LeverAnswer]*chart.Chart{},
-		ablation: map[*value.AblationTable]*chart.Chart{}, components: map[*value.Report]*chart.Chart{}}
+		ablation: map[*worth.AblationTable]*chart.Chart{}, components: map[*worth.Report]*chart.Chart{}}
 	type job struct {
 		draw func() (*chart.Chart, error)
 		put  func(*chart.Chart)
@@ -61,7 +61,7 @@ func (rp *Report) drawCharts() (*charts, error) {
 			name := g.chartSlug(fmt.Sprintf("%dp-actions", h.Players))
 			label := fmt.Sprintf("%s, %d players: what each choice is worth", g.label(), h.Players)
 			choices := h.wordedAblation(choiceOnly(t, h.cfg.choiceClasses()))
-			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.AblationChart(choices, label, name) }, func(c *chart.Chart) { ch.ablation[t] = c }})
+			jobs = append(jobs, job{func() (*chart.Chart, error) { return worth.AblationChart(choices, label, name) }, func(c *chart.Chart) { ch.ablation[t] = c }})
 			break // the chart of the first ablation level (the cheapest, with the most deals)
 		}
 		if n := len(h.vals); n > 0 && h.vals[n-1].Substitutions() != nil {
@@ -69,7 +69,7 @@ func (rp *Report) drawCharts() (*charts, error) {
 			name := g.chartSlug(fmt.Sprintf("%dp-components", h.Players))
 			label := fmt.Sprintf("%s, %d players", shortTitle(g.Title), h.Players)
 			sub := h.wordedSubstitutions(r.Substitutions())
-			jobs = append(jobs, job{func() (*chart.Chart, error) { return value.ComponentChart(sub, label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
+			jobs = append(jobs, job{func() (*chart.Chart, error) { return worth.ComponentChart(sub, label, name) }, func(c *chart.Chart) { ch.components[r] = c }})
 		}
 	}
 	out := make([]*chart.Chart, len(jobs))
@@ -94,9 +94,9 @@ func (a *Answer) leverShown(l *LeverAnswer) bool {
 
 // wordedAblation is a copy of a restricted-play table with the classes in words, for its
 // chart.
-func (a *Answer) wordedAblation(t *value.AblationTable) *value.AblationTable {
+func (a *Answer) wordedAblation(t *worth.AblationTable) *worth.AblationTable {
 	c := *t
-	c.Rows = append([]value.AblationRow(nil), t.Rows...)
+	c.Rows = append([]worth.AblationRow(nil), t.Rows...)
 	for i := range c.Rows {
 		c.Rows[i].Class = a.words.class(c.Rows[i].Class)
 	}
@@ -104,7 +104,7 @@ func (a *Answer) wordedAblation(t *value.AblationTable) *value.AblationTable {
 }
 
 // topComponents is the component analysis of the most skilled level that has one.
-func (a *Answer) topComponents() *value.ComponentStats {
+func (a *Answer) topComponents() *worth.ComponentStats {
 	for i := len(a.comps) - 1; i >= 0; i-- {
 		if a.comps[i] != nil {
 			return a.comps[i]
@@ -332,21 +332,6 @@ func (rp *Report) glance(d *doc.Doc) {
 		lt.TextRow(sp[0], about, rp.eloRange(i), rp.costRange(sp[0]))
 	}
 	s.Add(lt)
-	var whys []string
-	for _, g := range rp.Games {
-		for _, a := range g.Configs {
-			if a.Measure >= 0 && a.Measure != a.Top {
-				why := a.MeasureWhy
-				if why == "" {
-					why = "chosen by the study"
-				}
-				whys = append(whys, fmt.Sprintf("%s with %s is measured at %s: %s.", g.label(), playersText(a.Players), a.Levels[a.Measure].Level, why))
-			}
-		}
-	}
-	if len(whys) > 0 {
-		s.Add(&doc.List{Items: whys, Small: true})
-	}
 }
 
 // eloRange is level i's Elo above the weakest level, lowest to highest over the games and
@@ -727,15 +712,28 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 	s.ID = g.chartSlug(fmt.Sprintf("%dp-detail", a.Players))
 	s.Appendix, s.Fold = true, true
 	s.Summary = a.glanceLine()
-	c := a.cfg
+	s.Add(a.selfPlayTable(rp.Replays))
+	if a.Players > 2 && a.Measure >= 0 {
+		st := seatTable(a, a.Measure)
+		st.Small = true
+		s.Add(st)
+	}
+	a.luckDetail(s)
+	a.ladderDetail(s)
+	a.valueDetail(s)
+	a.componentDetail(s)
+	a.sweepDetail(s)
+}
 
+// selfPlayTable is the detail's table of every level's self-play.
+func (a *Answer) selfPlayTable(replays int) *doc.Table {
 	t := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Games", doc.Right),
 		doc.Col("Seats: win share", doc.Left), doc.Col("Seats: advantage, points", doc.Left), doc.Col("Shared wins; no winner", doc.Left),
 		doc.Col("Fixed by the deal (replays)", doc.Left), doc.Col("Length", doc.Left))
 	if a.Players == 1 {
 		t.Columns[2].Head, t.Columns[3].Head, t.Columns[4].Head = "Success rate", "", ""
 	}
-	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit; the seat advantages are luck-adjusted at the levels played with luck accounting (raw beside them below); * a seat's own test is significant (Holm p < 0.05 over every seat test of this game and player count); fixed by the deal: the outcome variance the deal fixes when the same bots replay it, which depends on how random the bots are (not the luck share)", rp.Replays)
+	t.Caption = fmt.Sprintf("Self-play: each deal played %d times (deals × plays = games); intervals count the deal as the unit; the seat advantages are luck-adjusted at the levels played with luck accounting (raw beside them below); * a seat's own test is significant (Holm p < 0.05 over every seat test of this game and player count); fixed by the deal: the outcome variance the deal fixes when the same bots replay it, which depends on how random the bots are (not the luck share)", replays)
 	t.Small = true
 	for _, la := range a.Levels {
 		if la.Games == 0 {
@@ -775,13 +773,11 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 		}
 		t.TextRow(la.Level, games, shares, edge, outc, luckText, length)
 	}
-	s.Add(t)
-	if a.Players > 2 && a.Measure >= 0 {
-		st := seatTable(a, a.Measure)
-		st.Small = true
-		s.Add(st)
-	}
-	a.luckDetail(s)
+	return t
+}
+
+// ladderDetail adds the ladder's steps to the detail.
+func (a *Answer) ladderDetail(s *doc.Section) {
 	if a.Ladder != nil && len(a.Ladder.Steps) > 0 {
 		lt := doc.NewTable("", doc.Col("Step", doc.Left), doc.Col("Deals", doc.Right), doc.Col("Win share [95% CI]", doc.Left), doc.Col("Fair", doc.Right),
 			doc.Col("Better on the same deal", doc.Left), doc.Col("Holm p", doc.Right), doc.Col("Verdict", doc.Left))
@@ -800,6 +796,12 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			s.Add(&doc.List{Items: a.Ladder.Notes, Small: true})
 		}
 	}
+}
+
+// valueDetail adds the value stage's tables (substitution, the search's decision values)
+// and restricted play to the detail.
+func (a *Answer) valueDetail(s *doc.Section) {
+	c := a.cfg
 	for k, r := range a.vals {
 		level := a.Value[k].Level
 		if sub := r.Substitutions(); sub != nil {
@@ -828,6 +830,10 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			}
 		}
 	}
+}
+
+// componentDetail adds the components' associations to the detail.
+func (a *Answer) componentDetail(s *doc.Section) {
 	if len(a.Components) > 0 {
 		last := a.Components[len(a.Components)-1]
 		ct := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Component", doc.Left), doc.Col(last.diffLabel()+", points [95% CI]", doc.Left),
@@ -849,6 +855,10 @@ func (rp *Report) detailSection(d *doc.Doc, g *Game, a *Answer) {
 			s.Add(blk)
 		}
 	}
+}
+
+// sweepDetail adds every lever sweep to the detail.
+func (a *Answer) sweepDetail(s *doc.Section) {
 	for _, l := range a.Compensation {
 		head := "Setting"
 		if l.Seat {
@@ -969,10 +979,10 @@ func methods(rp *Report) []string {
 		fmt.Sprintf("Self-play: each deal (hands, piles and chance fixed by the game seed) is played %d times with fresh agent streams, and every level plays the same deals (common random numbers).", rp.Replays),
 		"Seat advantage: a seat's mean win share minus the fair share. Its variance per game is bounded by Σ c²p − a² for the contrast c (exact when no win is shared) and multiplied by the design effect of the replays, K·Var(deal mean)/Var(game) of the most correlated seat (Kish 1965), so the deal is the unit; 95% normal intervals; two-sided z tests, Holm-adjusted over every seat test of one game and player count. Each seat's star and each seat's colour in the charts is its own test.",
 		"Ladder: each level alone against copies of the level below on duplicate deals (every seat rotation of each deal); the sign test over deals decides whether a level is significantly stronger (Holm over the steps); Bradley–Terry ratings on the Elo scale with deal-clustered intervals (reports/skill), shown relative to the weakest level.",
-		value.SubstitutionMethod,
-		value.DecisionMethod,
-		value.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
-		value.LengthMethod,
+		worth.SubstitutionMethod,
+		worth.DecisionMethod,
+		worth.AblationMethod + " A restriction of a class that spends what the player holds (a card played, an item used) also makes him keep it: it " + HoldingFlag + ", and is shown in the appendix only, with the share of decisions in which it could not be kept.",
+		worth.LengthMethod,
 		"Components (associations, appendix): 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
 		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/change.Compensate); at another level the value that offsets its advantage is −advantage/slope, with a delta-method interval.",
 		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics); length also in the game's own unit (engine.Lengther: turns, plays, rounds, combats). Lead changes grow with the player count by construction (more seats to take the lead), so they are shown per player; a comeback (the winner behind at mid-game) happens by chance in (n−1)/n of games when the mid-game position says nothing, so comebacks are shown as a share of that; each metric stands beside the other games' range at the same player count.",

@@ -1,65 +1,26 @@
 package designer
 
-import "dragonlab/reports/stats"
-
 // What other analyses add to the designer's report. Each is an optional field of a
 // Config, filled by the study (reports/experiment) from its own stages; nil means the
-// fallback, today's numbers, which the report always has:
+// fallback, which the report always has:
 //
-//	field     issue  page-1 column    fallback while nil
-//	Measure   21     every column     the most skilled level played (Answer.Top)
-//	Luck      23     Luck?, Fair?     the luck share of the measuring level's replays;
-//	                                  the plain seat advantages
-//	Tune      24     What to change?  the compensation of the seatBonus sweep
-//	Target    25     Fair?, Luck?     DefaultTarget: ±2 points of seat advantage at two
-//	                                  players, ±3 at more; ±10 points of luck share
+//	field     page-1 column    fallback while nil
+//	Tune      What to change?  the compensation of the seatBonus sweep
+//	Target    Fair?, Luck?     DefaultTarget: ±2 points of seat advantage at two
+//	                           players, ±3 at more; ±10 points of luck share
 //
-// What matters? (issue 22) is the value stage itself (Config.Value, value.go): the
-// component worth most by substitution, else the decisions worth most by the search's
-// values, else the choice worth most by restricted play.
+// The measuring level is the most skilled level played (Answer.Top); the luck along the
+// game and the luck-adjusted seats come from the study's own luck accounting (luck.go).
+// What matters? is the value stage itself (Config.Value, value.go): the component worth
+// most by substitution, else the decisions worth most by the search's values, else the
+// choice worth most by restricted play.
 //
 // Every number is a win share (or a share of variance) in [0, 1] with its 95% interval
 // (stats.Estimate: Value, Lo, Hi; N the count behind it), never a percentage. Names are
 // the game's (action classes, components, rules parameters); the report puts them in the
 // rules' words itself (engine.Glossary).
 
-// MeasureInput is the measuring level chosen from evidence (issue 21): the level at which
-// the seats, the luck and the game feel are measured and page 1 answers.
-type MeasureInput struct {
-	// Level indexes Config.Levels; it must have been played.
-	Level int
-	// Why says in a few plain words why this level ("the strongest level that is not
-	// beaten by a simpler one"), shown under the levels of play.
-	Why string
-}
-
-// LuckInput is the luck of one game and player count at the measuring level (issue 23):
-// how much of the outcome the chance events decide, event by event, and the seat
-// advantages with the luck taken out.
-type LuckInput struct {
-	// Level names the level measured ("expert").
-	Level string
-	// Share is the share of the outcome's variance that chance decides, in [0, 1].
-	Share stats.Estimate
-	// Events are the kinds of chance event (the game's names: "draw", "flame"), each with
-	// its part of Share; largest first. May be empty.
-	Events []LuckEvent
-	// Adjusted are the seat advantages with the luck taken out (seat s at index s), in
-	// points of win share like Answer.Levels[i].Seats[s].Advantage; nil when not
-	// estimated. When present they replace the plain advantages in the Fair? answer
-	// (their intervals are narrower: fewer games settle the question), each tested by its
-	// normal interval (p from value/(half-width/1.96)), Holm over the seats.
-	Adjusted []stats.Estimate
-}
-
-// LuckEvent is one kind of chance event and its part of the luck share.
-type LuckEvent struct {
-	Name  string // the game's name of the event ("draw", "flame roll")
-	Rule  string // its rule ID ("DR-10"), "" if none
-	Share stats.Estimate
-}
-
-// TuneInput is what `dragonlab tune` answered for one game and player count (issue 24):
+// TuneInput is what `dragonlab tune` answered for one game and player count:
 // the smallest change that meets the targets, certified on fresh deals, or the best found
 // and what it misses. Page 1's What to change? quotes the certified change; the detail
 // quotes the tune's paragraph.
@@ -108,7 +69,7 @@ type Target struct {
 	Worth float64
 }
 
-// DefaultTarget is the target of the issue: ±2 points of seat advantage at two players,
+// DefaultTarget is the default target: ±2 points of seat advantage at two players,
 // ±3 at more (each seat has fewer wins to count) and for the solitaire's success rate;
 // the luck share to ±10 points; what an action class is worth to ±10 points.
 func DefaultTarget(players int) Target {

@@ -7,9 +7,11 @@ import (
 	"sort"
 	"strings"
 
+	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
+	"dragonlab/reports/luck"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 )
 
 // Page 1: one row per game and player count, five answers — Fair? Skill? Luck? What
@@ -57,17 +59,6 @@ func (r *GlanceRow) Cells() []Cell { return []Cell{r.Fair, r.Skill, r.Luck, r.Ma
 // glanceColumns are page 1's column headings, in the order of Cells.
 var glanceColumns = []string{"Fair?", "Skill?", "Luck?", "What matters?", "What to change?"}
 
-// moreGames is about how many more games would bring an interval of half-width half to
-// target, from n games: intervals shrink as 1/√n, so n·((half/target)² − 1). 0 when the
-// interval is within the target already.
-func moreGames(n int64, half, target float64) int64 {
-	if n <= 0 || !(half > target) || !(target > 0) || math.IsNaN(half) {
-		return 0
-	}
-	r := half / target
-	return int64(math.Ceil(float64(n) * (r*r - 1)))
-}
-
 // notSettled is the tail of a cell whose question is not settled: "; ~1,300 more games".
 func notSettled(more int64) string { return "; ~" + countWord(more) + " more games" }
 
@@ -92,34 +83,10 @@ func (a *Answer) glance() GlanceRow {
 	return r
 }
 
-// seatsAt are the seat advantages at the measuring level: the luck-adjusted ones when the
-// luck analysis gives them (issue 23), else the plain ones.
+// seatsAt are the seat advantages at the measuring level (the luck-adjusted ones where
+// the level had luck accounting: luckAdjust puts them in the level's seats).
 func (a *Answer) seatsAt() ([]SeatRow, string) {
-	la := a.Levels[a.Measure]
-	if l := a.cfg.Luck; l != nil && len(l.Adjusted) == len(la.Seats) && len(la.Seats) > 0 {
-		// Their tests: normal, from the interval's half-width, Holm over these seats.
-		out := append([]SeatRow(nil), la.Seats...)
-		ps := make([]float64, len(out))
-		for s := range out {
-			e := l.Adjusted[s]
-			out[s].Advantage = Est{Estimate: e}
-			ps[s] = 1
-			if se := e.HalfWidth() / stats.Z95; se > 0 {
-				ps[s] = stats.NormalP(e.Value / se)
-			}
-		}
-		if len(out) == 2 {
-			ps = ps[:1] // two seats: one test
-		}
-		for s, p := range stats.Holm(ps) {
-			out[s].P, out[s].PHolm = ps[s], p
-		}
-		if len(la.Seats) == 2 {
-			out[1].P, out[1].PHolm = out[0].P, out[0].PHolm
-		}
-		return out, "luck-adjusted self-play"
-	}
-	return la.Seats, "self-play"
+	return a.Levels[a.Measure].Seats, "self-play"
 }
 
 // fairSeat is the seat an answer about fairness names: the significant seat with the
@@ -155,7 +122,7 @@ func (a *Answer) fairCell() Cell {
 	if la.Success != nil {
 		e := *la.Success
 		c := Cell{Text: "solitaire: won " + pctIv(e), Value: &e, Verdict: "solitaire", From: "self-play"}
-		if m := moreGames(la.Games, e.HalfWidth(), tg.Seat); m > 0 {
+		if m := stats.MoreGames(la.Games, e.HalfWidth(), tg.Seat); m > 0 {
 			c.Text, c.Verdict, c.More = "not settled: won "+pctIv(e)+notSettled(m), "not settled", m
 		}
 		return c
@@ -168,23 +135,20 @@ func (a *Answer) fairCell() Cell {
 	e := s.Advantage
 	c := Cell{Value: &e, From: from}
 	who := fmt.Sprintf("seat %d", s.Seat)
-	switch {
-	case sig:
-		c.Text, c.Verdict = who+" favoured: "+ptsWithUnit(e), "favoured"
-		if e.Value < 0 {
-			c.Text, c.Verdict = who+" disfavoured: "+ptsWithUnit(e), "disfavoured"
-		}
+	m := stats.MoreGames(la.Games, maxHalf(seats), tg.Seat)
+	c.Verdict = fairness.Verdict(sig, e.Value, m == 0)
+	switch c.Verdict {
+	case fairness.Favoured, fairness.Disfavoured:
 		// The verdict stands; its size is not settled until the interval is within the
 		// target (what to change depends on it).
-		if m := moreGames(la.Games, maxHalf(seats), tg.Seat); m > 0 {
+		c.Text = who + " " + c.Verdict + ": " + ptsWithUnit(e)
+		if m > 0 {
 			c.Text, c.More = c.Text+notSettled(m), m
 		}
+	case fairness.NotSettled:
+		c.Text, c.More = c.Verdict+": "+who+" "+ptsWithUnit(e)+notSettled(m), m
 	default:
-		if m := moreGames(la.Games, maxHalf(seats), tg.Seat); m > 0 {
-			c.Text, c.Verdict, c.More = "not settled: "+who+" "+ptsWithUnit(e)+notSettled(m), "not settled", m
-		} else {
-			c.Text, c.Verdict = "fair: "+who+" "+ptsWithUnit(e), "fair"
-		}
+		c.Text = c.Verdict + ": " + who + " " + ptsWithUnit(e)
 	}
 	return c
 }
@@ -242,18 +206,6 @@ func diffEst(a, b Est) Est {
 	return Est{Estimate: stats.Estimate{Value: v, Lo: math.Max(lo, -1), Hi: math.Min(hi, 1), Method: "newcombe"}}
 }
 
-// luckWord grades a luck share: the deal decides little below a quarter of the outcome,
-// most of it above 60%.
-func luckWord(v float64) string {
-	switch {
-	case v < 0.25:
-		return "low"
-	case v < 0.6:
-		return "moderate"
-	}
-	return "high"
-}
-
 func (a *Answer) luckCell() Cell {
 	if a.Measure < 0 {
 		return Cell{Text: "–", Verdict: "–"}
@@ -262,14 +214,14 @@ func (a *Answer) luckCell() Cell {
 	tg := a.cfg.target()
 	if al, ok := a.luckAlong(); ok {
 		e := al.share
-		c := Cell{Value: &e, Verdict: luckWord(e.Value), From: "luck events"}
+		c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "luck events"}
 		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e))
 		if al.event != "" {
-			if t := c.Text + ", mostly " + al.event; wordCount(t) <= MaxCellWords {
+			if t := c.Text + ", mostly " + al.event + " (" + format.Pct(al.eventShare) + ")"; wordCount(t) <= MaxCellWords {
 				c.Text = t
 			}
 		}
-		if m := moreGames(al.games, e.HalfWidth(), tg.Luck); m > 0 {
+		if m := stats.MoreGames(al.games, e.HalfWidth(), tg.Luck); m > 0 {
 			c.Text, c.Verdict, c.More = "not settled: chance "+al.verb+" "+pctIv(e)+notSettled(m), "not settled", m
 		}
 		return c
@@ -278,39 +230,32 @@ func (a *Answer) luckCell() Cell {
 		return Cell{Text: "–", Verdict: "–"}
 	}
 	e := *la.Luck
-	c := Cell{Value: &e, Verdict: luckWord(e.Value), From: "replays"}
+	c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "replays"}
 	c.Text = fmt.Sprintf("%s: the deal decides %s", c.Verdict, pctIv(e))
-	if m := moreGames(la.Games, e.HalfWidth(), tg.Luck); m > 0 {
+	if m := stats.MoreGames(la.Games, e.HalfWidth(), tg.Luck); m > 0 {
 		c.Text, c.Verdict, c.More = "not settled: the deal decides "+pctIv(e)+notSettled(m), "not settled", m
 	}
 	return c
 }
 
-// luckAlong is the luck along the game at the measuring level, from one of two sources:
-// the study's own luck accounting (Answer.LuckAccounting, issue 23), else an outside
-// Config.Luck; ok is false with neither (the replays' share is then the fallback).
+// luckAlong is the luck along the game at the measuring level, from the study's luck
+// accounting (Answer.LuckAccounting); ok is false without it (the replays' share is then
+// the fallback).
 type luckAlong struct {
 	share Est
-	event string // the kind of chance event that swings games most, in words ("" if none)
-	games int64  // games behind share (0: unknown, no "not settled")
-	verb  string // "carries" (accounting) or "decides" (an outside input)
+	// event is the kind of chance event that carries most of the luck, in words ("" if
+	// none), and eventShare its part of the spread of results.
+	event      string
+	eventShare float64
+	games      int64  // games behind share
+	verb       string // "carries"
 }
 
 func (a *Answer) luckAlong() (luckAlong, bool) {
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
 		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries"}
-		if len(acc.Events) > 0 {
-			al.event = acc.Events[0].Name
-		}
-		return al, true
-	}
-	if l := a.cfg.Luck; l != nil && l.Share.HasInterval() {
-		al := luckAlong{share: Est{Estimate: l.Share}, verb: "decides"}
-		if len(l.Events) > 0 {
-			al.event = l.Events[0].Name
-			if r := l.Events[0].Rule; r != "" {
-				al.event += " (" + r + ")"
-			}
+		if k := acc.carriesMost(); k != nil {
+			al.event, al.eventShare = k.Name, float64(k.Share)
 		}
 		return al, true
 	}
@@ -323,7 +268,7 @@ func (a *Answer) mattersCell() Cell {
 		r := a.vals[n-1]
 		// The component worth most by substitution: one more of it, significant.
 		if sub := r.Substitutions(); sub != nil {
-			var best *value.ComponentValue
+			var best *worth.ComponentValue
 			for i := range sub.Rows {
 				v := &sub.Rows[i]
 				if v.Delta > 0 && v.Change.HasInterval() && v.PHolm < stats.Alpha && (best == nil || math.Abs(v.Change.Value) > math.Abs(best.Change.Value)) {

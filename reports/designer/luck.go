@@ -15,7 +15,7 @@ import (
 	"dragonlab/sim/value"
 )
 
-// How much is luck? (issue 23). The study plays its measuring level (the design's levels
+// How much is luck? The study plays its measuring level (the design's levels
 // with "luck": the expert) with luck accounting: its self-play, its lever sweeps and its
 // ladder step against the level below. From them the report answers with the luck
 // measured along the game (reports/luck: the share of the spread of results the chance
@@ -160,32 +160,23 @@ func (a *Answer) luckVerdicts() {
 			raw[la.level] = append(raw[la.level], s.rawP)
 		}
 	}
-	var ps []float64
-	type ref struct{ level, seat int }
-	var refs []ref
+	ps := make([][]float64, len(a.Levels))
 	for i, lv := range a.Levels {
 		for _, s := range lv.Seats {
-			if a.Players > 2 || s.Seat == 0 {
-				p := s.P
-				if r, ok := raw[i]; ok {
-					p = r[s.Seat]
-				}
-				ps = append(ps, p)
-				refs = append(refs, ref{i, s.Seat})
+			p := s.P
+			if r, ok := raw[i]; ok {
+				p = r[s.Seat]
 			}
+			ps[i] = append(ps[i], p)
 		}
 	}
-	holm := stats.Holm(ps)
+	holm, _ := stats.HolmSeats(ps)
 	for k := range a.LuckAccounting {
 		la := &a.LuckAccounting[k]
 		for j := range la.Seats {
 			st := &la.Seats[j]
 			st.PHolm = a.Levels[la.level].Seats[st.Seat].PHolm
-			for m, rf := range refs {
-				if rf.level == la.level && (rf.seat == st.Seat || a.Players == 2) {
-					st.RawPHolm = holm[m]
-				}
-			}
+			st.RawPHolm = holm[la.level][st.Seat]
 			if st.RawPHolm < stats.Alpha {
 				la.RawFavoured = true
 			}
@@ -256,16 +247,17 @@ func (a *Answer) accountAt(i int) *LuckAccount {
 	return nil
 }
 
-// luckWords is a luck share in words.
-func luckWords(v float64) string {
-	switch {
-	case v < 0.15:
-		return "little"
-	case v < 0.4:
-		return "some"
-	default:
-		return "much"
+// carriesMost is the kind of chance event that carries the largest part of the luck —
+// the sum over its events, Share — or nil when no kind carries a positive part.
+func (la *LuckAccount) carriesMost() *ChanceKind {
+	var best *ChanceKind
+	for i := range la.Events {
+		k := &la.Events[i]
+		if v := float64(k.Share); v > 0 && !math.IsNaN(v) && (best == nil || v > float64(best.Share)) {
+			best = k
+		}
 	}
+	return best
 }
 
 // topEvents names the kinds of chance event that swing games most (at most two, each
@@ -294,7 +286,10 @@ func (a *Answer) LuckAlongSentence() string {
 		own = "the player's own decisions"
 	}
 	s := fmt.Sprintf("Under %s play the chance events carry %s of the spread of results (%s luck) and %s %s",
-		la.Level, pctIv(la.Share), luckWords(la.Share.Value), own, pctIv(la.Decisions))
+		la.Level, pctIv(la.Share), luck.Word(la.Share.Value), own, pctIv(la.Decisions))
+	if k := la.carriesMost(); k != nil {
+		s += fmt.Sprintf("; most of the luck is %s (%s of the spread)", k.Name, format.Pct(float64(k.Share)))
+	}
 	if ev := la.topEvents(2); ev != "" {
 		s += "; the chance events that swing games most are " + ev
 	}

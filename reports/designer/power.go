@@ -37,7 +37,7 @@ func (a *Answer) settle(g *Game) []Settle {
 	base := Settle{Game: g.Game, Variant: g.Variant, Players: a.Players}
 	var out []Settle
 	add := func(question, stage, file string, games int64, half, target float64) {
-		if m := moreGames(games, half, target); m > 0 {
+		if m := stats.MoreGames(games, half, target); m > 0 {
 			s := base
 			s.Question, s.Stage, s.File, s.Games, s.Half, s.Target = question, stage, file, m, half, target
 			out = append(out, s)
@@ -53,7 +53,7 @@ func (a *Answer) settle(g *Game) []Settle {
 	}
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
 		add("luck", "luck accounting at "+acc.Level, file, acc.Games, acc.Share.HalfWidth(), tg.Luck)
-	} else if la.Luck != nil && a.cfg.Luck == nil {
+	} else if la.Luck != nil {
 		add("luck", at, file, la.Games, la.Luck.HalfWidth(), tg.Luck)
 	}
 	// What matters: when no action class measurably matters, the widest classes.

@@ -8,10 +8,10 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 )
 
-// "What decides games?" is answered by the value stage (reports/value): what each
+// "What decides games?" is answered by the value stage (reports/worth): what each
 // component is worth by substitution on paired deals, and what each decision is worth by
 // the measuring level's search, how often decisions are critical. Restricted play stays,
 // honestly: a restriction of a choice class (what the player holds does not change) is
@@ -23,8 +23,8 @@ import (
 // Value is the value stage at one level: the substitution run and the decision run.
 type Value struct {
 	Level        int
-	Substitution value.Input
-	Decisions    value.Input
+	Substitution worth.Input
+	Decisions    worth.Input
 }
 
 // ValueAnswer is what the value stage says at one level: summary.json's components and
@@ -37,8 +37,8 @@ type ValueAnswer struct {
 	Iterations      float64            `json:"iterations,omitempty"`
 	Deals           int64              `json:"deals"`
 	Games           int64              `json:"games"`
-	Components      []value.SummaryRow `json:"components"`
-	Decisions       []value.SummaryRow `json:"decisions"`
+	Components      []worth.SummaryRow `json:"components"`
+	Decisions       []worth.SummaryRow `json:"decisions"`
 	Critical        *Est               `json:"critical,omitempty"`
 	CriticalPerGame float64            `json:"criticalPerGame"`
 }
@@ -52,7 +52,7 @@ func (a *Answer) valueStage() error {
 	}
 	for _, v := range c.Value {
 		meta := doc.Meta{Game: c.Game, Title: c.Title, Players: c.Players, Params: c.Params, Complete: true}
-		r, err := value.Analyze(meta, g, v.Substitution, v.Decisions)
+		r, err := worth.Analyze(meta, g, v.Substitution, v.Decisions)
 		if err != nil {
 			return fmt.Errorf("value: %w", err)
 		}
@@ -73,7 +73,7 @@ func (a *Answer) valueStage() error {
 
 // choiceClasses is the set of the game's choice classes (engine.ChoiceClasser), by name.
 func (c *Config) choiceClasses() map[string]bool {
-	return value.ChoiceClassesOf(c.Game, c.Params, c.Players)
+	return worth.ChoiceClassesOf(c.Game, c.Params, c.Players)
 }
 
 // valueSentence is the value part of "What decides games?": the components worth most
@@ -174,7 +174,7 @@ func (a *Answer) valueTables() []doc.Block {
 
 // choiceOnly is the restricted-play table with only its choice classes: what the
 // headline shows (the others measure holding forever: appendix).
-func choiceOnly(t *value.AblationTable, choice map[string]bool) *value.AblationTable {
+func choiceOnly(t *worth.AblationTable, choice map[string]bool) *worth.AblationTable {
 	c := *t
 	c.Rows = nil
 	for _, r := range t.Rows {
@@ -186,7 +186,7 @@ func choiceOnly(t *value.AblationTable, choice map[string]bool) *value.AblationT
 }
 
 // HoldingFlag is what the appendix says of a restriction that changes holdings.
-const HoldingFlag = value.HoldingFlag
+const HoldingFlag = worth.HoldingFlag
 
 // kindText names a class's kind for the tables.
 func kindText(choice bool) string {
@@ -274,9 +274,9 @@ func joinParts(parts []string) string {
 
 // wordedSubstitutions is a copy of a substitution table with the components in the
 // rules' words and the agent by its level's name, for its chart and table.
-func (a *Answer) wordedSubstitutions(sub *value.Substitutions) *value.Substitutions {
+func (a *Answer) wordedSubstitutions(sub *worth.Substitutions) *worth.Substitutions {
 	c := *sub
-	c.Rows = append([]value.ComponentValue(nil), sub.Rows...)
+	c.Rows = append([]worth.ComponentValue(nil), sub.Rows...)
 	for i := range c.Rows {
 		c.Rows[i].Component = a.words.component(c.Rows[i].Component)
 	}
@@ -287,9 +287,9 @@ func (a *Answer) wordedSubstitutions(sub *value.Substitutions) *value.Substituti
 }
 
 // wordedDecisions is a copy of a decision table with the classes in the rules' words.
-func (a *Answer) wordedDecisions(d *value.Decisions) *value.Decisions {
+func (a *Answer) wordedDecisions(d *worth.Decisions) *worth.Decisions {
 	c := *d
-	c.Classes = append([]value.DecisionClass(nil), d.Classes...)
+	c.Classes = append([]worth.DecisionClass(nil), d.Classes...)
 	for i := range c.Classes {
 		c.Classes[i].Class = a.words.class(c.Classes[i].Class)
 	}

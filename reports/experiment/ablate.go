@@ -8,7 +8,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/reports/format"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -153,11 +153,11 @@ func analyzeAblate(a *Analysis) ([]string, error) {
 	if err := a.options(&o); err != nil {
 		return nil, err
 	}
-	var rows []value.AblationInput
+	var rows []worth.AblationInput
 	for _, r := range o.Restrictions {
-		rows = append(rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
+		rows = append(rows, worth.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
 	}
-	ab, err := value.AnalyzeAblation(a.meta(o.Meta), o.Base, o.Meta.Players, o.Classes, a.result(o.Baseline), a.file(o.Baseline), rows)
+	ab, err := worth.AnalyzeAblation(a.meta(o.Meta), o.Base, o.Meta.Players, o.Classes, a.result(o.Baseline), a.file(o.Baseline), rows)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ func analyzeAblate(a *Analysis) ([]string, error) {
 	return ab.Write(a.Dir)
 }
 
-func printAblation(w io.Writer, ab *value.Ablation) {
+func printAblation(w io.Writer, ab *worth.Ablation) {
 	if ab.Table == nil {
 		fmt.Fprintf(w, "restricted play: %s, %d players, base %s: nothing played\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base))
 		return

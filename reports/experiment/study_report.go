@@ -18,7 +18,7 @@ import (
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
 	"dragonlab/reports/tune"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -202,17 +202,17 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 		for _, ab := range c.Ablation {
 			da := designer.Ablation{Level: ab.Level, Classes: ab.Classes, Measuring: ab.Measuring}
 			for _, r := range ab.Runs {
-				da.Rows = append(da.Rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
+				da.Rows = append(da.Rows, worth.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
 			}
 			dc.Ablation = append(dc.Ablation, da)
 		}
 		for _, v := range c.Value {
 			dv := designer.Value{Level: v.Level}
 			if v.SubstitutionRun != "" {
-				dv.Substitution = value.Input{File: a.file(v.SubstitutionRun), Result: a.result(v.SubstitutionRun)}
+				dv.Substitution = worth.Input{File: a.file(v.SubstitutionRun), Result: a.result(v.SubstitutionRun)}
 			}
 			if v.DecisionRun != "" {
-				dv.Decisions = value.Input{File: a.file(v.DecisionRun), Result: a.result(v.DecisionRun)}
+				dv.Decisions = worth.Input{File: a.file(v.DecisionRun), Result: a.result(v.DecisionRun)}
 			}
 			dc.Value = append(dc.Value, dv)
 		}

@@ -11,7 +11,7 @@ import (
 	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/reports/format"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -268,9 +268,9 @@ func analyzeValue(a *Analysis) ([]string, error) {
 	if err != nil {
 		return nil, plan.InputError{Err: err}
 	}
-	r, err := value.Analyze(a.meta(o.Meta), g,
-		value.Input{File: a.file(o.Substitution), Result: a.result(o.Substitution)},
-		value.Input{File: a.file(o.Decisions), Result: a.result(o.Decisions)})
+	r, err := worth.Analyze(a.meta(o.Meta), g,
+		worth.Input{File: a.file(o.Substitution), Result: a.result(o.Substitution)},
+		worth.Input{File: a.file(o.Decisions), Result: a.result(o.Decisions)})
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func analyzeValue(a *Analysis) ([]string, error) {
 	return r.Write(a.Dir)
 }
 
-func printValue(w io.Writer, r *value.Report) {
+func printValue(w io.Writer, r *worth.Report) {
 	if s := r.Substitutions(); s != nil {
 		fmt.Fprintf(w, "component values: %s, %d players, %s, %s deals (change of the changed seat's win share)\n",
 			r.Meta.Game, r.Meta.Players, r.Agent, format.Count(r.Deals))

@@ -245,33 +245,21 @@ func Analyze(r *sim.Result, titles map[string]string) *Analysis {
 // one binomial test of seat 0 (seat 1's is the same test), for 3 or more one test per
 // seat.
 func AdjustFamily(as []*Analysis) {
-	type ref struct{ a, seat int }
-	var refs []ref
-	var ps []float64
+	ps := make([][]float64, len(as))
 	for i, a := range as {
 		if a.Players < 2 || a.Decisive == 0 {
 			continue
 		}
-		if a.Players == 2 {
-			refs = append(refs, ref{i, 0})
-			ps = append(ps, a.Seats[0].P)
-			continue
-		}
-		for j := range a.Seats {
-			refs = append(refs, ref{i, j})
-			ps = append(ps, a.Seats[j].P)
+		for _, s := range a.Seats {
+			ps[i] = append(ps[i], s.P)
 		}
 	}
-	adj := stats.Holm(ps)
-	for k, rf := range refs {
-		a := as[rf.a]
-		a.Seats[rf.seat].PHolm = adj[k]
-		if a.Players == 2 {
-			a.Seats[1].PHolm = adj[k]
+	adj, family := stats.HolmSeats(ps)
+	for i, a := range as {
+		for s := range adj[i] {
+			a.Seats[s].PHolm = adj[i][s]
 		}
-	}
-	for _, a := range as {
-		a.Family = len(ps)
+		a.Family = family
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/feel"
 	"dragonlab/reports/luck"
-	"dragonlab/reports/value"
+	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
 
@@ -37,15 +37,15 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 		out = append(out, s)
 	}
 	if sa := agg.Substitutions; sa != nil && r.Games > 0 {
-		sub, err := value.Substitution(r)
+		sub, err := worth.Substitution(r)
 		if err != nil {
 			return nil, err
 		}
-		c := &doc.Content{Title: "What each component is worth", Tables: []doc.TextTable{sub.Table()}, Notes: []string{value.SubstitutionMethod}}
+		c := &doc.Content{Title: "What each component is worth", Tables: []doc.TextTable{sub.Table()}, Notes: []string{worth.SubstitutionMethod}}
 		for _, v := range sub.Top(5) {
 			c.Sentences = append(c.Sentences, sub.Sentence(v))
 		}
-		if err := c.AddChart(value.ComponentChart(sub, label, stem+"-substitution")); err != nil {
+		if err := c.AddChart(worth.ComponentChart(sub, label, stem+"-substitution")); err != nil {
 			return nil, err
 		}
 		s := &doc.Section{Title: c.Title}
@@ -54,12 +54,12 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 	}
 	if da := agg.Decisions; da != nil && r.Games > 0 {
 		g, _ := engine.Lookup(r.Game)
-		d, err := value.DecisionValues(r, g)
+		d, err := worth.DecisionValues(r, g)
 		if err != nil {
 			return nil, err
 		}
-		c := &doc.Content{Title: "What each decision is worth", Sentences: []string{d.Summary()}, Tables: []doc.TextTable{d.Table()}, Notes: []string{value.DecisionMethod}}
-		if err := c.AddChart(value.DecisionChart(d, label, stem+"-decisions")); err != nil {
+		c := &doc.Content{Title: "What each decision is worth", Sentences: []string{d.Summary()}, Tables: []doc.TextTable{d.Table()}, Notes: []string{worth.DecisionMethod}}
+		if err := c.AddChart(worth.DecisionChart(d, label, stem+"-decisions")); err != nil {
 			return nil, err
 		}
 		s := &doc.Section{Title: c.Title}
@@ -74,23 +74,23 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 		if agg.Replays != nil {
 			replays = agg.Replays.K
 		}
-		views := []value.ComponentOptions{{Agent: value.Pooled, Replays: replays}}
+		views := []worth.ComponentOptions{{Agent: worth.Pooled, Replays: replays}}
 		if !fairness.SameAgents(r) {
 			views = views[:0]
 			for j := range r.Agents {
-				views = append(views, value.ComponentOptions{Agent: j, Replays: replays})
+				views = append(views, worth.ComponentOptions{Agent: j, Replays: replays})
 			}
 		}
 		for _, v := range views {
-			cs, err := value.Components(ca, r.Agents, v)
+			cs, err := worth.Components(ca, r.Agents, v)
 			if err != nil {
 				return nil, err
 			}
 			name := stem + "-components"
-			if v.Agent != value.Pooled {
+			if v.Agent != worth.Pooled {
 				name += fmt.Sprintf("-%d", v.Agent)
 			}
-			c, err := value.ComponentContent(cs, label, name, 10)
+			c, err := worth.ComponentContent(cs, label, name, 10)
 			if err != nil {
 				return nil, err
 			}
@@ -99,14 +99,14 @@ func ResultSections(r *sim.Result, label, stem string) ([]*doc.Section, error) {
 			}
 			s.Add(c.Blocks(name)...)
 		}
-		ls, err := value.LengthAdjusted(ca, replays)
+		ls, err := worth.LengthAdjusted(ca, replays)
 		if err != nil {
 			return nil, err
 		}
 		if ls != nil {
 			t := ls.Table(10)
 			s.Add(t.Block(stem + "-components-length"))
-			s.Add(&doc.Paragraph{Text: value.LengthMethod, Small: true})
+			s.Add(&doc.Paragraph{Text: worth.LengthMethod, Small: true})
 		}
 		out = append(out, s)
 	}

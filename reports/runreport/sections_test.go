@@ -15,7 +15,7 @@ import (
 	"dragonlab/sim"
 )
 
-// A results file with the optional aggregates (issue 14 item 3): the report shows the
+// A results file with the optional aggregates: the report shows the
 // game feel, the components and the luck share of it, in the PDF and the HTML alike, and
 // a plain results file shows none of them.
 func TestReportShowsWhySections(t *testing.T) {

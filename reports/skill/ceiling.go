@@ -11,7 +11,7 @@ import (
 // than the budget below it in a skill ceiling trace.
 const CeilingAlpha = 0.05
 
-// Ceiling is where a skill ceiling trace stops gaining (issue 21; the anchor is Ludii's
+// Ceiling is where a skill ceiling trace stops gaining (the anchor is Ludii's
 // SkillTrace, Stephenson et al., which plots the same doublings without intervals): the
 // agent at doubled budgets, each doubling against the budget below it on duplicate deals.
 // A doubling is significantly stronger when the exact two-sided sign test over the deals

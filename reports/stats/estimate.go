@@ -94,3 +94,15 @@ func (e Estimate) Reach() float64 { return math.Max(math.Abs(e.Lo), math.Abs(e.H
 func Normal(v, se, z float64) Estimate {
 	return Estimate{Value: v, Lo: v - z*se, Hi: v + z*se, Method: "normal"}
 }
+
+// MoreGames is about how many more games would bring an interval of half-width half to
+// target, from n games: intervals shrink as 1/√n, so n·((half/target)² − 1). 0 when the
+// interval is within the target already: the question is settled. It is the one rule
+// behind every "settled" and "not settled" of a report.
+func MoreGames(n int64, half, target float64) int64 {
+	if n <= 0 || !(half > target) || !(target > 0) || math.IsNaN(half) {
+		return 0
+	}
+	r := half / target
+	return int64(math.Ceil(float64(n) * (r*r - 1)))
+}

@@ -46,3 +46,17 @@ func TestEstimate(t *testing.T) {
 	statstest.NearRel(t, "Normal lo", w.Lo, 2-0.5*1.959963984540054, 1e-15) // 2 - 0.5*qnorm(0.975)
 	statstest.NearRel(t, "Normal hi", w.Hi, 2+0.5*1.959963984540054, 1e-15)
 }
+
+// "About N more games" is what brings the interval to the target at the rate 1/√n, and
+// a settled question asks for none.
+func TestMoreGames(t *testing.T) {
+	for _, tc := range []struct {
+		n            int64
+		half, target float64
+		want         int64
+	}{{1000, 0.04, 0.02, 3000}, {400, 0.03, 0.03, 0}, {400, 0.02, 0.03, 0}, {1000, 0.021, 0.02, 103}, {0, 0.1, 0.02, 0}} {
+		if got := MoreGames(tc.n, tc.half, tc.target); got != tc.want {
+			t.Errorf("MoreGames(%d, %v, %v) = %d, want %d", tc.n, tc.half, tc.target, got, tc.want)
+		}
+	}
+}

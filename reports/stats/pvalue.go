@@ -64,3 +64,39 @@ func HolmSubset(ps []float64, tested []bool, out []float64) int {
 	}
 	return len(fam)
 }
+
+// HolmSeats adjusts the seat tests of several results (levels, configurations) with
+// Holm's method over one family. p[g][s] is the p-value of seat s in result g. Two seats
+// are one test — seat 1's advantage is seat 0's mirror — so only p[g][0] enters the family
+// and both seats get its adjusted value; with more seats each seat is a test; a result
+// with fewer than two seats has none (its row stays empty). It returns the adjusted
+// p-values in the shape of p and the family size.
+func HolmSeats(p [][]float64) ([][]float64, int) {
+	type ref struct{ g, s int }
+	var refs []ref
+	var ps []float64
+	for g, row := range p {
+		switch {
+		case len(row) == 2:
+			refs, ps = append(refs, ref{g, 0}), append(ps, row[0])
+		case len(row) > 2:
+			for s, v := range row {
+				refs, ps = append(refs, ref{g, s}), append(ps, v)
+			}
+		}
+	}
+	out := make([][]float64, len(p))
+	for g, row := range p {
+		if len(row) >= 2 {
+			out[g] = make([]float64, len(row))
+		}
+	}
+	for k, adj := range Holm(ps) {
+		rf := refs[k]
+		out[rf.g][rf.s] = adj
+		if len(p[rf.g]) == 2 {
+			out[rf.g][1] = adj
+		}
+	}
+	return out, len(ps)
+}

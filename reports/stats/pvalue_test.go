@@ -48,3 +48,23 @@ func TestHolmSubset(t *testing.T) {
 		statstest.Near(t, "holm", out[i], want[i], 1e-12)
 	}
 }
+
+func TestHolmSeats(t *testing.T) {
+	// Two seats are one test (seat 0's), mirrored to seat 1; fewer than two seats none.
+	// The family is 0.01, 0.04, 0.03, 0.005: p.adjust(c(0.01,0.04,0.03,0.005), "holm") =
+	// 0.03 0.06 0.06 0.02.
+	p := [][]float64{{0.01, 0.99}, nil, {0.04, 0.03, 0.005}, {0.5}}
+	got, fam := HolmSeats(p)
+	if fam != 4 {
+		t.Errorf("family %d, want 4", fam)
+	}
+	want := [][]float64{{0.03, 0.03}, nil, {0.06, 0.06, 0.02}, nil}
+	for g := range want {
+		if len(got[g]) != len(want[g]) {
+			t.Fatalf("row %d: %v, want %v", g, got[g], want[g])
+		}
+		for s := range want[g] {
+			statstest.Near(t, "holm", got[g][s], want[g][s], 1e-12)
+		}
+	}
+}

@@ -1,4 +1,4 @@
-package value
+package worth
 
 import (
 	"strings"
@@ -158,7 +158,7 @@ func TestAblationBaseline(t *testing.T) {
 	}
 }
 
-// Issue 27: a share's interval stays within 0–100% and the change's within what a share
+// A share's interval stays within 0–100% and the change's within what a share
 // can change by, however few the deals. Ten deals of two players, one won in both seat
 // orders and nine lost in both: Student's t over the deals gave 10.0% [−12.6, 32.6].
 func TestAblationIntervalsInBounds(t *testing.T) {
@@ -184,7 +184,7 @@ func TestAblationIntervalsInBounds(t *testing.T) {
 			}
 		}
 	}
-	// The example of the issue: the share reads 10.0% [1.8, 40.4] (Wilson at n_eff = 10
+	// The worst case: the share reads 10.0% [1.8, 40.4] (Wilson at n_eff = 10
 	// games: the two games of a deal always agree, so a deal counts as one game).
 	tb, err := RestrictedPlay(nil, map[string]*sim.Result{"x": dupResult(2, map[int64]int64{120: 1, 0: 9})})
 	if err != nil {
