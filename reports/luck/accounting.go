@@ -58,12 +58,14 @@ func tallyMoments(t *sim.LuckTally, games int64) moments {
 
 func sub(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y - b.Y, YY: a.YY - b.YY, L: a.L - b.L, LL: a.LL - b.LL, YL: a.YL - b.YL,
-		S: a.S - b.S, SS: a.SS - b.SS, YS: a.YS - b.YS, LS: a.LS - b.LS, V0: a.V0 - b.V0}
+		S: a.S - b.S, SS: a.SS - b.SS, YS: a.YS - b.YS, LS: a.LS - b.LS, V0: a.V0 - b.V0,
+		DD: a.DD - b.DD, MM: a.MM - b.MM, DM: a.DM - b.DM}
 }
 
 func add(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y + b.Y, YY: a.YY + b.YY, L: a.L + b.L, LL: a.LL + b.LL, YL: a.YL + b.YL,
-		S: a.S + b.S, SS: a.SS + b.SS, YS: a.YS + b.YS, LS: a.LS + b.LS, V0: a.V0 + b.V0}
+		S: a.S + b.S, SS: a.SS + b.SS, YS: a.YS + b.YS, LS: a.LS + b.LS, V0: a.V0 + b.V0,
+		DD: a.DD + b.DD, MM: a.MM + b.MM, DM: a.DM + b.DM}
 }
 
 // jackknife estimates stat of the seats' (agents: the agents') means: the estimate

@@ -21,27 +21,33 @@ import (
 // The interval of every cross-fitted number is the delete-one-batch jackknife, β̂ refitted
 // without the deleted batch too (β̂₋{b,j}), so the fit's own noise is in the interval.
 
-// batchSums are one batch's sums per seat (agents: per agent), in win-share units.
+// batchSums are one batch's sums per seat (agents: per agent), in win-share units: the
+// outcome y and luck l, and the advantages' squares and product dd, mm, dm (the
+// advantage d = y − the mean over the seats, m likewise for the luck).
 type batchSums struct {
-	n                float64
-	y, l, yy, ll, yl []float64
+	n                            float64
+	y, l, yy, ll, yl, dd, mm, dm []float64
 }
 
-// crossFit holds a run's batches as sums, and their total.
+// crossFit holds a run's batches as sums, and their total. legacy: the results were
+// written before the advantages' sums were kept (all zero), so β is fitted on the seats'
+// own moments and the variance ratio is unknown.
 type crossFit struct {
 	players int
 	batches []batchSums // only the batches that hold games
 	total   batchSums
+	legacy  bool
 }
 
 func newCrossFit(a *sim.LuckAgg, agents bool) *crossFit {
 	players := len(a.Batches[0].Seats)
+	f := func() []float64 { return make([]float64, players) }
 	newSums := func() batchSums {
-		return batchSums{y: make([]float64, players), l: make([]float64, players), yy: make([]float64, players),
-			ll: make([]float64, players), yl: make([]float64, players)}
+		return batchSums{y: f(), l: f(), yy: f(), ll: f(), yl: f(), dd: f(), mm: f(), dm: f()}
 	}
-	c := &crossFit{players: players, total: newSums()}
+	c := &crossFit{players: players, total: newSums(), legacy: true}
 	const y, l = 60.0, float64(sim.LuckScale)
+	d, m := y*float64(players), l*float64(players)
 	for b := range a.Batches {
 		x := &a.Batches[b]
 		if x.Games == 0 {
@@ -56,6 +62,10 @@ func newCrossFit(a *sim.LuckAgg, agents bool) *crossFit {
 		for p, t := range ts {
 			s.y[p], s.l[p] = float64(t.Y)/y, float64(t.L)/l
 			s.yy[p], s.ll[p], s.yl[p] = float64(t.YY)/(y*y), float64(t.LL)/(l*l), float64(t.YL)/(y*l)
+			s.dd[p], s.mm[p], s.dm[p] = float64(t.DD)/(d*d), float64(t.MM)/(m*m), float64(t.DM)/(d*m)
+			if t.DD != 0 || t.MM != 0 {
+				c.legacy = false
+			}
 		}
 		c.total.n += s.n
 		for p := range players {
@@ -64,44 +74,65 @@ func newCrossFit(a *sim.LuckAgg, agents bool) *crossFit {
 			c.total.yy[p] += s.yy[p]
 			c.total.ll[p] += s.ll[p]
 			c.total.yl[p] += s.yl[p]
+			c.total.dd[p] += s.dd[p]
+			c.total.mm[p] += s.mm[p]
+			c.total.dm[p] += s.dm[p]
 		}
 		c.batches = append(c.batches, s)
 	}
 	return c
 }
 
-// beta is β̂ fitted on every batch but those in out (indices into c.batches; −1 for
-// none): Σ_seats Cov(Y, L) / Σ_seats Var(L), one coefficient for every seat (the seats
-// play the same game). Without luck (Var(L) = 0) it is 0: then L is 0 too.
-func (c *crossFit) beta(out ...int) float64 {
-	n := c.total.n
-	var cov, vl float64
-	for p := range c.players {
-		y, l, ll, yl := c.total.y[p], c.total.l[p], c.total.ll[p], c.total.yl[p]
-		for _, o := range out {
-			if o < 0 {
-				continue
-			}
-			b := &c.batches[o]
-			y, l, ll, yl = y-b.y[p], l-b.l[p], ll-b.ll[p], yl-b.yl[p]
+// moments are the advantages' sums over every batch but those in out (indices into
+// c.batches; −1 for none), for seat p: d and m the sums of the advantage in outcome and
+// in luck, and their squares and product.
+func (c *crossFit) moments(p int, out ...int) (n, d, m, dd, mm, dm float64) {
+	sum := func(b *batchSums) (float64, float64) {
+		var sy, sl float64
+		for q := range c.players {
+			sy += b.y[q]
+			sl += b.l[q]
 		}
-		cov += yl - y*l/nOf(n, c, out)
-		vl += ll - l*l/nOf(n, c, out)
+		k := float64(c.players)
+		return b.y[p] - sy/k, b.l[p] - sl/k
 	}
-	if vl <= 0 || math.IsNaN(vl) {
-		return 0
+	n = c.total.n
+	d, m = sum(&c.total)
+	dd, mm, dm = c.total.dd[p], c.total.mm[p], c.total.dm[p]
+	if c.legacy { // the seats' own moments stand in for the advantages'
+		dd, mm, dm = c.total.yy[p], c.total.ll[p], c.total.yl[p]
+		d, m = c.total.y[p], c.total.l[p]
 	}
-	return cov / vl
+	for _, o := range out {
+		if o < 0 {
+			continue
+		}
+		b := &c.batches[o]
+		bd, bm := sum(b)
+		bdd, bmm, bdm := b.dd[p], b.mm[p], b.dm[p]
+		if c.legacy {
+			bd, bm, bdd, bmm, bdm = b.y[p], b.l[p], b.yy[p], b.ll[p], b.yl[p]
+		}
+		n, d, m, dd, mm, dm = n-b.n, d-bd, m-bm, dd-bdd, mm-bmm, dm-bdm
+	}
+	return
 }
 
-// nOf is the games of every batch but those in out.
-func nOf(n float64, c *crossFit, out []int) float64 {
-	for _, o := range out {
-		if o >= 0 {
-			n -= c.batches[o].n
-		}
+// beta is β̂ fitted on every batch but those in out: Σ_seats Cov(D, M) / Σ_seats Var(M),
+// D and M a seat's advantage in outcome and in luck — the coefficient that makes the
+// adjusted advantages' variance smallest, one for every seat (the seats play the same
+// game). Without luck (Var(M) = 0) it is 0: then M is 0 too.
+func (c *crossFit) beta(out ...int) float64 {
+	var cov, vm float64
+	for p := range c.players {
+		n, d, m, _, mm, dm := c.moments(p, out...)
+		cov += dm - d*m/n
+		vm += mm - m*m/n
 	}
-	return n
+	if vm <= 0 || math.IsNaN(vm) {
+		return 0
+	}
+	return cov / vm
 }
 
 // means are the seats' cross-fitted adjusted means over every batch but skip (−1: none),
@@ -159,35 +190,31 @@ func advantageOf(seat int) func(m []float64) float64 {
 	}
 }
 
-// varianceRatio is the inverse of the variance ratio, Σ_seats Var(Y − β̂·L) / Σ_seats
-// Var(Y) per game (0 when the adjustment leaves no spread), from the moments of
-// every batch but skip (−1: none), β̂ fitted on the same batches: 1/(1 − ρ²) with ρ the
-// pooled correlation of a seat's result and its luck, the precision the cross-fitted
-// adjustment reaches (its β̂₋b tend to β̂). A smooth function of the run's means, like
-// the luck share, so its jackknife over batches is as reliable as the share's. (The
-// seats' advantages have the same ratio when the results and the luck each add up to a
-// constant over the seats, as win shares and the corrections of a value function whose
-// seat values add up to 1 do.)
+// varianceRatio is the inverse of the variance ratio, Σ_seats Var(D − β̂·M) / Σ_seats
+// Var(D) per game, D and M a seat's advantage in outcome and in luck, from the moments of
+// every batch but skip (−1: none), β̂ fitted on the same batches (0 when the adjustment
+// leaves no spread): 1 − ρ², ρ the pooled correlation of the advantage and its luck, the
+// precision the cross-fitted adjustment reaches (its β̂₋b tend to β̂). A smooth function of
+// the run's means, like the luck share, so its jackknife over batches is as reliable as
+// the share's. NaN for results written without the advantages' sums.
 func (c *crossFit) varianceRatio(skip int) float64 {
-	n := nOf(c.total.n, c, []int{skip})
-	beta := c.beta(skip)
-	var vr, va float64
-	for p := range c.players {
-		y, l, yy, ll, yl := c.total.y[p], c.total.l[p], c.total.yy[p], c.total.ll[p], c.total.yl[p]
-		if skip >= 0 {
-			b := &c.batches[skip]
-			y, l, yy, ll, yl = y-b.y[p], l-b.l[p], yy-b.yy[p], ll-b.ll[p], yl-b.yl[p]
-		}
-		vy := yy/n - (y/n)*(y/n)
-		vl := ll/n - (l/n)*(l/n)
-		cov := yl/n - (y/n)*(l/n)
-		vr += vy
-		va += vy - 2*beta*cov + beta*beta*vl
-	}
-	if vr <= 0 {
+	if c.legacy {
 		return math.NaN()
 	}
-	return math.Max(va, 0) / vr
+	beta := c.beta(skip)
+	var vd, va float64
+	for p := range c.players {
+		n, d, m, dd, mm, dm := c.moments(p, skip)
+		v := dd/n - (d/n)*(d/n)
+		vm := mm/n - (m/n)*(m/n)
+		cov := dm/n - (d/n)*(m/n)
+		vd += v
+		va += v - 2*beta*cov + beta*beta*vm
+	}
+	if vd <= 0 {
+		return math.NaN()
+	}
+	return math.Max(va, 0) / vd
 }
 
 // VarianceRatioEstimate is how many times as many games the raw seat advantages need to be
