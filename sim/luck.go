@@ -85,6 +85,20 @@ type LuckTally struct {
 	YS int64 `json:"ys"`
 	LS int64 `json:"ls"`
 	V0 int64 `json:"v0"`
+	// DD, MM and DM are the sums over games of the seat's advantage in outcome and in
+	// luck, D = n·Y − Σ_seats Y and M = n·L − Σ_seats L (n players: whole numbers), squared
+	// and multiplied: the variance of the luck-adjusted advantage needs them (the seats'
+	// own sums do not hold their covariances). The sums of D and M follow from Y and L.
+	DD int64 `json:"dd"`
+	MM int64 `json:"mm"`
+	DM int64 `json:"dm"`
+}
+
+// addAdvantage adds one game's advantages d and m (see DD).
+func (t *LuckTally) addAdvantage(d, m int64) {
+	t.DD += d * d
+	t.MM += m * m
+	t.DM += d * m
 }
 
 func (t *LuckTally) add(y, l, s, v0 int64) {
@@ -111,6 +125,9 @@ func (t *LuckTally) merge(o *LuckTally) {
 	t.YS += o.YS
 	t.LS += o.LS
 	t.V0 += o.V0
+	t.DD += o.DD
+	t.MM += o.MM
+	t.DM += o.DM
 }
 
 func newLuckAgg(ref value.Ref, kinds []string, players int) *LuckAgg {
@@ -377,11 +394,19 @@ func (o *luckObserver) end(out []float64, agentAt []int, b int) {
 	o.closeDecision(out)
 	batch := &o.agg.Batches[b]
 	batch.Games++
+	var sumY, sumL int64
+	for seat := 0; seat < o.n; seat++ {
+		sumY += share60(out[seat])
+		sumL += fixed(o.l[seat])
+	}
 	for seat := 0; seat < o.n; seat++ {
 		y := share60(out[seat])
 		l, s, v0 := fixed(o.l[seat]), fixed(o.s[seat]), fixed(o.v0[seat])
+		d, m := int64(o.n)*y-sumY, int64(o.n)*l-sumL
 		batch.Seats[seat].add(y, l, s, v0)
+		batch.Seats[seat].addAdvantage(d, m)
 		batch.Agents[agentAt[seat]].add(y, l, s, v0)
+		batch.Agents[agentAt[seat]].addAdvantage(d, m)
 		for k := range o.agg.Events {
 			if seat == 0 {
 				o.agg.Events[k].Events += o.events[k]

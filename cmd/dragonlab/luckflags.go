@@ -66,8 +66,7 @@ func printLuck(w io.Writer, r *sim.Result) {
 				100*s.Adjusted.Value, 100*s.Adjusted.Lo, 100*s.Adjusted.Hi)
 		}
 		tw.Flush()
-		fmt.Fprintf(w, "variance ratio %.2f: the luck-adjusted advantages are as precise as the raw ones from %.2f times as many games\n",
-			float64(acc.VarianceRatio), float64(acc.VarianceRatio))
+		fmt.Fprintln(w, acc.PrecisionSentence())
 	}
 	tw := newTable(w)
 	fmt.Fprintln(tw, "chance event\tevents\tmean swing\tshare of the spread\t")

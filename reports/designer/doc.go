@@ -996,7 +996,7 @@ func (rp *Report) csv() *doc.Table {
 	for _, k := range []string{"game", "variant", "players", "level", "agent", "games", "deals", "seat0_advantage", "seat0_lo", "seat0_hi", "p_holm",
 		"favoured", "success", "success_lo", "success_hi", "luck", "luck_lo", "luck_hi", "elo", "elo_lo", "elo_hi", "length", "lead_changes", "comebacks", "decisiveness", "choice", "branching",
 		"measuring", "length_in_units", "length_unit", "shared_wins", "no_winner", "max_seat_advantage", "max_seat",
-		"seat0_raw", "seat0_raw_lo", "seat0_raw_hi", "variance_ratio", "deal_fixed", "deal_fixed_lo", "deal_fixed_hi"} {
+		"seat0_raw", "seat0_raw_lo", "seat0_raw_hi", "variance_ratio", "variance_ratio_lo", "variance_ratio_hi", "luck_adjusted", "deal_fixed", "deal_fixed_lo", "deal_fixed_hi"} {
 		cols = append(cols, doc.Column{Head: k, Key: k})
 	}
 	t := doc.NewTable("summary", cols...)
@@ -1022,10 +1022,11 @@ func (rp *Report) csv() *doc.Table {
 				if la.Luck != nil {
 					dealt = []float64{la.Luck.Value, la.Luck.Lo, la.Luck.Hi}
 				}
-				raw, vr := []float64{nan, nan, nan}, nan
+				raw, vr, adjusted := []float64{nan, nan, nan}, []float64{nan, nan, nan}, ""
 				if acc := a.accountAt(i); acc != nil {
 					luck = []float64{acc.Share.Value, acc.Share.Lo, acc.Share.Hi}
-					vr = float64(acc.VarianceRatio)
+					vr = []float64{float64(acc.VarianceRatio), acc.VarianceCI.Lo, acc.VarianceCI.Hi}
+					adjusted = strconv.FormatBool(acc.Adjusted)
 					if len(acc.Seats) > 0 {
 						r := acc.Seats[0].Raw
 						raw = []float64{r.Value, r.Lo, r.Hi}
@@ -1064,7 +1065,7 @@ func (rp *Report) csv() *doc.Table {
 					v(adv[0]), v(adv[1]), v(adv[2]), v(ph), v(la.Favoured), v(succ[0]), v(succ[1]), v(succ[2]),
 					v(luck[0]), v(luck[1]), v(luck[2]), v(elo[0]), v(elo[1]), v(elo[2]), v(length), v(lc), v(cb), v(dc), v(choice), v(br),
 					v(i == a.Measure), v(span), v(unit), v(shared), v(none), v(maxAdv), seat,
-					v(raw[0]), v(raw[1]), v(raw[2]), v(vr), v(dealt[0]), v(dealt[1]), v(dealt[2]))
+					v(raw[0]), v(raw[1]), v(raw[2]), v(vr[0]), v(vr[1]), v(vr[2]), doc.Text(adjusted), v(dealt[0]), v(dealt[1]), v(dealt[2]))
 			}
 		}
 	}

@@ -45,6 +45,11 @@ type LuckAccount struct {
 	// VarianceRatio: the luck-adjusted seat advantages are as precise as the raw ones
 	// from this many times as many games (null for a solitaire).
 	VarianceRatio doc.Number `json:"varianceRatio"`
+	// VarianceCI is the ratio with its jackknife interval; Adjusted says whether the
+	// verdicts use the luck-adjusted advantages (the interval lies at or above 1) or the
+	// raw ones (taking the luck out is not shown to help).
+	VarianceCI Est  `json:"varianceRatioInterval"`
+	Adjusted   bool `json:"adjusted"`
 	// Events are the kinds of chance event, the largest mean swing first.
 	Events []ChanceKind `json:"events"`
 	// Seats are the seat advantages raw and luck-adjusted (two players or more); the
@@ -112,15 +117,20 @@ func (a *Answer) adjustForLuck(level int, r *sim.Result, s *fairness.SelfPlay) e
 		return err
 	}
 	la := LuckAccount{Level: a.cfg.Levels[level].Name, Games: r.Games, Share: Est{Estimate: acc.LuckShare.Estimate},
-		Decisions: Est{Estimate: acc.DecisionShare.Estimate}, VarianceRatio: acc.VarianceRatio, Value: acc.Value, level: level}
+		Decisions: Est{Estimate: acc.DecisionShare.Estimate}, VarianceRatio: acc.VarianceRatio, Value: acc.Value, level: level,
+		VarianceCI: Est{Estimate: acc.VarianceCI.Estimate}, Adjusted: acc.Adjusted}
 	for _, k := range acc.Kinds {
 		la.Events = append(la.Events, ChanceKind{Kind: k.Kind, Name: chanceName(k.Kind), Events: k.Events, MeanSwing: k.MeanSwing, Share: k.Share})
 	}
 	if r.Players > 1 {
 		for seat := range s.Advantage {
 			row := AdjustedSeat{Seat: seat, Raw: Est{Estimate: s.Advantage[seat]}, rawP: s.P[seat]}
-			s.Advantage[seat], s.SE[seat], s.P[seat] = adjustedAdvantage(r.Aggregate.Luck, seat)
-			row.Adjusted = Est{Estimate: s.Advantage[seat]}
+			adj, se, p := adjustedAdvantage(r.Aggregate.Luck, seat)
+			if acc.Adjusted {
+				// Only where the adjustment is shown to help: else the verdicts keep the raw.
+				s.Advantage[seat], s.SE[seat], s.P[seat] = adj, se, p
+			}
+			row.Adjusted = Est{Estimate: adj}
 			la.Seats = append(la.Seats, row)
 		}
 	}
@@ -138,6 +148,9 @@ func adjustedAdvantage(l *sim.LuckAgg, seat int) (stats.Estimate, float64, float
 // (nil when nothing was adjusted).
 func adjustSelfPlay(r *sim.Result, s *fairness.SelfPlay) *Est {
 	if r == nil || r.Aggregate.Luck == nil || s == nil || r.Players < 2 {
+		return nil
+	}
+	if !luck.Helps(luck.VarianceRatioEstimate(r.Aggregate.Luck, false)) {
 		return nil
 	}
 	raw := Est{Estimate: s.Advantage[0]}
@@ -299,7 +312,7 @@ func (a *Answer) LuckAlongSentence() string {
 		s += " " + st.Against.Sentence(up, lo)
 	}
 	if v := float64(la.VarianceRatio); len(la.Seats) > 0 && !math.IsNaN(v) {
-		s += fmt.Sprintf(" Taking the luck out makes the seat advantages as precise as the raw ones from %s times as many games.", format.Num(v, 2))
+		s += " " + luck.PrecisionSentence(la.VarianceCI.Estimate)
 	}
 	return s
 }
@@ -340,7 +353,10 @@ func luckTables(ls *doc.Section, g *Game) bool {
 			top = fmt.Sprintf("%s (%s)", e.Name, format.Num(100*float64(e.MeanSwing), 1))
 		}
 		if v := float64(la.VarianceRatio); !math.IsNaN(v) {
-			vr = format.Num(v, 2)
+			vr = format.Num(v, 2) + " " + format.IvNum(la.VarianceCI.Estimate, 2)
+			if !la.Adjusted {
+				vr += " (raw used)"
+			}
 		}
 		t.TextRow(strconv.Itoa(a.Players), la.Level, pctIv(la.Share), pctIv(la.Decisions), top, vr)
 	}
@@ -387,7 +403,7 @@ func (a *Answer) luckDetail(s *doc.Section) {
 		if len(la.Seats) > 0 {
 			t := doc.NewTable("", doc.Col("Seat", doc.Right), doc.Col("Luck-adjusted advantage [95% CI]", doc.Left), doc.Col("Holm p", doc.Right),
 				doc.Col("Raw advantage [95% CI]", doc.Left), doc.Col("Raw Holm p", doc.Right), doc.Col("Luck's part", doc.Right))
-			t.Caption = fmt.Sprintf("%s play: every seat's advantage with the luck of the chance events taken out (the report's verdicts), and raw; as precise as the raw ones from %s times as many games", la.Level, format.Num(float64(la.VarianceRatio), 2))
+			t.Caption = fmt.Sprintf("%s play: every seat's advantage with the luck of the chance events taken out, and raw; variance ratio %s %s (the verdicts use the %s ones)", la.Level, format.Num(float64(la.VarianceRatio), 2), format.IvNum(la.VarianceCI.Estimate, 2), map[bool]string{true: "luck-adjusted", false: "raw"}[la.Adjusted])
 			t.Small = true
 			for _, st := range la.Seats {
 				t.TextRow(strconv.Itoa(st.Seat), ptsIv(st.Adjusted), format.PCell(st.PHolm), ptsIv(st.Raw), format.PCell(st.RawPHolm), format.Pts(st.Raw.Value-st.Adjusted.Value))
@@ -401,7 +417,11 @@ func (a *Answer) luckDetail(s *doc.Section) {
 					verdict = "the raw advantages alone would not show the seat significantly favoured"
 				}
 			}
-			s.Add(&doc.Paragraph{Text: fmt.Sprintf("The verdicts under %s play use the luck-adjusted advantages; %s.", la.Level, verdict), Small: true})
+			if la.Adjusted {
+				s.Add(&doc.Paragraph{Text: fmt.Sprintf("The verdicts under %s play use the luck-adjusted advantages; %s.", la.Level, verdict), Small: true})
+			} else {
+				s.Add(&doc.Paragraph{Text: fmt.Sprintf("The verdicts under %s play use the raw advantages: the variance ratio's interval reaches below 1, so taking the luck out is not shown to help.", la.Level), Small: true})
+			}
 		}
 		if len(la.Events) > 0 {
 			t := doc.NewTable("", doc.Col("Chance event", doc.Left), doc.Col("Events", doc.Right), doc.Col("Mean swing (points)", doc.Right), doc.Col("Share of the spread", doc.Right))

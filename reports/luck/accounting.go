@@ -58,12 +58,14 @@ func tallyMoments(t *sim.LuckTally, games int64) moments {
 
 func sub(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y - b.Y, YY: a.YY - b.YY, L: a.L - b.L, LL: a.LL - b.LL, YL: a.YL - b.YL,
-		S: a.S - b.S, SS: a.SS - b.SS, YS: a.YS - b.YS, LS: a.LS - b.LS, V0: a.V0 - b.V0}
+		S: a.S - b.S, SS: a.SS - b.SS, YS: a.YS - b.YS, LS: a.LS - b.LS, V0: a.V0 - b.V0,
+		DD: a.DD - b.DD, MM: a.MM - b.MM, DM: a.DM - b.DM}
 }
 
 func add(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y + b.Y, YY: a.YY + b.YY, L: a.L + b.L, LL: a.LL + b.LL, YL: a.YL + b.YL,
-		S: a.S + b.S, SS: a.SS + b.SS, YS: a.YS + b.YS, LS: a.LS + b.LS, V0: a.V0 + b.V0}
+		S: a.S + b.S, SS: a.SS + b.SS, YS: a.YS + b.YS, LS: a.LS + b.LS, V0: a.V0 + b.V0,
+		DD: a.DD + b.DD, MM: a.MM + b.MM, DM: a.DM + b.DM}
 }
 
 // jackknife estimates stat of the seats' (agents: the agents') means: the estimate
@@ -147,18 +149,15 @@ func Advantage(a *sim.LuckAgg, seat int, agents, adjusted bool) stats.Estimate {
 }
 
 func advantage(a *sim.LuckAgg, seat int, agents, adjusted bool) (stats.Estimate, float64) {
+	if adjusted {
+		return newCrossFit(a, agents).estimate(advantageOf(seat), false)
+	}
 	return jackknife(a, agents, func(m []moments) float64 {
-		v := func(x moments) float64 {
-			if adjusted {
-				return x.y - x.l
-			}
-			return x.y
-		}
 		fair := 0.0
 		for _, x := range m {
-			fair += v(x)
+			fair += x.y
 		}
-		return v(m[seat]) - fair/float64(len(m))
+		return m[seat].y - fair/float64(len(m))
 	})
 }
 
@@ -180,12 +179,11 @@ func Mean(a *sim.LuckAgg, seat int, agents, adjusted bool) stats.Estimate {
 // MeanTest is Mean with its standard error and the two-sided p-value of a mean of fair
 // (Student's t on the batches played less one; 1 without an interval).
 func MeanTest(a *sim.LuckAgg, seat int, agents, adjusted bool, fair float64) (e stats.Estimate, se, p float64) {
-	e, se = jackknife(a, agents, func(m []moments) float64 {
-		if adjusted {
-			return m[seat].y - m[seat].l
-		}
-		return m[seat].y
-	})
+	if adjusted {
+		e, se = newCrossFit(a, agents).estimate(func(m []float64) float64 { return m[seat] }, false)
+	} else {
+		e, se = jackknife(a, agents, func(m []moments) float64 { return m[seat].y })
+	}
 	return e, se, tTest(e.Value-fair, se, batchesPlayed(a)-1)
 }
 
@@ -216,30 +214,21 @@ func tTest(v, se float64, df int) float64 {
 	return stats.TTwoSided(v/se, float64(df))
 }
 
-// LuckAdvantage is the luck's part of seat's advantage: its mean luck less the mean over
-// every seat. It has mean zero; the luck-adjusted advantage is the raw one less it.
+// LuckAdvantage is the luck's part of seat's advantage: its mean luck (times each batch's
+// cross-fitted β̂) less the mean over every seat. It has mean zero; the luck-adjusted
+// advantage is the raw one less it.
 func LuckAdvantage(a *sim.LuckAgg, seat int, agents bool) stats.Estimate {
-	return est(jackknife(a, agents, func(m []moments) float64 {
-		mean := 0.0
-		for _, x := range m {
-			mean += x.l
-		}
-		return m[seat].l - mean/float64(len(m))
-	}))
+	return est(newCrossFit(a, agents).estimate(advantageOf(seat), true))
 }
 
-// VarianceRatio is Σ_seats Var(raw advantage) / Σ_seats Var(luck-adjusted advantage), the
-// jackknife variances: the luck-adjusted advantages are as precise as the raw ones from
-// that many times as many games. Two seats have one ratio (their advantages mirror).
+// VarianceRatio is Σ_seats Var(raw advantage) / Σ_seats Var(luck-adjusted advantage): the
+// luck-adjusted advantages are as precise as the raw ones from that many times as many
+// games (VarianceRatioEstimate gives its interval). Two seats have one ratio (their
+// advantages mirror). It is not bounded by 1/(1 − luck share): with β = 1 that bound holds
+// only when Var(L) ≥ Cov(Y, L); with the fitted β it is 1/(1 − ρ²), ρ the correlation of
+// a seat's result and its luck.
 func VarianceRatio(a *sim.LuckAgg, agents bool) float64 {
-	var raw, adj float64
-	for s := range a.Batches[0].Seats {
-		_, r := advantage(a, s, agents, false)
-		_, d := advantage(a, s, agents, true)
-		raw += r * r
-		adj += d * d
-	}
-	return raw / adj
+	return VarianceRatioEstimate(a, agents).Value
 }
 
 // KindShare is the part of the luck share carried by kind k of chance event:
@@ -286,10 +275,18 @@ type Accounting struct {
 	Games int64     `json:"games"`
 	Value value.Ref `json:"value"` // the value function
 	// ByAgent: the seats' rows are agents (seats rotate).
-	ByAgent       bool       `json:"byAgent"`
-	LuckShare     ShareJSON  `json:"luckShare"`
-	DecisionShare ShareJSON  `json:"decisionShare"`
+	ByAgent       bool      `json:"byAgent"`
+	LuckShare     ShareJSON `json:"luckShare"`
+	DecisionShare ShareJSON `json:"decisionShare"`
+	// VarianceRatio is how many times as many games the raw seat advantages need to be as
+	// precise as the luck-adjusted ones, with its jackknife interval (null for a
+	// solitaire); Adjusted says whether the luck-adjusted numbers are the ones to use:
+	// the ratio's interval lies at or above 1 (Helps). Beta is the luck's fitted
+	// coefficient (1 for an exact value function; each batch uses one fitted without it).
 	VarianceRatio doc.Number `json:"varianceRatio"`
+	VarianceCI    ShareJSON  `json:"varianceRatioInterval"`
+	Adjusted      bool       `json:"adjusted"`
+	Beta          doc.Number `json:"beta"`
 	Seats         []SeatLuck `json:"seats"`
 	Kinds         []KindLuck `json:"kinds"` // by mean swing, largest first
 }
@@ -331,9 +328,11 @@ func Account(r *sim.Result) (*Accounting, error) {
 	byAgent := r.Seating != sim.SeatFixed && r.Seating != sim.SeatReplay
 	acc := &Accounting{Games: r.Games, Value: a.Value, ByAgent: byAgent,
 		LuckShare: ShareJSON{Share(a)}, DecisionShare: ShareJSON{DecisionShare(a)},
-		VarianceRatio: doc.Number(math.NaN())}
+		VarianceRatio: doc.Number(math.NaN()), VarianceCI: ShareJSON{stats.Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}},
+		Beta: doc.Number(Beta(a, byAgent))}
 	if r.Players > 1 {
-		acc.VarianceRatio = doc.Number(VarianceRatio(a, byAgent))
+		vr := VarianceRatioEstimate(a, byAgent)
+		acc.VarianceRatio, acc.VarianceCI, acc.Adjusted = doc.Number(vr.Value), ShareJSON{vr}, Helps(vr)
 		for s := 0; s < r.Players; s++ {
 			acc.Seats = append(acc.Seats, SeatLuck{Seat: s, Raw: doc.Estimate{Estimate: Advantage(a, s, byAgent, false)},
 				Adjusted: doc.Estimate{Estimate: Advantage(a, s, byAgent, true)}, Luck: doc.Estimate{Estimate: LuckAdvantage(a, s, byAgent)}})
@@ -363,8 +362,8 @@ func (a *Accounting) Sentences() []string {
 			who = "agent"
 		}
 		s := a.Seats[0]
-		out = append(out, fmt.Sprintf("Once the luck of the cards and dice is taken out, %s 0's advantage is %s points (raw %s): the luck-adjusted advantages are as precise as the raw ones from %s times as many games.",
-			who, format.PtsIv(s.Adjusted.Estimate), format.PtsIv(s.Raw.Estimate), format.Num(float64(a.VarianceRatio), 2)))
+		out = append(out, fmt.Sprintf("Once the luck of the cards and dice is taken out, %s 0's advantage is %s points (raw %s). %s",
+			who, format.PtsIv(s.Adjusted.Estimate), format.PtsIv(s.Raw.Estimate), a.PrecisionSentence()))
 	}
 	return out
 }
@@ -379,7 +378,7 @@ func (a *Accounting) Tables() []doc.TextTable {
 		}
 		t := doc.TextTable{Title: "Seat advantage, raw and luck-adjusted (points of win share above the fair share)",
 			Header: []string{who, "raw", "95% interval", "luck-adjusted", "95% interval", "luck's part"},
-			Note:   fmt.Sprintf("Luck-adjusted: each result less the seat's luck; the same expectation, as precise as the raw number from %s times as many games.", format.Num(float64(a.VarianceRatio), 2))}
+			Note:   "Luck-adjusted: each result less the seat's luck (times a coefficient fitted on the other batches); the same expectation. " + a.PrecisionSentence()}
 		for _, s := range a.Seats {
 			t.Rows = append(t.Rows, []string{fmt.Sprint(s.Seat), format.Pts(s.Raw.Value), format.IvPts(s.Raw.Estimate),
 				format.Pts(s.Adjusted.Value), format.IvPts(s.Adjusted.Estimate), format.Pts(s.Luck.Value)})
@@ -398,4 +397,23 @@ func (a *Accounting) Tables() []doc.TextTable {
 // AccountingContent is the luck accounting's sentences and tables, with the method.
 func AccountingContent(a *Accounting) *doc.Content {
 	return &doc.Content{Title: "Luck along the game", Sentences: a.Sentences(), Tables: a.Tables(), Notes: []string{AccountingMethod}}
+}
+
+// PrecisionSentence says how much precision the luck adjustment buys, with the variance
+// ratio's interval, and whether the adjusted numbers are used.
+func (a *Accounting) PrecisionSentence() string {
+	return PrecisionSentence(a.VarianceCI.Estimate)
+}
+
+// PrecisionSentence says what a variance ratio with its interval means for the luck
+// adjustment: used where its interval lies at or above 1, else the raw numbers are.
+func PrecisionSentence(vr stats.Estimate) string {
+	if math.IsNaN(vr.Value) {
+		return ""
+	}
+	ratio := format.Num(vr.Value, 2) + " " + format.IvNum(vr, 2)
+	if Helps(vr) {
+		return fmt.Sprintf("The luck-adjusted advantages are as precise as the raw ones from %s times as many games (variance ratio, 95%% interval), so the verdicts use them.", ratio)
+	}
+	return fmt.Sprintf("The variance ratio is %s: its interval reaches below 1, so taking the luck out is not shown to help, and the verdicts use the raw advantages.", ratio)
 }

@@ -152,8 +152,8 @@ func (l *Experiment) Print(w io.Writer) {
 			e := lv.LuckShare.Estimate
 			along, iv = fmt.Sprintf("%.1f%%", 100*e.Value), fmt.Sprintf("[%.1f, %.1f]", 100*e.Lo, 100*e.Hi)
 		}
-		if lv.VarianceRatio != nil {
-			vr = fmt.Sprintf("%.2f", float64(*lv.VarianceRatio))
+		if lv.VarianceRatio != nil && lv.Accounting != nil {
+			vr = fmt.Sprintf("%.2f %s", float64(*lv.VarianceRatio), format.IvNum(lv.Accounting.VarianceCI.Estimate, 2))
 		}
 		if lv.ReplayShare != nil && lv.ReplayShare.Pooled.Defined {
 			p := lv.ReplayShare.Pooled
