@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 

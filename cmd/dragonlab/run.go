@@ -10,9 +10,9 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 )
 
 type runOptions struct {

@@ -17,13 +17,13 @@ import (
 	"dragonlab/engine"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/tune"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/tune"
 )
 
 // Tune is `dragonlab tune`: the smallest change of the rules that meets the targets,
-// searched in rounds and certified on fresh deals (reports/tune). A tune is a sequence of
+// searched in rounds and certified on fresh deals (sim/tune). A tune is a sequence of
 // plans, one per round, each a pure function of the flags and of the results of the
 // rounds before it (tune.Next), played like every plan (resume, shards, merge) into its
 // own directory under the output directory:

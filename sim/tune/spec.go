@@ -9,7 +9,7 @@
 //
 // Everything here is pure: the levers and targets a command line gives (Spec), the plan of
 // each round as a function of the spec and the rounds before it (Next), and the analysis
-// of the certification (Certify). reports/experiment plays the rounds as plans.
+// of the certification (Certify). sim/experiment plays the rounds as plans.
 package tune
 
 import (

@@ -13,9 +13,9 @@ import (
 
 	"dragonlab/reports/designer"
 	"dragonlab/reports/htmlcheck"
-	"dragonlab/reports/tune"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/tune"
 )
 
 func playTune(t *testing.T, o Tune, dir string) *tune.Result {

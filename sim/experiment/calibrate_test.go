@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"dragonlab/engine"
-	"dragonlab/reports/tune"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/tune"
 )
 
 // False certificates (issue 24's calibration): 20 planted problems with different seeds —
@@ -23,7 +23,7 @@ import (
 // level, do not lie inside the target ("re-certification"); the stricter reading, and a
 // looser one (the fresh estimate itself outside the target), are both counted.
 //
-// It is a measurement, not a unit test: DRAGONLAB_CALIBRATE=1 go test ./reports/experiment
+// It is a measurement, not a unit test: DRAGONLAB_CALIBRATE=1 go test ./sim/experiment
 // -run TestFalseCertificates -v (about 1,000,000 random games; the note of issue 24 gives
 // the rates).
 func TestFalseCertificates(t *testing.T) {
