@@ -13,7 +13,7 @@ import (
 // run plays 900 deals (more than 256 per shard of three).
 func tinyStudyDesign(t *testing.T, _ string) string {
 	t.Helper()
-	file, err := filepath.Abs(filepath.Join("..", "..", "sim", "experiment", "testdata", "tiny-study.json"))
+	file, err := filepath.Abs(filepath.Join("..", "..", "reports", "analysis", "testdata", "tiny-study.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

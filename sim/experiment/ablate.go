@@ -3,12 +3,9 @@ package experiment
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"dragonlab/agents"
-	"dragonlab/reports/format"
-	"dragonlab/reports/value"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -45,7 +42,7 @@ type Restriction struct {
 }
 
 func init() {
-	register(&Kind{Name: "ablate", DefaultOut: "ablate", Analyze: analyzeAblate, check: checkAblate})
+	register(&Kind{Name: "ablate", DefaultOut: "ablate", check: checkAblate})
 }
 
 // Plan is a baseline run and one duplicate run per restriction.
@@ -146,44 +143,4 @@ func (o Ablate) Plan() (*plan.Plan, error) {
 		opts.Restrictions = append(opts.Restrictions, Restriction{Forbid: set, Run: name})
 	}
 	return p, p.SetOptions(opts)
-}
-
-func analyzeAblate(a *Analysis) ([]string, error) {
-	var o AblateOptions
-	if err := a.options(&o); err != nil {
-		return nil, err
-	}
-	var rows []value.AblationInput
-	for _, r := range o.Restrictions {
-		rows = append(rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
-	}
-	ab, err := value.AnalyzeAblation(a.meta(o.Meta), o.Base, o.Meta.Players, o.Classes, a.result(o.Baseline), a.file(o.Baseline), rows)
-	if err != nil {
-		return nil, err
-	}
-	printAblation(a.Stdout, ab)
-	return ab.Write(a.Dir)
-}
-
-func printAblation(w io.Writer, ab *value.Ablation) {
-	if ab.Table == nil {
-		fmt.Fprintf(w, "restricted play: %s, %d players, base %s: nothing played\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base))
-		return
-	}
-	fmt.Fprintf(w, "restricted play: %s, %d players, base %s, fair share %.2f%%\n", ab.Meta.Game, ab.Players, agents.Short(ab.Base), 100*ab.Table.Baseline)
-	tw := newTable(w)
-	fmt.Fprintln(tw, "forbidden\tdeals\twin share\tworth\t95% interval\tHolm p\t")
-	for _, r := range ab.Table.Rows {
-		if !r.Tested {
-			fmt.Fprintf(tw, "%s\t%s\t–\t–\t–\t–\t\n", r.Class, format.Count(r.Deals))
-			continue
-		}
-		wv := r.Worth()
-		fmt.Fprintf(tw, "%s\t%s\t%.2f%%\t%+.2f pts\t[%+.2f, %+.2f]\t%.4g\t\n", r.Class, format.Count(r.Deals), 100*r.Share.Value,
-			100*wv.Value, 100*wv.Lo, 100*wv.Hi, r.PHolm)
-	}
-	tw.Flush()
-	for _, f := range ab.Findings {
-		fmt.Fprintln(w, f)
-	}
 }

@@ -35,7 +35,7 @@ type Ceiling struct {
 }
 
 func init() {
-	register(&Kind{Name: "ceiling", DefaultOut: "ceiling", Analyze: analyzeSkill, check: checkSkill})
+	register(&Kind{Name: "ceiling", DefaultOut: "ceiling", check: checkSkill})
 }
 
 // Plan is the ladder of the doubled budgets (see Skill.Plan).

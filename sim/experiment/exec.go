@@ -120,6 +120,9 @@ func kindOf(p *plan.Plan, what string) (*Kind, error) {
 // An incomplete report is an interruption, unless it was asked for: a merge with partial.
 func report(ctx context.Context, workers int, k *Kind, p *plan.Plan, results []*sim.Result, complete, partial bool, dir string, stdout, stderr io.Writer) error {
 	a := &Analysis{Plan: p, Results: results, Complete: complete, Dir: dir, Stdout: stdout, Stderr: stderr, ctx: ctx, workers: workers}
+	if k.Analyze == nil {
+		return fmt.Errorf("no report writer is registered for a %s (link in reports/analysis)", k.Name)
+	}
 	written, err := k.Analyze(a)
 	if err != nil {
 		return err

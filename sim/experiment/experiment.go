@@ -24,27 +24,54 @@ import (
 	"sort"
 
 	"dragonlab/engine"
-	"dragonlab/reports/doc"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
 
-// Kind is an experiment kind (the plan's kind): how its results become a report.
+// Kind is an experiment kind (the plan's kind): how its plan is checked here, and how its
+// results become a report (its Writer, which the report side registers: sim plays, reports
+// write, and nothing here imports reports).
 type Kind struct {
 	Name string
 	// DefaultOut is the output directory when none is given.
 	DefaultOut string
+	Writer
+	// check checks the options of a plan of this kind against its runs (CheckPlan).
+	check func(c *checker) error
+}
+
+// Writer is what the executor needs from a kind's report side.
+type Writer struct {
 	// Analyze turns the results of a plan of this kind into its report: it prints the
 	// summary on a.Stdout and writes the report into a.Dir, returning the files written.
 	// Its input errors are plan.InputError.
 	Analyze func(a *Analysis) ([]string, error)
-	// check checks the options of a plan of this kind against its runs (CheckPlan).
-	check func(c *checker) error
+	// Unsettled lists the runs whose question the complete results have not settled
+	// (Settle plays them on); nil for a kind that cannot be settled.
+	Unsettled func(a *Analysis) ([]Need, error)
+}
+
+// Need is a run whose question is not settled: its results file (relative to the
+// report, Analysis.File), the question, and about how many more games would settle it.
+type Need struct {
+	File     string
+	Question string
+	Games    int64
 }
 
 var kinds = map[string]*Kind{}
 
 func register(k *Kind) { kinds[k.Name] = k }
+
+// SetWriter registers the report side of the kind of that name (reports/analysis does, for
+// every kind). It panics on an unknown kind: a wiring mistake, not an input.
+func SetWriter(name string, w Writer) {
+	k := kinds[name]
+	if k == nil {
+		panic("experiment: no kind " + name)
+	}
+	k.Writer = w
+}
 
 // Lookup returns the experiment kind of that name, or nil.
 func Lookup(name string) *Kind { return kinds[name] }
@@ -89,8 +116,8 @@ type Analysis struct {
 	workers int
 }
 
-// result is the results of the run with the given name (nil if not played).
-func (a *Analysis) result(name string) *sim.Result {
+// Result is the results of the run with the given name (nil if not played).
+func (a *Analysis) Result(name string) *sim.Result {
 	i := a.Plan.Index(name)
 	if i < 0 {
 		return nil
@@ -98,13 +125,13 @@ func (a *Analysis) result(name string) *sim.Result {
 	return a.Results[i]
 }
 
-// file is the results file of the run with the given name, relative to the report.
-func (a *Analysis) file(name string) string {
+// File is the results file of the run with the given name, relative to the report.
+func (a *Analysis) File(name string) string {
 	return filepath.ToSlash(filepath.Join(a.Plan.Results, name+".json"))
 }
 
-// options decodes the plan's options.
-func (a *Analysis) options(v any) error {
+// Options decodes the plan's options.
+func (a *Analysis) Options(v any) error {
 	if err := a.Plan.DecodeOptions(v); err != nil {
 		return plan.InputError{Err: err}
 	}
@@ -121,14 +148,4 @@ type Meta struct {
 
 func newMeta(g engine.Game, p engine.Params, players int, seed uint64) Meta {
 	return Meta{Game: g.Name, Players: players, Params: engine.ParamsJSON(p), Seed: seed}
-}
-
-// meta is the studies provenance of the plan's results.
-func (a *Analysis) meta(m Meta) doc.Meta {
-	title := m.Game
-	if g, err := engine.Lookup(m.Game); err == nil {
-		title = g.Title
-	}
-	return doc.Meta{Tool: "dragonlab " + sim.Version, Command: a.Plan.Command, Game: m.Game, Title: title,
-		Players: m.Players, Params: m.Params, Seed: m.Seed, Complete: a.Complete}
 }

@@ -7,7 +7,6 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -48,7 +47,7 @@ type LuckDuelRun struct {
 }
 
 func init() {
-	register(&Kind{Name: "luck", DefaultOut: "luck", Analyze: analyzeLuck, check: checkLuck})
+	register(&Kind{Name: "luck", DefaultOut: "luck", check: checkLuck})
 }
 
 // Plan is one replay run per level and one duplicate run per pair of consecutive levels.
@@ -97,30 +96,6 @@ func (o Luck) Plan() (*plan.Plan, error) {
 		}
 	}
 	return p, p.SetOptions(opts)
-}
-
-func analyzeLuck(a *Analysis) ([]string, error) {
-	var o LuckOptions
-	if err := a.options(&o); err != nil {
-		return nil, err
-	}
-	var levels []luck.Level
-	for i, name := range o.Replay {
-		levels = append(levels, luck.Level{Agent: o.Levels[i], File: a.file(name), Result: a.result(name)})
-	}
-	var duels []luck.Duel
-	for _, d := range o.Duels {
-		duels = append(duels, luck.Duel{Stronger: d.Stronger, Weaker: d.Weaker, File: a.file(d.Run), Result: a.result(d.Run)})
-	}
-	l, err := luck.AnalyzeExperiment(a.meta(o.Meta), o.Replays, levels, duels)
-	if err != nil {
-		return nil, err
-	}
-	if o.NoLuck != "" {
-		l.Notes = append(l.Notes, "No luck accounting: "+o.NoLuck+".")
-	}
-	l.Print(a.Stdout)
-	return l.Write(a.Dir)
 }
 
 // luckAccounting says whether runs of g (rules params, players) can have luck accounting

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"dragonlab/reports/designer"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -39,15 +38,16 @@ type SettleStage struct {
 	Questions []string // "fair", "luck", "matters"
 }
 
-// SettlePlan lists the stages a study's report says are not settled, with the units that
-// would settle them (the largest need over the questions a stage answers), in plan order.
-func SettlePlan(p *plan.Plan, rp *designer.Report) ([]SettleStage, error) {
+// SettlePlan lists the stages a study's report says are not settled (its kind's
+// Unsettled), with the units that would settle them (the largest need over the questions a
+// stage answers), in plan order.
+func SettlePlan(p *plan.Plan, needs []Need) ([]SettleStage, error) {
 	byFile := map[string]int{}
 	for i := range p.Runs {
 		byFile[filepath.ToSlash(filepath.Join(p.Results, p.Runs[i].File()))] = i
 	}
 	stages := map[int]*SettleStage{}
-	for _, s := range rp.Settle {
+	for _, s := range needs {
 		i, ok := byFile[s.File]
 		if !ok {
 			return nil, fmt.Errorf("the report asks to settle %s, which is no run of the plan", s.File)
@@ -106,16 +106,19 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 	if !m.Complete {
 		return inputErr("--settle: the study in %s is not finished: run its command again first", dir)
 	}
-	a := &Analysis{Plan: q, Results: m.Results, Complete: true, Dir: dir, Stdout: stdout, Stderr: stderr}
-	in, err := studyInput(a)
+	k, err := kindOf(q, "--settle")
 	if err != nil {
 		return err
 	}
-	rp, err := designer.Analyze(in)
-	if err != nil {
-		return fmt.Errorf("analyse the study: %w", err)
+	if k.Unsettled == nil {
+		return inputErr("--settle: a %s cannot be settled", q.Kind)
 	}
-	stages, err := SettlePlan(q, rp)
+	a := &Analysis{Plan: q, Results: m.Results, Complete: true, Dir: dir, Stdout: stdout, Stderr: stderr}
+	needs, err := k.Unsettled(a)
+	if err != nil {
+		return err
+	}
+	stages, err := SettlePlan(q, needs)
 	if err != nil {
 		return err
 	}
@@ -170,10 +173,7 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 			fmt.Fprintf(o.Log, "run %s: %s more %s (%s in all)\n", r.Name, format.Count(st.More), unitsWord(r), format.Count(r.Units))
 		}
 	}
-	if k := Lookup(q.Kind); k != nil {
-		return report(ctx, o.Workers, k, q, m.Results, true, false, dir, stdout, stderr)
-	}
-	return nil
+	return report(ctx, o.Workers, k, q, m.Results, true, false, dir, stdout, stderr)
 }
 
 // writePlan replaces the plan file of dir.

@@ -285,7 +285,7 @@ type Study struct {
 }
 
 func init() {
-	register(&Kind{Name: "study", DefaultOut: "study", Analyze: analyzeStudy, check: checkStudy})
+	register(&Kind{Name: "study", DefaultOut: "study", check: checkStudy})
 }
 
 // Design is the design the options choose, and the name of its budget (default, quick,

@@ -15,7 +15,6 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
@@ -94,8 +93,25 @@ type TuneRoundOptions struct {
 }
 
 func init() {
-	register(&Kind{Name: TuneRoundKind, DefaultOut: "tune", Analyze: analyzeTuneRound, check: checkTuneRound})
+	register(&Kind{Name: TuneRoundKind, DefaultOut: "tune", check: checkTuneRound})
 }
+
+// tuneReport analyses a finished tune and writes its report into dir: the report side's
+// (SetTuneReport), as a kind's Writer is.
+var tuneReport = func(ts *TuneSetup, dir string, hist []tune.Played, stdout, stderr io.Writer) error {
+	return errors.New("no report writer is registered for a tune (link in reports/analysis)")
+}
+
+// SetTuneReport registers the writer of a finished tune's report (reports/analysis does).
+func SetTuneReport(f func(ts *TuneSetup, dir string, hist []tune.Played, stdout, stderr io.Writer) error) {
+	tuneReport = f
+}
+
+// Game is the game the tune plays.
+func (ts *TuneSetup) Game() engine.Game { return ts.game }
+
+// Base is the rules the tune searches from.
+func (ts *TuneSetup) Base() engine.Params { return ts.base }
 
 // Setup validates every flag and resolves the tune. Every error is bad input, one line;
 // nothing is played or written.
@@ -425,21 +441,9 @@ func checkTuneRound(c *checker) error {
 	return nil
 }
 
-// analyzeTuneRound is what merging a round's directory on its own says: the tune goes on
-// from its output directory.
-func analyzeTuneRound(a *Analysis) ([]string, error) {
-	var o TuneRoundOptions
-	if err := a.options(&o); err != nil {
-		return nil, err
-	}
-	parent := filepath.Dir(a.Dir)
-	fmt.Fprintf(a.Stdout, "round %d of a tune (%s): its runs are merged; go on with dragonlab merge %s\n", o.Round.Index, o.Round.Kind, parent)
-	return []string{plan.FileName}, nil
-}
-
-// history reads the rounds finished in dir, in order, checking each against the plan the
+// History reads the rounds finished in dir, in order, checking each against the plan the
 // rounds before it give (tune.Next). It stops at the first round that is not finished.
-func (ts *TuneSetup) history(dir string) ([]tune.Played, *tune.Round, error) {
+func (ts *TuneSetup) History(dir string) ([]tune.Played, *tune.Round, error) {
 	var hist []tune.Played
 	for {
 		next, err := tune.Next(&ts.Spec, hist)
@@ -566,12 +570,12 @@ func PlayTune(ctx context.Context, ts *TuneSetup, o TuneOptions, stdout, stderr 
 		return err
 	}
 	for {
-		hist, next, err := ts.history(dir)
+		hist, next, err := ts.History(dir)
 		if err != nil {
 			return err
 		}
 		if next == nil {
-			return ts.report(dir, hist, true, stdout, stderr)
+			return tuneReport(ts, dir, hist, stdout, stderr)
 		}
 		p, err := ts.RoundPlan(next)
 		if err != nil {
@@ -617,12 +621,12 @@ func MergeTune(dir string, partial bool, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	hist, next, err := ts.history(dir)
+	hist, next, err := ts.History(dir)
 	if err != nil {
 		return err
 	}
 	if next == nil {
-		return ts.report(dir, hist, true, stdout, stderr)
+		return tuneReport(ts, dir, hist, stdout, stderr)
 	}
 	rd := roundDir(dir, next.Index)
 	if !plan.IsDir(rd) {
@@ -636,74 +640,14 @@ func MergeTune(dir string, partial bool, stdout, stderr io.Writer) error {
 	if !m.Complete {
 		return ErrInterrupted
 	}
-	hist, next, err = ts.history(dir)
+	hist, next, err = ts.History(dir)
 	if err != nil {
 		return err
 	}
 	if next == nil {
-		return ts.report(dir, hist, true, stdout, stderr)
+		return tuneReport(ts, dir, hist, stdout, stderr)
 	}
 	fmt.Fprintf(stdout, "next: round %d (%s, %s): run %s --shard i/n on each machine, then dragonlab merge %s\n",
 		next.Index, next.Kind, format.Plural(int64(len(next.Entries)), "candidate"), ts.Command, dir)
 	return nil
-}
-
-// report analyses the tune and writes its report into dir.
-func (ts *TuneSetup) report(dir string, hist []tune.Played, complete bool, stdout, stderr io.Writer) error {
-	title := ts.game.Title
-	meta := doc.Meta{Tool: "dragonlab " + sim.Version, Command: ts.Command, Game: ts.game.Name, Title: title,
-		Players: ts.Spec.Players, Params: ts.Params, Seed: ts.Spec.Seed, Complete: complete}
-	res, err := tune.Analyze(meta, &ts.Spec, hist, ts.game, ts.base)
-	if err != nil {
-		return err
-	}
-	written, err := res.Write(dir)
-	if err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	// The proposal's rules, every parameter: dragonlab run --rules DIR/proposal-rules.json.
-	best := res.Certificate().Best().Candidate
-	rules, err := best.Params(ts.game, ts.base, ts.Spec.Levers, ts.Spec.Players)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := json.Indent(&b, engine.ParamsJSON(rules), "", "  "); err != nil {
-		return err
-	}
-	b.WriteByte('\n')
-	if err := sim.WriteFileAtomic(filepath.Join(dir, ProposalRules), b.Bytes()); err != nil {
-		return err
-	}
-	written = append(written, ProposalRules)
-	PrintTune(stdout, res)
-	fmt.Fprintf(stdout, "wrote the report (%s) to %s\n", strings.Join(written[:min(3, len(written))], ", "), dir)
-	return nil
-}
-
-// PrintTune writes the answer at a glance.
-func PrintTune(w io.Writer, res *tune.Result) {
-	p := res.Proposal
-	fmt.Fprintf(w, "tune: %s, %d players, %s; targets %s\n", res.Meta.Game, res.Meta.Players, res.Agent, strings.Join(res.Targets, ", "))
-	fmt.Fprintf(w, "games: %s in the search, %s in the certification\n", format.Count(p.Games.Search), format.Count(p.Games.Certification))
-	fmt.Fprintln(w, wrap(p.Answer, 100))
-}
-
-// ReadTuneResult reads the answer of a finished tune in dir (its summary.json is not
-// enough: the answer is rebuilt from the results, exactly as the report was).
-func ReadTuneResult(dir string) (*tune.Result, error) {
-	ts, err := ReadTune(dir)
-	if err != nil {
-		return nil, err
-	}
-	hist, next, err := ts.history(dir)
-	if err != nil {
-		return nil, err
-	}
-	if next != nil {
-		return nil, inputErr("the tune in %s is not finished (round %d is next)", dir, next.Index)
-	}
-	meta := doc.Meta{Tool: "dragonlab " + sim.Version, Command: ts.Command, Game: ts.game.Name, Title: ts.game.Title,
-		Players: ts.Spec.Players, Params: ts.Params, Seed: ts.Spec.Seed, Complete: true}
-	return tune.Analyze(meta, &ts.Spec, hist, ts.game, ts.base)
 }

@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -28,20 +29,20 @@ func kindPlans(t testing.TB) map[string]*plan.Plan {
 	os.WriteFile(a, []byte(`{"handSize": 5}`), 0o644)
 	os.WriteFile(b, []byte(`{"handSize": 7}`), 0o644)
 	os.WriteFile(design, []byte(smallStudy), 0o644)
-	c := Common{Seed: 3, Command: "dragonlab test"}
-	draco := Game{Name: "draco"}
+	c := experiment.Common{Seed: 3, Command: "dragonlab test"}
+	draco := experiment.Game{Name: "draco"}
 	build := map[string]func() (*plan.Plan, error){
-		"tournament": RoundRobin{Common: c, Game: Game{Name: "draco", Players: 3}, Agents: "random,studytest-first,studytest-last", Games: 6}.TournamentPlan,
-		"ladder":     RoundRobin{Common: c, Game: draco, Agents: "random,studytest-first", Games: 8}.LadderPlan,
-		"skill":      Skill{Common: c, Game: draco, Agents: "random,studytest-first", AgentsSet: true, Games: 6, SelfGames: 5, SelfGamesSet: true}.Plan,
-		"budgets":    Skill{Common: c, Game: draco, Budgets: "1,2", Base: "mcts", Games: 2}.Plan,
-		"sweep":      Sweep{Common: c, Game: draco, Vary: []string{"handSize=4,6", "dragonsToEnd=2,3"}, Games: 5}.Plan,
-		"variants":   Sweep{Common: c, Game: draco, Variants: []string{a, b}, VariantsSet: true, Vary: []string{"smallScoringMax=2,3"}, Games: 5}.Plan,
-		"ablate":     Ablate{Common: c, Game: draco, Agents: "random", ForbidEach: true, Forbid: []string{"play-1,play-2"}, Games: 4}.Plan,
-		"luck":       Luck{Common: c, Game: draco, Agents: "random,studytest-first", Replays: 3, Deals: 5}.Plan,
-		"value":      Value{Common: c, Game: draco, Agents: "mcts:iters=5", Games: 3, DecisionGames: 2, DecisionIters: 10}.Plan,
-		"run":        SingleRun{Common: c, Game: draco, Games: 7, Seating: "rotate"}.Plan,
-		"study":      Study{Common: c, DesignFile: design, DesignSet: true}.Plan,
+		"tournament": experiment.RoundRobin{Common: c, Game: experiment.Game{Name: "draco", Players: 3}, Agents: "random,studytest-first,studytest-last", Games: 6}.TournamentPlan,
+		"ladder":     experiment.RoundRobin{Common: c, Game: draco, Agents: "random,studytest-first", Games: 8}.LadderPlan,
+		"skill":      experiment.Skill{Common: c, Game: draco, Agents: "random,studytest-first", AgentsSet: true, Games: 6, SelfGames: 5, SelfGamesSet: true}.Plan,
+		"budgets":    experiment.Skill{Common: c, Game: draco, Budgets: "1,2", Base: "mcts", Games: 2}.Plan,
+		"sweep":      experiment.Sweep{Common: c, Game: draco, Vary: []string{"handSize=4,6", "dragonsToEnd=2,3"}, Games: 5}.Plan,
+		"variants":   experiment.Sweep{Common: c, Game: draco, Variants: []string{a, b}, VariantsSet: true, Vary: []string{"smallScoringMax=2,3"}, Games: 5}.Plan,
+		"ablate":     experiment.Ablate{Common: c, Game: draco, Agents: "random", ForbidEach: true, Forbid: []string{"play-1,play-2"}, Games: 4}.Plan,
+		"luck":       experiment.Luck{Common: c, Game: draco, Agents: "random,studytest-first", Replays: 3, Deals: 5}.Plan,
+		"value":      experiment.Value{Common: c, Game: draco, Agents: "mcts:iters=5", Games: 3, DecisionGames: 2, DecisionIters: 10}.Plan,
+		"run":        experiment.SingleRun{Common: c, Game: draco, Games: 7, Seating: "rotate"}.Plan,
+		"study":      experiment.Study{Common: c, DesignFile: design, DesignSet: true}.Plan,
 	}
 	out := map[string]*plan.Plan{}
 	for name, f := range build {
@@ -58,7 +59,7 @@ func kindPlans(t testing.TB) map[string]*plan.Plan {
 // its file.
 func TestPlansOfEveryKindPassTheirCheck(t *testing.T) {
 	for name, p := range kindPlans(t) {
-		if err := CheckPlan(p); err != nil {
+		if err := experiment.CheckPlan(p); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 		data, _ := p.Marshal()
@@ -66,7 +67,7 @@ func TestPlansOfEveryKindPassTheirCheck(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if err := CheckPlan(q); err != nil {
+		if err := experiment.CheckPlan(q); err != nil {
 			t.Errorf("%s read back: %v", name, err)
 		}
 	}
@@ -127,7 +128,7 @@ func TestEditedPlansAreRefused(t *testing.T) {
 		data := editOptions(t, p, c.value, c.path)
 		q, err := plan.Parse(data)
 		if err == nil {
-			err = CheckPlan(q)
+			err = experiment.CheckPlan(q)
 		}
 		if err == nil {
 			t.Errorf("%s: the edited plan is accepted", name)
@@ -208,13 +209,13 @@ func FuzzReadPlan(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := CheckPlan(p); err != nil {
+		if err := experiment.CheckPlan(p); err != nil {
 			return
 		}
 		if !cheap(p) {
 			return
 		}
-		err = Play(context.Background(), p, plan.Options{Dir: t.TempDir(), Workers: 1}, io.Discard, io.Discard)
+		err = experiment.Play(context.Background(), p, plan.Options{Dir: t.TempDir(), Workers: 1}, io.Discard, io.Discard)
 		if err != nil && !errors.As(err, new(plan.InputError)) {
 			t.Fatalf("an accepted plan does not play: %v", err)
 		}

@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 	"dragonlab/sim/tune"
 )
@@ -59,14 +60,14 @@ func TestFalseCertificates(t *testing.T) {
 		// Random play: luck accounting costs tens of random games per chance event, so the
 		// raw shares are judged unless DRAGONLAB_CALIBRATE_LUCK is set (the same search and
 		// certification; the luck adjustment only changes the per-deal values).
-		o := Tune{Common: Common{Seed: seed}, Game: Game{Name: pr.game, Players: pr.players, PlayersSet: true, Sets: []string{pr.planted}},
+		o := experiment.Tune{Common: experiment.Common{Seed: seed}, Game: experiment.Game{Name: pr.game, Players: pr.players, PlayersSet: true, Sets: []string{pr.planted}},
 			Agents: agent, Levers: []string{"seatBonus=0..6"}, Targets: []string{"fair=2"}, Budget: budget, Raw: os.Getenv("DRAGONLAB_CALIBRATE_LUCK") == ""}
 		ts, err := o.Setup()
 		if err != nil {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		if err := PlayTune(context.Background(), ts, TuneOptions{Options: plan.Options{Dir: dir, Workers: 2}}, io.Discard, io.Discard); err != nil {
+		if err := experiment.PlayTune(context.Background(), ts, experiment.TuneOptions{Options: plan.Options{Dir: dir, Workers: 2}}, io.Discard, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		res, err := ReadTuneResult(dir)

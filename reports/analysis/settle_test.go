@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"dragonlab/reports/designer"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -33,12 +34,12 @@ func TestSettlePlaysWhatTheReportAsks(t *testing.T) {
 	if err := os.WriteFile(file, []byte(settleDesign), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Study{Common: Common{Seed: 5, Command: "dragonlab study --plan design.json"}, DesignFile: file, DesignSet: true}.Plan()
+	p, err := experiment.Study{Common: experiment.Common{Seed: 5, Command: "dragonlab study --plan design.json"}, DesignFile: file, DesignSet: true}.Plan()
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "study")
-	if err := Play(context.Background(), p, plan.Options{Dir: out, Workers: 2}, io.Discard, io.Discard); err != nil {
+	if err := experiment.Play(context.Background(), p, plan.Options{Dir: out, Workers: 2}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	rp := analyzeDir(t, out)
@@ -46,7 +47,7 @@ func TestSettlePlaysWhatTheReportAsks(t *testing.T) {
 	if tg := a.Glance.Fair; tg.Verdict != "not settled" || tg.More == 0 {
 		t.Fatalf("the design's target did not reach the report: %+v", tg)
 	}
-	stages, err := SettlePlan(p, rp)
+	stages, err := experiment.SettlePlan(p, needsOf(rp))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestSettlePlaysWhatTheReportAsks(t *testing.T) {
 	before := stages[0]
 
 	var stdout bytes.Buffer
-	if err := Settle(context.Background(), out, plan.Options{Dir: out, Workers: 2}, &stdout, io.Discard); err != nil {
+	if err := experiment.Settle(context.Background(), out, plan.Options{Dir: out, Workers: 2}, &stdout, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(stdout.String(), "settling 1 stage") {
@@ -72,7 +73,7 @@ func TestSettlePlaysWhatTheReportAsks(t *testing.T) {
 	}
 	// The same plan played from scratch: the same results.
 	fresh := filepath.Join(dir, "fresh")
-	if err := Play(context.Background(), q, plan.Options{Dir: fresh, Workers: 1}, io.Discard, io.Discard); err != nil {
+	if err := experiment.Play(context.Background(), q, plan.Options{Dir: fresh, Workers: 1}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for k := range q.Runs {
@@ -96,11 +97,11 @@ func TestSettlePlaysWhatTheReportAsks(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "report.html")); err != nil {
 		t.Fatal(err)
 	}
-	if err := MergeDir(out, false, io.Discard, io.Discard); err != nil {
+	if err := experiment.MergeDir(out, false, io.Discard, io.Discard); err != nil {
 		t.Fatalf("merge of a settled study: %v", err)
 	}
 	// Not a study, or not finished: refused.
-	if err := Settle(context.Background(), dir, plan.Options{Dir: dir}, io.Discard, io.Discard); err == nil {
+	if err := experiment.Settle(context.Background(), dir, plan.Options{Dir: dir}, io.Discard, io.Discard); err == nil {
 		t.Error("settling a directory without a plan was accepted")
 	}
 }
@@ -112,7 +113,7 @@ func analyzeDir(t *testing.T, dir string) *designer.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := studyInput(&Analysis{Plan: q, Results: m.Results, Complete: m.Complete, Dir: dir})
+	in, err := studyInput(&experiment.Analysis{Plan: q, Results: m.Results, Complete: m.Complete, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"dragonlab/reports/skill"
 	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -39,7 +40,7 @@ type LadderRow struct {
 	Cost *sim.Cost `json:"cost,omitempty"`
 }
 
-func analyzeLadder(a *Analysis) ([]string, error) {
+func analyzeLadder(a *experiment.Analysis) ([]string, error) {
 	t, o, err := analyzeRoundRobin(a)
 	if err != nil {
 		return nil, err

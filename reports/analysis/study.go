@@ -1,14 +1,12 @@
-package experiment
+package analysis
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -19,12 +17,13 @@ import (
 	"dragonlab/reports/stats"
 	"dragonlab/reports/value"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 	"dragonlab/sim/tune"
 )
 
 // analyzeStudy turns the study's results into the designer's report (reports/designer).
-func analyzeStudy(a *Analysis) ([]string, error) {
+func analyzeStudy(a *experiment.Analysis) ([]string, error) {
 	in, err := studyInput(a)
 	if err != nil {
 		return nil, err
@@ -61,9 +60,9 @@ func analyzeStudy(a *Analysis) ([]string, error) {
 // DIR/tune/<game>-<N>p, and hands each answer to the designer's "What to change". Each
 // tune is a directory of its own: a stop keeps what it finished, and the same study
 // command resumes it. A tune the budget cannot pay for is a note, not an error.
-func tuneStage(a *Analysis, in *designer.Input) error {
-	var o StudyOptions
-	if err := a.options(&o); err != nil {
+func tuneStage(a *experiment.Analysis, in *designer.Input) error {
+	var o experiment.StudyOptions
+	if err := a.Options(&o); err != nil {
 		return err
 	}
 	todo := false
@@ -81,68 +80,20 @@ func tuneStage(a *Analysis, in *designer.Input) error {
 	for _, g := range pre.Games {
 		answers = append(answers, g.Configs...)
 	}
-	ctx := a.ctx
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	seed := uint64(0)
-	if len(a.Plan.Runs) > 0 {
-		seed = a.Plan.Runs[0].Seed
-	}
-	split := func(s string) []string {
-		if strings.TrimSpace(s) == "" {
-			return nil
-		}
-		return []string{s}
-	}
 	for i, c := range o.Configs {
 		if c.Tune <= 0 || i >= len(answers) || !answers[i].Off() {
 			continue
 		}
 		ans := answers[i]
 		lv := in.Configs[i].Levels[ans.Measure]
-		g, err := engine.Lookup(c.Game)
+		announce := fmt.Sprintf("tune stage: %s, %d players (seat 0 %s under %s play)…\n", c.Game, c.Players, format.PtsIv(ans.Levels[ans.Measure].Seats[0].Advantage.Estimate), lv.Name)
+		rel, note, err := experiment.StudyTune(a, i, lv.Agent, announce)
 		if err != nil {
-			return plan.InputError{Err: err}
-		}
-		params, err := engine.ParseParams(g, c.Params)
-		if err != nil {
-			return plan.InputError{Err: err}
-		}
-		var sets []string
-		for _, kv := range engine.ParamValues(params) {
-			sets = append(sets, kv.Key+"="+kv.Value)
-		}
-		base := c.Game
-		if c.Variant != "" {
-			base += "-" + c.Variant
-		}
-		base += fmt.Sprintf("-%dp", c.Players)
-		rel := filepath.ToSlash(filepath.Join("tune", base))
-		t := Tune{Common: Common{Seed: seed}, Game: Game{Name: c.Game, Players: c.Players, PlayersSet: true, Sets: sets},
-			Agents: lv.Agent, Levers: split(o.TuneLevers), Targets: split(o.TuneTarget), Budget: strconv.FormatInt(c.Tune, 10)}
-		t.Command = fmt.Sprintf("dragonlab tune --game %s --players %d --agents %s --budget %d --seed %d", c.Game, c.Players, lv.Agent, c.Tune, seed)
-		if c.Variant != "" {
-			t.Command += " (rules of variant " + c.Variant + ")"
-		}
-		if o.TuneTarget != "" {
-			t.Command += " --target " + o.TuneTarget
-		}
-		if o.TuneLevers != "" {
-			t.Command += " --levers " + o.TuneLevers
-		}
-		ts, err := t.Setup()
-		if err != nil {
-			in.Notes = append(in.Notes, fmt.Sprintf("The tune stage of %s with %d players was not run: %v.", c.Game, c.Players, err))
-			continue
-		}
-		fmt.Fprintf(a.Stderr, "tune stage: %s, %d players (seat 0 %s under %s play)…\n", c.Game, c.Players, format.PtsIv(ans.Levels[ans.Measure].Seats[0].Advantage.Estimate), lv.Name)
-		to := TuneOptions{Options: plan.Options{Dir: filepath.Join(a.Dir, rel), Workers: a.workers}}
-		to.OnRound = func(r *tune.Round, p *plan.Plan) {
-			fmt.Fprintf(a.Stderr, "  round %d (%s): %s, %s deals each\n", r.Index, r.Kind, format.Plural(int64(len(r.Entries)), "candidate"), format.Count(r.Deals))
-		}
-		if err := PlayTune(ctx, ts, to, io.Discard, a.Stderr); err != nil {
 			return err
+		}
+		if note != "" {
+			in.Notes = append(in.Notes, note)
+			continue
 		}
 		res, err := ReadTuneResult(filepath.Join(a.Dir, rel))
 		if err != nil {
@@ -155,9 +106,9 @@ func tuneStage(a *Analysis, in *designer.Input) error {
 }
 
 // studyInput maps the plan's options and results onto the designer's input.
-func studyInput(a *Analysis) (*designer.Input, error) {
-	var o StudyOptions
-	if err := a.options(&o); err != nil {
+func studyInput(a *experiment.Analysis) (*designer.Input, error) {
+	var o experiment.StudyOptions
+	if err := a.Options(&o); err != nil {
 		return nil, err
 	}
 	in := &designer.Input{Title: o.Title, Command: a.Plan.Command, Tool: "dragonlab " + sim.Version, Budget: o.Budget,
@@ -189,7 +140,7 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 		for _, lv := range c.Levels {
 			l := designer.Level{Name: lv.Name, Agent: lv.Agent, Written: lv.Written, About: lv.About}
 			if lv.Run != "" {
-				l.File, l.Result = a.file(lv.Run), a.result(lv.Run)
+				l.File, l.Result = a.File(lv.Run), a.Result(lv.Run)
 				if r := l.Result; r != nil && dc.Params == nil {
 					dc.Params = r.Params
 				}
@@ -197,29 +148,29 @@ func studyInput(a *Analysis) (*designer.Input, error) {
 			dc.Levels = append(dc.Levels, l)
 		}
 		for _, st := range c.Ladder {
-			dc.Ladder = append(dc.Ladder, designer.Step{Upper: st.Upper, Lower: st.Lower, File: a.file(st.Run), Result: a.result(st.Run)})
+			dc.Ladder = append(dc.Ladder, designer.Step{Upper: st.Upper, Lower: st.Lower, File: a.File(st.Run), Result: a.Result(st.Run)})
 		}
 		for _, ab := range c.Ablation {
 			da := designer.Ablation{Level: ab.Level, Classes: ab.Classes, Measuring: ab.Measuring}
 			for _, r := range ab.Runs {
-				da.Rows = append(da.Rows, value.AblationInput{Forbid: r.Forbid, File: a.file(r.Run), Result: a.result(r.Run)})
+				da.Rows = append(da.Rows, value.AblationInput{Forbid: r.Forbid, File: a.File(r.Run), Result: a.Result(r.Run)})
 			}
 			dc.Ablation = append(dc.Ablation, da)
 		}
 		for _, v := range c.Value {
 			dv := designer.Value{Level: v.Level}
 			if v.SubstitutionRun != "" {
-				dv.Substitution = value.Input{File: a.file(v.SubstitutionRun), Result: a.result(v.SubstitutionRun)}
+				dv.Substitution = value.Input{File: a.File(v.SubstitutionRun), Result: a.Result(v.SubstitutionRun)}
 			}
 			if v.DecisionRun != "" {
-				dv.Decisions = value.Input{File: a.file(v.DecisionRun), Result: a.result(v.DecisionRun)}
+				dv.Decisions = value.Input{File: a.File(v.DecisionRun), Result: a.Result(v.DecisionRun)}
 			}
 			dc.Value = append(dc.Value, dv)
 		}
 		for _, l := range c.Levers {
 			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat, Measuring: l.Measuring}
 			for _, p := range l.Points {
-				dl.Points = append(dl.Points, designer.LeverPoint{X: p.X, File: a.file(p.Run), Result: a.result(p.Run)})
+				dl.Points = append(dl.Points, designer.LeverPoint{X: p.X, File: a.File(p.Run), Result: a.Result(p.Run)})
 			}
 			dc.Levers = append(dc.Levers, dl)
 		}

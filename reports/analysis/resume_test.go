@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -23,18 +24,18 @@ func resumeCases(t *testing.T) map[string]*plan.Plan {
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
 	os.WriteFile(a, []byte(`{"handSize": 5}`), 0o644)
 	os.WriteFile(b, []byte(`{"handSize": 7, "dragonsToEnd": 2}`), 0o644)
-	c := Common{Seed: 1, Command: "dragonlab test"}
-	draco := Game{Name: "draco"}
+	c := experiment.Common{Seed: 1, Command: "dragonlab test"}
+	draco := experiment.Game{Name: "draco"}
 	build := map[string]func() (*plan.Plan, error){
-		"study":      Study{Common: c, DesignFile: tinyDesign, DesignSet: true}.Plan,
-		"tournament": RoundRobin{Common: c, Game: draco, Agents: "random,studytest-first,studytest-last", Games: 1800}.TournamentPlan,
-		"ladder":     RoundRobin{Common: c, Game: Game{Name: "draco", Players: 3}, Agents: "random,studytest-first", Games: 2400}.LadderPlan,
-		"skill":      Skill{Common: c, Game: draco, Agents: "random,studytest-first", AgentsSet: true, Games: 1600, SelfGames: 1100, SelfGamesSet: true}.Plan,
-		"sweep":      Sweep{Common: c, Game: draco, Vary: []string{"handSize=4,6"}, Games: 900}.Plan,
-		"variants":   Sweep{Common: c, Game: draco, Variants: []string{a, b}, VariantsSet: true, Vary: []string{"smallScoringMax=2,3"}, Games: 900}.Plan,
-		"ablate":     Ablate{Common: c, Game: Game{Name: "dragonheart"}, Agents: "greedy:samples=1", ForbidEach: true, Games: 1200}.Plan,
-		"luck":       Luck{Common: c, Game: draco, Agents: "random,studytest-first", Replays: 2, Deals: 600}.Plan,
-		"run":        SingleRun{Common: c, Game: draco, Games: 1500, Seating: "rotate"}.Plan,
+		"study":      experiment.Study{Common: c, DesignFile: tinyDesign, DesignSet: true}.Plan,
+		"tournament": experiment.RoundRobin{Common: c, Game: draco, Agents: "random,studytest-first,studytest-last", Games: 1800}.TournamentPlan,
+		"ladder":     experiment.RoundRobin{Common: c, Game: experiment.Game{Name: "draco", Players: 3}, Agents: "random,studytest-first", Games: 2400}.LadderPlan,
+		"skill":      experiment.Skill{Common: c, Game: draco, Agents: "random,studytest-first", AgentsSet: true, Games: 1600, SelfGames: 1100, SelfGamesSet: true}.Plan,
+		"sweep":      experiment.Sweep{Common: c, Game: draco, Vary: []string{"handSize=4,6"}, Games: 900}.Plan,
+		"variants":   experiment.Sweep{Common: c, Game: draco, Variants: []string{a, b}, VariantsSet: true, Vary: []string{"smallScoringMax=2,3"}, Games: 900}.Plan,
+		"ablate":     experiment.Ablate{Common: c, Game: experiment.Game{Name: "dragonheart"}, Agents: "greedy:samples=1", ForbidEach: true, Games: 1200}.Plan,
+		"luck":       experiment.Luck{Common: c, Game: draco, Agents: "random,studytest-first", Replays: 2, Deals: 600}.Plan,
+		"run":        experiment.SingleRun{Common: c, Game: draco, Games: 1500, Seating: "rotate"}.Plan,
 	}
 	out := map[string]*plan.Plan{}
 	for name, f := range build {
@@ -55,7 +56,7 @@ func TestEveryExperimentResumedGivesTheSameSummary(t *testing.T) {
 	for name, p := range resumeCases(t) {
 		t.Run(name, func(t *testing.T) {
 			whole := t.TempDir()
-			if err := Play(context.Background(), p, plan.Options{Dir: whole, Workers: 2}, io.Discard, io.Discard); err != nil {
+			if err := experiment.Play(context.Background(), p, plan.Options{Dir: whole, Workers: 2}, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 			resumed := t.TempDir()
@@ -83,7 +84,7 @@ func TestEveryExperimentResumedGivesTheSameSummary(t *testing.T) {
 			for k := 0; k < 2; k++ {
 				playInterrupted(t, p, sharded, sim.Shard{Index: k, Count: 2})
 			}
-			if err := MergeDir(sharded, false, io.Discard, io.Discard); err != nil {
+			if err := experiment.MergeDir(sharded, false, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 			c, err := os.ReadFile(filepath.Join(sharded, "summary.json"))
@@ -120,13 +121,13 @@ func playInterrupted(t *testing.T, p *plan.Plan, dir string, sh sim.Shard) {
 				cancel()
 			}
 		}}
-		err := Play(ctx, p, o, io.Discard, io.Discard)
+		err := experiment.Play(ctx, p, o, io.Discard, io.Discard)
 		cancel()
 		resumes += bytes.Count(log.Bytes(), []byte("resuming after"))
 		if err == nil {
 			break
 		}
-		if !errors.Is(err, ErrInterrupted) {
+		if !errors.Is(err, experiment.ErrInterrupted) {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/reports/skill"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -19,7 +20,7 @@ import (
 // game and player count (the expert's per-game setting), each doubling against the one
 // below on duplicate deals and each in self-play; bad input refused.
 func TestCeilingPlan(t *testing.T) {
-	o := Ceiling{Game: Game{Name: "redhot", Players: 2, PlayersSet: true}, Base: "expert", Doublings: 3, Games: 10, SelfGames: 6, SelfGamesSet: true}
+	o := experiment.Ceiling{Game: experiment.Game{Name: "redhot", Players: 2, PlayersSet: true}, Base: "expert", Doublings: 3, Games: 10, SelfGames: 6, SelfGamesSet: true}
 	p, err := o.Plan()
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +29,7 @@ func TestCeilingPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var opts SkillOptions
+	var opts experiment.SkillOptions
 	if err := json.Unmarshal(p.Options, &opts); err != nil {
 		t.Fatal(err)
 	}
@@ -44,10 +45,10 @@ func TestCeilingPlan(t *testing.T) {
 	if got := opts.Rungs[0].Budget; got != mustFloat(t, own) {
 		t.Errorf("1× is %v iterations, want the expert's own %s", got, own)
 	}
-	if err := CheckPlan(p); err != nil {
+	if err := experiment.CheckPlan(p); err != nil {
 		t.Errorf("the plan does not pass its own check: %v", err)
 	}
-	for _, bad := range []Ceiling{
+	for _, bad := range []experiment.Ceiling{
 		{Game: o.Game, Base: "expert", Doublings: 1, Games: 10},
 		{Game: o.Game, Base: "random", Doublings: 3, Games: 10},
 		{Game: o.Game, Base: "expert", Start: 1 << 40, Doublings: 3, Games: 10},
@@ -72,14 +73,14 @@ func TestCeilingReport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	o := Ceiling{Game: Game{Name: "dragonheart", Players: 2, PlayersSet: true}, Base: "mcts", Start: 2, Doublings: 2, Games: 8}
+	o := experiment.Ceiling{Game: experiment.Game{Name: "dragonheart", Players: 2, PlayersSet: true}, Base: "mcts", Start: 2, Doublings: 2, Games: 8}
 	p, err := o.Plan()
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
 	var stdout bytes.Buffer
-	if err := Play(context.Background(), p, plan.Options{Dir: out, Workers: 1}, &stdout, io.Discard); err != nil {
+	if err := experiment.Play(context.Background(), p, plan.Options{Dir: out, Workers: 1}, &stdout, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "summary.json"))

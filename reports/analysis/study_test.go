@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"dragonlab/reports/htmlcheck"
 	"dragonlab/reports/luck"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -30,7 +31,7 @@ const tinyDesign = "testdata/tiny-study.json"
 // the components where asked), the ladder (duplicate, each level alone against the level
 // below), restricted play of every action class and the lever sweep.
 func TestStudyPlanShape(t *testing.T) {
-	quick := Study{Common: Common{Seed: 1}, Quick: true, Only: []string{"draco"}, OnlySet: true}
+	quick := experiment.Study{Common: experiment.Common{Seed: 1}, Quick: true, Only: []string{"draco"}, OnlySet: true}
 	p, err := quick.Plan()
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +39,7 @@ func TestStudyPlanShape(t *testing.T) {
 	if err := p.Resolve(); err != nil {
 		t.Fatal(err)
 	}
-	var o StudyOptions
+	var o experiment.StudyOptions
 	if err := p.DecodeOptions(&o); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestStudyPlanShape(t *testing.T) {
 // The budgets as designs: a budget written as JSON (what --print-design prints) reads
 // back into the same runs.
 func TestDesignRoundTrip(t *testing.T) {
-	for _, o := range []Study{{Quick: true}, {Full: true}, {}} {
+	for _, o := range []experiment.Study{{Quick: true}, {Full: true}, {}} {
 		s, _, err := o.Design()
 		if err != nil {
 			t.Fatal(err)
@@ -136,7 +137,7 @@ func TestDesignRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p2, err := Study{DesignFile: file, DesignSet: true}.Plan()
+		p2, err := experiment.Study{DesignFile: file, DesignSet: true}.Plan()
 		if err != nil {
 			t.Fatalf("%+v: the printed design does not read back: %v", o, err)
 		}
@@ -151,27 +152,27 @@ func TestDesignRoundTrip(t *testing.T) {
 // Bad designs and options: one error naming the problem.
 func TestStudyBadInput(t *testing.T) {
 	dir := t.TempDir()
-	design := func(body string) Study {
+	design := func(body string) experiment.Study {
 		f, _ := os.CreateTemp(dir, "design-*.json")
 		f.WriteString(body)
 		f.Close()
-		return Study{DesignFile: f.Name(), DesignSet: true}
+		return experiment.Study{DesignFile: f.Name(), DesignSet: true}
 	}
 	levels := `"levels": [{"name": "random", "agent": "random", "deals": 10}, {"name": "greedy", "agent": "greedy", "deals": 10}]`
 	quickPlan := design(`{}`)
 	quickPlan.Quick = true
 	for name, c := range map[string]struct {
-		o    Study
+		o    experiment.Study
 		want string
 	}{
-		"quick and full":   {Study{Quick: true, Full: true}, "one of --quick, --full and --plan"},
+		"quick and full":   {experiment.Study{Quick: true, Full: true}, "one of --quick, --full and --plan"},
 		"plan and quick":   {quickPlan, "one of --quick"},
-		"games zero":       {Study{Games: 0, GamesSet: true}, "--games must be positive"},
-		"only unknown":     {Study{Only: []string{"chess"}, OnlySet: true}, "chess"},
-		"only twice":       {Study{Only: []string{"draco", "draco"}, OnlySet: true}, "twice"},
-		"only empty":       {Study{Only: []string{}, OnlySet: true}, "names no game"},
-		"no such file":     {Study{DesignFile: filepath.Join(dir, "none.json"), DesignSet: true}, "--plan"},
-		"empty plan":       {Study{DesignFile: "", DesignSet: true}, "--plan is empty"},
+		"games zero":       {experiment.Study{Games: 0, GamesSet: true}, "--games must be positive"},
+		"only unknown":     {experiment.Study{Only: []string{"chess"}, OnlySet: true}, "chess"},
+		"only twice":       {experiment.Study{Only: []string{"draco", "draco"}, OnlySet: true}, "twice"},
+		"only empty":       {experiment.Study{Only: []string{}, OnlySet: true}, "names no game"},
+		"no such file":     {experiment.Study{DesignFile: filepath.Join(dir, "none.json"), DesignSet: true}, "--plan"},
+		"empty plan":       {experiment.Study{DesignFile: "", DesignSet: true}, "--plan is empty"},
 		"not json":         {design("{\n\"schema\": \"dragonlab.study/v1\",\n  levels: []}"), "line 3"},
 		"schema":           {design(`{"schema": "x", ` + levels + `}`), "schema"},
 		"unknown field":    {design(`{"schema": "dragonlab.study/v1", "levls": [], ` + levels + `}`), "levls"},
@@ -206,12 +207,12 @@ func TestStudyBadInput(t *testing.T) {
 // broken link (checked against the report model rebuilt from the results).
 func TestTinyStudyReport(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "study")
-	p, err := Study{Common: Common{Seed: 1, Command: "dragonlab study --plan tiny-study.json"}, DesignFile: tinyDesign, DesignSet: true}.Plan()
+	p, err := experiment.Study{Common: experiment.Common{Seed: 1, Command: "dragonlab study --plan tiny-study.json"}, DesignFile: tinyDesign, DesignSet: true}.Plan()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stdout bytes.Buffer
-	if err := Play(context.Background(), p, plan.Options{Dir: out}, &stdout, io.Discard); err != nil {
+	if err := experiment.Play(context.Background(), p, plan.Options{Dir: out}, &stdout, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Dragonheart", "Draco", "Dragon Scales", "report.html"} {
@@ -313,7 +314,7 @@ func TestTinyStudyReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := studyInput(&Analysis{Plan: q, Results: m.Results, Complete: m.Complete, Dir: out})
+	in, err := studyInput(&experiment.Analysis{Plan: q, Results: m.Results, Complete: m.Complete, Dir: out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,11 +340,11 @@ func TestTinyStudyReport(t *testing.T) {
 // Luck: one replay run per level (self-play, each deal K times) and one duplicate run per
 // pair of consecutive levels, stronger alone against weaker; none for one player.
 func TestLuckPlan(t *testing.T) {
-	p, err := Luck{Common: Common{Seed: 1}, Game: Game{Name: "draco", Players: 3}, Agents: "random,greedy:samples=1,studytest-first", Replays: 5, Deals: 70}.Plan()
+	p, err := experiment.Luck{Common: experiment.Common{Seed: 1}, Game: experiment.Game{Name: "draco", Players: 3}, Agents: "random,greedy:samples=1,studytest-first", Replays: 5, Deals: 70}.Plan()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var o LuckOptions
+	var o experiment.LuckOptions
 	if err := p.DecodeOptions(&o); err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +369,7 @@ func TestLuckPlan(t *testing.T) {
 			t.Errorf("duel %s with luck accounting", d.Run)
 		}
 	}
-	p, err = Luck{Common: Common{Seed: 1}, Game: Game{Name: "dragonscales", Players: 1}, Agents: "random,greedy", Replays: 4, Deals: 1000}.Plan()
+	p, err = experiment.Luck{Common: experiment.Common{Seed: 1}, Game: experiment.Game{Name: "dragonscales", Players: 1}, Agents: "random,greedy", Replays: 4, Deals: 1000}.Plan()
 	if err != nil || len(p.Runs) != 2 || !p.Runs[0].Luck {
 		t.Fatalf("one player: %v, %d runs", err, len(p.Runs))
 	}
@@ -378,7 +379,7 @@ func TestLuckPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Luck{Common: Common{Seed: vf.Ref.Seed}, Game: Game{Name: "draco", Players: 3}, Agents: "random,greedy", Replays: 2, Deals: 10}.Plan()
+	_, err = experiment.Luck{Common: experiment.Common{Seed: vf.Ref.Seed}, Game: experiment.Game{Name: "draco", Players: 3}, Agents: "random,greedy", Replays: 2, Deals: 10}.Plan()
 	if err == nil || !strings.Contains(err.Error(), "fitted on") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("the fit seed: %v", err)
 	}
@@ -411,7 +412,7 @@ func TestDesignBadValuesAreRefusedWithTheirPath(t *testing.T) {
 	} {
 		file := filepath.Join(dir, strings.NewReplacer(" ", "-", "/", "-").Replace(name)+".json")
 		os.WriteFile(file, []byte(c.design), 0o644)
-		p, err := Study{Common: Common{Seed: 1}, DesignFile: file, DesignSet: true}.Plan()
+		p, err := experiment.Study{Common: experiment.Common{Seed: 1}, DesignFile: file, DesignSet: true}.Plan()
 		if err == nil {
 			t.Errorf("%s: accepted (%d runs)", name, len(p.Runs))
 			continue
@@ -430,7 +431,7 @@ func TestDesignLevelsRefuseTimeBudgets(t *testing.T) {
 		file := filepath.Join(dir, "design.json")
 		os.WriteFile(file, []byte(`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "players": [2]}],
   "levels": [{"name": "random", "agent": "random", "deals": 10}, {"name": "timed", "agent": "`+agent+`", "deals": 10}]}`), 0o644)
-		_, err := Study{DesignFile: file, DesignSet: true}.Plan()
+		_, err := experiment.Study{DesignFile: file, DesignSet: true}.Plan()
 		if err == nil || !strings.Contains(err.Error(), "levels[1] (timed).agent") || !strings.Contains(err.Error(), "time budget") {
 			t.Errorf("%s: %v", agent, err)
 		}

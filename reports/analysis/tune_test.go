@@ -1,4 +1,4 @@
-package experiment
+package analysis
 
 import (
 	"bytes"
@@ -14,17 +14,18 @@ import (
 	"dragonlab/reports/designer"
 	"dragonlab/reports/htmlcheck"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 	"dragonlab/sim/tune"
 )
 
-func playTune(t *testing.T, o Tune, dir string) *tune.Result {
+func playTune(t *testing.T, o experiment.Tune, dir string) *tune.Result {
 	t.Helper()
 	ts, err := o.Setup()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := PlayTune(context.Background(), ts, TuneOptions{Options: plan.Options{Dir: dir, Workers: 2}}, io.Discard, io.Discard); err != nil {
+	if err := experiment.PlayTune(context.Background(), ts, experiment.TuneOptions{Options: plan.Options{Dir: dir, Workers: 2}}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	res, err := ReadTuneResult(dir)
@@ -52,7 +53,7 @@ func TestTuneRemovesAPlantedSeatBias(t *testing.T) {
 		{"redhot", 4, "seatBonus=[0,4,0,0]"},
 	} {
 		t.Run(c.game+"-"+c.planted, func(t *testing.T) {
-			o := Tune{Common: Common{Seed: 11, Command: "dragonlab tune (test)"}, Game: Game{Name: c.game, Players: c.players, Sets: []string{c.planted}},
+			o := experiment.Tune{Common: experiment.Common{Seed: 11, Command: "dragonlab tune (test)"}, Game: experiment.Game{Name: c.game, Players: c.players, Sets: []string{c.planted}},
 				Agents: "random", Levers: []string{"seatBonus=0..4"}, Targets: []string{"fair=3"}, Budget: "60000", Raw: true}
 			res := playTune(t, o, t.TempDir())
 			p := res.Proposal
@@ -94,7 +95,7 @@ func TestTuneBringsBackAPlantedLength(t *testing.T) {
 		t.Skip("plays random games")
 	}
 	// The default rules' length under random play, measured once on other seeds.
-	base := Tune{Common: Common{Seed: 99}, Game: Game{Name: "dragonheart"}, Agents: "random", Levers: []string{"voyagesToEnd=2..5"},
+	base := experiment.Tune{Common: experiment.Common{Seed: 99}, Game: experiment.Game{Name: "dragonheart"}, Agents: "random", Levers: []string{"voyagesToEnd=2..5"},
 		Targets: []string{"length=70±20%"}, Budget: "20000", Raw: true}
 	ts, err := base.Setup()
 	if err != nil {
@@ -110,7 +111,7 @@ func TestTuneBringsBackAPlantedLength(t *testing.T) {
 		t.Fatal(err)
 	}
 	length := out.Results[0].DecisionsMean
-	o := Tune{Common: Common{Seed: 21}, Game: Game{Name: "dragonheart", Sets: []string{"voyagesToEnd=4"}}, Agents: "random",
+	o := experiment.Tune{Common: experiment.Common{Seed: 21}, Game: experiment.Game{Name: "dragonheart", Sets: []string{"voyagesToEnd=4"}}, Agents: "random",
 		Levers: []string{"voyagesToEnd=2..5"}, Targets: []string{"length=" + strings.TrimSuffix(strings.TrimSuffix(jsonNum(length), "0"), ".") + "±5%"}, Budget: "20000", Certify: 2000, Raw: true}
 	res := playTune(t, o, t.TempDir())
 	if !res.Proposal.Certified || string(res.Proposal.Change["voyagesToEnd"]) != "3" {
@@ -127,14 +128,14 @@ func jsonNum(x float64) string {
 // whole, played with every round interrupted in the middle and resumed, or played as two
 // shards per round merged with MergeTune, it writes the same summary.json.
 func TestTuneResumedAndShardedGiveTheSameAnswer(t *testing.T) {
-	o := Tune{Common: Common{Seed: 4, Command: "dragonlab tune (test)"}, Game: Game{Name: "dragonheart", Sets: []string{"seatBonus=[0,3]"}},
+	o := experiment.Tune{Common: experiment.Common{Seed: 4, Command: "dragonlab tune (test)"}, Game: experiment.Game{Name: "dragonheart", Sets: []string{"seatBonus=[0,3]"}},
 		Agents: "random", Levers: []string{"seatBonus=0..3"}, Targets: []string{"fair=4"}, Budget: "12000", Certify: 1200, Raw: true}
 	ts, err := o.Setup()
 	if err != nil {
 		t.Fatal(err)
 	}
 	whole := t.TempDir()
-	if err := PlayTune(context.Background(), ts, TuneOptions{Options: plan.Options{Dir: whole, Workers: 2}}, io.Discard, io.Discard); err != nil {
+	if err := experiment.PlayTune(context.Background(), ts, experiment.TuneOptions{Options: plan.Options{Dir: whole, Workers: 2}}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	want, err := os.ReadFile(filepath.Join(whole, "summary.json"))
@@ -145,17 +146,17 @@ func TestTuneResumedAndShardedGiveTheSameAnswer(t *testing.T) {
 	resumed := t.TempDir()
 	for i := 0; i < 1000; i++ {
 		ctx, cancel := context.WithCancel(context.Background())
-		opts := TuneOptions{Options: plan.Options{Dir: resumed, Workers: 2, OnCheckpoint: func(run int, done int64) {
+		opts := experiment.TuneOptions{Options: plan.Options{Dir: resumed, Workers: 2, OnCheckpoint: func(run int, done int64) {
 			if done > 0 {
 				cancel()
 			}
 		}}}
-		err := PlayTune(ctx, ts, opts, io.Discard, io.Discard)
+		err := experiment.PlayTune(ctx, ts, opts, io.Discard, io.Discard)
 		cancel()
 		if err == nil {
 			break
 		}
-		if err != ErrInterrupted {
+		if err != experiment.ErrInterrupted {
 			t.Fatal(err)
 		}
 	}
@@ -166,11 +167,11 @@ func TestTuneResumedAndShardedGiveTheSameAnswer(t *testing.T) {
 	sharded := t.TempDir()
 	for i := 0; i < 20; i++ {
 		for k := 0; k < 2; k++ {
-			if err := PlayTune(context.Background(), ts, TuneOptions{Options: plan.Options{Dir: sharded, Workers: 1, Shard: sim.Shard{Index: k, Count: 2}}}, io.Discard, io.Discard); err != nil {
+			if err := experiment.PlayTune(context.Background(), ts, experiment.TuneOptions{Options: plan.Options{Dir: sharded, Workers: 1, Shard: sim.Shard{Index: k, Count: 2}}}, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := MergeTune(sharded, false, io.Discard, io.Discard); err != nil {
+		if err := experiment.MergeTune(sharded, false, io.Discard, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(filepath.Join(sharded, "summary.json")); err == nil {
@@ -187,7 +188,7 @@ func TestTuneResumedAndShardedGiveTheSameAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := PlayTune(context.Background(), ts2, TuneOptions{Options: plan.Options{Dir: whole, Workers: 1}}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "another tune") {
+	if err := experiment.PlayTune(context.Background(), ts2, experiment.TuneOptions{Options: plan.Options{Dir: whole, Workers: 1}}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "another tune") {
 		t.Fatalf("another tune in the same directory: %v", err)
 	}
 }
@@ -195,22 +196,22 @@ func TestTuneResumedAndShardedGiveTheSameAnswer(t *testing.T) {
 // Bad input: one line, nothing written.
 func TestTuneBadInput(t *testing.T) {
 	for _, c := range []struct {
-		o    Tune
+		o    experiment.Tune
 		want string
 	}{
-		{Tune{Game: Game{Name: "draco"}, Levers: []string{"handsize=4..8"}}, "valid: track23"},
-		{Tune{Game: Game{Name: "draco"}, Levers: []string{"handSize=4..40"}}, "outside the rules"},
-		{Tune{Game: Game{Name: "draco"}, Targets: []string{"fair=2,fair=3"}}, "contradictory"},
-		{Tune{Game: Game{Name: "dragonscales", Players: 1, PlayersSet: true}}, "one-player"},
-		{Tune{Game: Game{Name: "dragonscales", Players: 1, PlayersSet: true}, Targets: []string{"fair=2"}}, "one-player"},
-		{Tune{Game: Game{Name: "dragonscales", Players: 1, PlayersSet: true}, Targets: []string{"luck<=40%"}, Levers: []string{"seatBonus"}}, "seatBonus"},
-		{Tune{Game: Game{Name: "draco"}, Agents: "expert,greedy"}, "one level"},
-		{Tune{Game: Game{Name: "draco"}, Agents: "oracle"}, "cheats"},
-		{Tune{Game: Game{Name: "draco"}, Budget: "0"}, "positive"},
-		{Tune{Game: Game{Name: "draco"}, Budget: "lots"}, "number of games"},
-		{Tune{Game: Game{Name: "draco"}, Budget: "400"}, "too small"},
-		{Tune{Game: Game{Name: "draco"}, Budget: "540", Certify: 150}, "larger --budget"},
-		{Tune{Game: Game{Name: "draco"}, Certify: 20000}, "whole --budget"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Levers: []string{"handsize=4..8"}}, "valid: track23"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Levers: []string{"handSize=4..40"}}, "outside the rules"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Targets: []string{"fair=2,fair=3"}}, "contradictory"},
+		{experiment.Tune{Game: experiment.Game{Name: "dragonscales", Players: 1, PlayersSet: true}}, "one-player"},
+		{experiment.Tune{Game: experiment.Game{Name: "dragonscales", Players: 1, PlayersSet: true}, Targets: []string{"fair=2"}}, "one-player"},
+		{experiment.Tune{Game: experiment.Game{Name: "dragonscales", Players: 1, PlayersSet: true}, Targets: []string{"luck<=40%"}, Levers: []string{"seatBonus"}}, "seatBonus"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Agents: "expert,greedy"}, "one level"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Agents: "oracle"}, "cheats"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Budget: "0"}, "positive"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Budget: "lots"}, "number of games"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Budget: "400"}, "too small"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Budget: "540", Certify: 150}, "larger --budget"},
+		{experiment.Tune{Game: experiment.Game{Name: "draco"}, Certify: 20000}, "whole --budget"},
 	} {
 		o := c.o
 		if o.Agents == "" {
@@ -237,15 +238,15 @@ func TestStudyTuneStage(t *testing.T) {
 	if err := os.WriteFile(file, []byte(design), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Study{Common: Common{Seed: 2, Command: "dragonlab study (test)"}, DesignFile: file, DesignSet: true}.Plan()
+	p, err := experiment.Study{Common: experiment.Common{Seed: 2, Command: "dragonlab study (test)"}, DesignFile: file, DesignSet: true}.Plan()
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := Play(context.Background(), p, plan.Options{Dir: dir, Workers: 2}, io.Discard, io.Discard); err != nil {
+	if err := experiment.Play(context.Background(), p, plan.Options{Dir: dir, Workers: 2}, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if IsTuneDir(filepath.Join(dir, "tune", "dragonheart-2p")) {
+	if experiment.IsTuneDir(filepath.Join(dir, "tune", "dragonheart-2p")) {
 		t.Error("the fair rules were tuned")
 	}
 	res, err := ReadTuneResult(filepath.Join(dir, "tune", "dragonheart-planted-2p"))
@@ -307,7 +308,7 @@ func TestStudyTuneStage(t *testing.T) {
 
 // The tune's report: every table present in the HTML, no broken link (a real parser).
 func TestTuneReportHTML(t *testing.T) {
-	o := Tune{Common: Common{Seed: 8, Command: "dragonlab tune (test)"}, Game: Game{Name: "draco", Sets: []string{"seatBonus=[0,3]"}},
+	o := experiment.Tune{Common: experiment.Common{Seed: 8, Command: "dragonlab tune (test)"}, Game: experiment.Game{Name: "draco", Sets: []string{"seatBonus=[0,3]"}},
 		Agents: "random", Levers: []string{"seatBonus=0..4,handSize=5..7"}, Targets: []string{"fair=4,length=65±20%"}, Budget: "5000", Certify: 500}
 	res := playTune(t, o, t.TempDir())
 	d, err := res.Doc()
