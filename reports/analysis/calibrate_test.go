@@ -13,7 +13,7 @@ import (
 	"dragonlab/engine"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
-	"dragonlab/sim/tune"
+	search "dragonlab/sim/tune"
 )
 
 // False certificates (issue 24's calibration): 20 planted problems with different seeds —
@@ -83,8 +83,8 @@ func TestFalseCertificates(t *testing.T) {
 		}
 		certified++
 		// The re-check: the certified rules on a fresh seed, as many deals, the same z.
-		fresh := tune.Round{Index: 99, Kind: tune.Certify, Seed: engine.DeriveSeed(seed, 0x7265636865636b), Deals: cert.Deals,
-			Entries: []tune.Entry{{Candidate: best.Candidate, Role: tune.RoleRules}}}
+		fresh := search.Round{Index: 99, Kind: search.Certify, Seed: engine.DeriveSeed(seed, 0x7265636865636b), Deals: cert.Deals,
+			Entries: []search.Entry{{Candidate: best.Candidate, Role: search.RoleRules}}}
 		p, err := ts.RoundPlan(&fresh)
 		if err != nil {
 			t.Fatal(err)
@@ -94,12 +94,12 @@ func TestFalseCertificates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cs, _ := tune.Components(ts.Spec.Targets, ts.Spec.Players, nil)
-		m, err := tune.MeasureOf(cs, out.Results[0], nil)
+		cs, _ := search.Components(ts.Spec.Targets, ts.Spec.Players, nil)
+		m, err := search.MeasureOf(cs, out.Results[0], nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ests, _ := tune.Estimates(cs, []*tune.Measure{m})
+		ests, _ := search.Estimates(cs, []*search.Measure{m})
 		inside, near := true, true
 		worst := 0.0
 		for _, e := range ests {

@@ -15,11 +15,11 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
+	"dragonlab/reports/tune"
 	"dragonlab/reports/value"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
-	"dragonlab/sim/tune"
 )
 
 // analyzeStudy turns the study's results into the designer's report (reports/designer).

@@ -5,10 +5,11 @@ import (
 	"dragonlab/engine"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
+	"dragonlab/reports/tune"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
-	"dragonlab/sim/tune"
+	search "dragonlab/sim/tune"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,7 +30,7 @@ func analyzeTuneRound(a *experiment.Analysis) ([]string, error) {
 }
 
 // tuneReport analyses a finished tune and writes its report into dir.
-func tuneReport(ts *experiment.TuneSetup, dir string, hist []tune.Played, stdout, stderr io.Writer) error {
+func tuneReport(ts *experiment.TuneSetup, dir string, hist []search.Played, stdout, stderr io.Writer) error {
 	complete := true
 	title := ts.Game().Title
 	meta := doc.Meta{Tool: "dragonlab " + sim.Version, Command: ts.Command, Game: ts.Game().Name, Title: title,

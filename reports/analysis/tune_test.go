@@ -13,10 +13,11 @@ import (
 
 	"dragonlab/reports/designer"
 	"dragonlab/reports/htmlcheck"
+	"dragonlab/reports/tune"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
-	"dragonlab/sim/tune"
+	search "dragonlab/sim/tune"
 )
 
 func playTune(t *testing.T, o experiment.Tune, dir string) *tune.Result {
@@ -101,7 +102,7 @@ func TestTuneBringsBackAPlantedLength(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := ts.RoundPlan(&tune.Round{Index: 0, Kind: tune.Search, Seed: 99, Deals: 4000, Entries: []tune.Entry{{Candidate: tune.BaseCandidate(ts.Spec.Levers, 2)}}})
+	p, err := ts.RoundPlan(&search.Round{Index: 0, Kind: search.Search, Seed: 99, Deals: 4000, Entries: []search.Entry{{Candidate: search.BaseCandidate(ts.Spec.Levers, 2)}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -254,7 +254,7 @@ func ChangeText(s *Spec, c Candidate) string {
 		return "no change"
 	}
 	var parts []string
-	if seats := seatVector(s, c); seats != "" {
+	if seats := SeatVector(s, c); seats != "" {
 		parts = append(parts, seats)
 	}
 	for i, l := range s.Levers {
@@ -266,10 +266,10 @@ func ChangeText(s *Spec, c Candidate) string {
 	return strings.Join(parts, "; ")
 }
 
-// seatVector writes a change of starting points as the whole seatBonus with the seats it
+// SeatVector writes a change of starting points as the whole seatBonus with the seats it
 // changes in words, and the same rules with the smallest bonus at 0 when that differs:
 // "seatBonus [0,4] → [5,4] (seat 0 starts with 5 points instead of 0; the same as [1,0])".
-func seatVector(s *Spec, c Candidate) string {
+func SeatVector(s *Spec, c Candidate) string {
 	old := make([]float64, s.Players)
 	now := make([]float64, s.Players)
 	changed := false
@@ -316,7 +316,8 @@ func seatVector(s *Spec, c Candidate) string {
 	return text + ")"
 }
 
-func signedNum(x float64) string {
+// SignedNum writes x with its sign ("+2", "-0.5"), trimmed.
+func SignedNum(x float64) string {
 	if x >= 0 {
 		return "+" + format.Trim(x, 4)
 	}

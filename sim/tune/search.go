@@ -392,6 +392,39 @@ func newState(s *Spec, hist []Played) *state {
 	return st
 }
 
+// Searched is one candidate the search rounds measured: its estimates over those rounds,
+// the score the search ranked it by, the rounds it played in and its deals.
+type Searched struct {
+	Candidate Candidate
+	Estimates []Estimate
+	Score     float64
+	Rounds    []int
+	Deals     int64
+}
+
+// SearchedCandidates lists the candidates the search rounds of hist measured, in the
+// candidates' order (Candidate.Less); certDeals are the deals of a certification run (for
+// the expected half-widths behind the score).
+func SearchedCandidates(s *Spec, hist []Played, certDeals int64) []Searched {
+	st := newState(s, hist)
+	st.certDeals = certDeals
+	names := make([]string, 0, len(st.cands))
+	for name := range st.cands {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return st.cands[names[i]].Less(st.cands[names[j]]) })
+	var out []Searched
+	for _, name := range names {
+		sc := Searched{Candidate: st.cands[name], Estimates: st.est[name], Score: st.q(name)}
+		for _, r := range sortedRounds(st.data[name]) {
+			sc.Rounds = append(sc.Rounds, r)
+			sc.Deals += int64(len(st.data[name][r].Units))
+		}
+		out = append(out, sc)
+	}
+	return out
+}
+
 func sortedRounds(m map[int]*Measure) []int {
 	var rs []int
 	for r := range m {
