@@ -11,7 +11,6 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports/change"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -303,8 +302,8 @@ func checkSweep(c *checker) error {
 	}
 	for k, v := range o.Vary {
 		what := fmt.Sprintf("vary[%d]", k)
-		if len(v.Values) < 2 || len(v.Values) > change.MaxVaryValues {
-			return fmt.Errorf("%s: %d values, want 2 to %d", what, len(v.Values), change.MaxVaryValues)
+		if len(v.Values) < 2 || len(v.Values) > MaxVaryValues {
+			return fmt.Errorf("%s: %d values, want 2 to %d", what, len(v.Values), MaxVaryValues)
 		}
 		if v.Key == variantsKey {
 			if k != len(o.Vary)-1 || v.Numeric || v.Integer || len(v.Nums) > 0 {
@@ -333,9 +332,9 @@ func checkSweep(c *checker) error {
 			}
 		}
 	}
-	n, cell := change.SweepCells(o.Vary)
-	if n > change.MaxSweepCells {
-		return fmt.Errorf("%d runs, more than the %d a sweep allows", n, change.MaxSweepCells)
+	n, cell := SweepCells(o.Vary)
+	if n > MaxSweepCells {
+		return fmt.Errorf("%d runs, more than the %d a sweep allows", n, MaxSweepCells)
 	}
 	if len(o.Runs) != n {
 		return fmt.Errorf("%d runs for %d combinations of values", len(o.Runs), n)

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"dragonlab/agents"
-	"dragonlab/reports/skill"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -35,10 +34,10 @@ type Skill struct {
 // SkillOptions are the plan options of a skill ladder: the rungs, and for each the run of
 // its step (against the rung below; none for the first) and of its self-play.
 type SkillOptions struct {
-	Meta  Meta         `json:"meta"`
-	Rungs []skill.Rung `json:"rungs"`
-	Steps []string     `json:"steps"` // run of rung i+1 against rung i
-	Self  []string     `json:"self"`  // self-play run of rung i
+	Meta  Meta     `json:"meta"`
+	Rungs []Rung   `json:"rungs"`
+	Steps []string `json:"steps"` // run of rung i+1 against rung i
+	Self  []string `json:"self"`  // self-play run of rung i
 }
 
 func init() {
@@ -50,7 +49,7 @@ func init() {
 var timeBudget = regexp.MustCompile(`(^|[:,(])ms=0*[1-9]`)
 
 // rungs reads the ladder: budgets on the base agent, or a list of specs.
-func (o Skill) rungs() ([]agents.Factory, []skill.Rung, error) {
+func (o Skill) rungs() ([]agents.Factory, []Rung, error) {
 	if o.BudgetsSet && o.AgentsSet {
 		return nil, nil, errors.New("give either --budgets or --agents, not both")
 	}
@@ -59,9 +58,9 @@ func (o Skill) rungs() ([]agents.Factory, []skill.Rung, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		rungs := make([]skill.Rung, len(fs))
+		rungs := make([]Rung, len(fs))
 		for i, f := range fs {
-			rungs[i] = skill.Rung{Spec: f.Spec}
+			rungs[i] = Rung{Spec: f.Spec}
 		}
 		return fs, rungs, nil
 	}
@@ -92,7 +91,7 @@ func (o Skill) rungs() ([]agents.Factory, []skill.Rung, error) {
 		sep = ","
 	}
 	var fs []agents.Factory
-	var rungs []skill.Rung
+	var rungs []Rung
 	for _, b := range budgets {
 		f, err := agents.Parse(fmt.Sprintf("%s%siters=%d", base, sep, b))
 		if err != nil {
@@ -102,7 +101,7 @@ func (o Skill) rungs() ([]agents.Factory, []skill.Rung, error) {
 			return nil, nil, fmt.Errorf("--base %s: its time budget would override the iterations --budgets sets", base)
 		}
 		fs = append(fs, f)
-		rungs = append(rungs, skill.Rung{Spec: f.Spec, Budget: float64(b)})
+		rungs = append(rungs, Rung{Spec: f.Spec, Budget: float64(b)})
 	}
 	return fs, rungs, nil
 }
@@ -153,4 +152,10 @@ func (o Skill) plan(kind string) (*plan.Plan, error) {
 		opts.Self = append(opts.Self, run)
 	}
 	return p, p.SetOptions(opts)
+}
+
+// Rung is one agent of a skill ladder.
+type Rung struct {
+	Spec   string  `json:"spec"`
+	Budget float64 `json:"budget,omitempty"` // MCTS iterations, 0 for a ladder of arbitrary specs
 }

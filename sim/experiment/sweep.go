@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"dragonlab/engine"
-	"dragonlab/reports/change"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -29,12 +28,12 @@ type Sweep struct {
 
 // SweepOptions are the plan options of a sweep: the varied parameters (a rules-file
 // variant is a "parameter" named rules whose values are the files) and the run of each
-// cell, in change.SweepCells order.
+// cell, in SweepCells order.
 type SweepOptions struct {
-	Meta   Meta          `json:"meta"`
-	Agents []string      `json:"agents"`
-	Vary   []change.Vary `json:"vary"`
-	Runs   []string      `json:"runs"`
+	Meta   Meta     `json:"meta"`
+	Agents []string `json:"agents"`
+	Vary   []Vary   `json:"vary"`
+	Runs   []string `json:"runs"`
 }
 
 // variantsKey names the rules-file dimension of a sweep.
@@ -69,9 +68,9 @@ func (o Sweep) Plan() (*plan.Plan, error) {
 	case n > maxVary:
 		return nil, fmt.Errorf("--vary is given %d times: a sweep varies one or two parameters", n)
 	}
-	var vs []change.Vary
+	var vs []Vary
 	for _, spec := range o.Vary {
-		v, err := change.ParseVary(g, spec)
+		v, err := ParseVary(g, spec)
 		if err != nil {
 			return nil, err
 		}
@@ -84,7 +83,7 @@ func (o Sweep) Plan() (*plan.Plan, error) {
 	// with the varied values).
 	variants := map[string]engine.Params{}
 	if o.VariantsSet {
-		v := change.Vary{Key: variantsKey}
+		v := Vary{Key: variantsKey}
 		for _, file := range o.Variants {
 			file = strings.TrimSpace(file)
 			if file == "" {
@@ -110,9 +109,9 @@ func (o Sweep) Plan() (*plan.Plan, error) {
 		}
 		vs = append(vs, v)
 	}
-	n, index := change.SweepCells(vs)
-	if n > change.MaxSweepCells {
-		return nil, fmt.Errorf("the sweep has %d runs, more than the %d allowed: use fewer values", n, change.MaxSweepCells)
+	n, index := SweepCells(vs)
+	if n > MaxSweepCells {
+		return nil, fmt.Errorf("the sweep has %d runs, more than the %d allowed: use fewer values", n, MaxSweepCells)
 	}
 	p := o.newPlan("sweep")
 	opts := SweepOptions{Meta: newMeta(g, base, players, o.Seed), Agents: specs(fs), Vary: vs}

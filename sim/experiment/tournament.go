@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"dragonlab/agents"
-	"dragonlab/reports/skill"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -69,7 +68,7 @@ func (o RoundRobin) plan(kind, what string) (*plan.Plan, error) {
 	}
 	p := o.newPlan(kind)
 	opts := RoundRobinOptions{Meta: newMeta(g, params, players, o.Seed), Agents: specs(fs)}
-	for _, ab := range skill.TournamentPairings(len(fs), players) {
+	for _, ab := range TournamentPairings(len(fs), players) {
 		a, b := ab[0], ab[1]
 		name := fmt.Sprintf("pair-%d-%s-vs-%d-%s", a+1, fileSlug(fs[a].Spec), b+1, fileSlug(fs[b].Spec))
 		p.Add(plan.Run{Name: name, Label: fmt.Sprintf("%s vs %s", agents.Short(fs[a].Spec), agents.Short(fs[b].Spec)),
@@ -77,4 +76,20 @@ func (o RoundRobin) plan(kind, what string) (*plan.Plan, error) {
 		opts.Pairings = append(opts.Pairings, PairingOptions{A: a, B: b, Run: name})
 	}
 	return p, p.SetOptions(opts)
+}
+
+// TournamentPairings lists the pairings of a tournament of k agents: every unordered pair
+// once for two players (duplicate seating plays both seat orders), every ordered pair for
+// more players (each agent alone against copies of each other).
+func TournamentPairings(k, players int) [][2]int {
+	var out [][2]int
+	for a := 0; a < k; a++ {
+		for b := 0; b < k; b++ {
+			if a == b || (players == 2 && b < a) {
+				continue
+			}
+			out = append(out, [2]int{a, b})
+		}
+	}
+	return out
 }

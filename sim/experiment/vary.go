@@ -1,4 +1,4 @@
-package change
+package experiment
 
 import (
 	"encoding/json"
@@ -182,3 +182,21 @@ func splitTop(s string) []string {
 
 // Assignment is the key=value text for engine.SetParam of value i.
 func (v Vary) Assignment(i int) string { return v.Key + "=" + v.Values[i] }
+
+// SweepCells gives the number of runs of a sweep and the value indices of run i
+// (row-major: the first parameter's value changes slowest).
+func SweepCells(vs []Vary) (int, func(i int) []int) {
+	n := 1
+	for _, v := range vs {
+		n *= len(v.Values)
+	}
+	return n, func(i int) []int {
+		idx := make([]int, len(vs))
+		for k := len(vs) - 1; k >= 0; k-- {
+			m := len(vs[k].Values)
+			idx[k] = i % m
+			i /= m
+		}
+		return idx
+	}
+}
