@@ -569,27 +569,56 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 	if cfg.Variant != "" && !nameKey.MatchString(cfg.Variant) {
 		return fmt.Errorf("%s: variant %q: lower-case letters, digits and '-', at most 24", what, cfg.Variant)
 	}
-	n := cfg.Players
 	if len(cfg.Levels) < 2 || len(cfg.Levels) > 8 {
 		return fmt.Errorf("%s: %d levels, want 2 to 8", what, len(cfg.Levels))
 	}
-	// base is the rules every stage of the game plays but the lever sweep.
-	var base []byte
-	rules := func(where string, r *plan.Run) error {
-		if r.Game != cfg.Game || r.Players != n {
-			return fmt.Errorf("%s: run %s plays %s with %d players, not %s with %d", where, r.Name, r.Game, r.Players, cfg.Game, n)
+	cc := &configCheck{c: c, what: what, cfg: cfg, g: g, n: cfg.Players, replays: replays}
+	for _, check := range []func() error{cc.levels, cc.ladder, cc.ablation, cc.value} {
+		if err := check(); err != nil {
+			return err
 		}
-		if base == nil {
-			base = r.Params
-		}
-		if !bytes.Equal(base, r.Params) {
-			return fmt.Errorf("%s: run %s plays other rules than the rest of %s%s", where, r.Name, cfg.Game, variantText(cfg.Variant))
-		}
-		return nil
 	}
+	swept := map[int]bool{}
+	for j := range cfg.Levers {
+		if err := checkStudyLever(c, fmt.Sprintf("%s.levers[%d]", what, j), g, cfg, &cfg.Levers[j], cc.base, replays, swept); err != nil {
+			return err
+		}
+	}
+	return cc.classes()
+}
+
+// configCheck is the check of one configuration of a study (checkStudyConfig), stage by
+// stage, in the order of its fields.
+type configCheck struct {
+	c       *checker
+	what    string
+	cfg     *StudyConfig
+	g       engine.Game
+	n       int // players
+	replays int
+	// base is the rules every stage of the game plays but the lever sweep.
+	base []byte
+}
+
+// rules checks that the run plays the configuration's game, players and rules.
+func (cc *configCheck) rules(where string, r *plan.Run) error {
+	if r.Game != cc.cfg.Game || r.Players != cc.n {
+		return fmt.Errorf("%s: run %s plays %s with %d players, not %s with %d", where, r.Name, r.Game, r.Players, cc.cfg.Game, cc.n)
+	}
+	if cc.base == nil {
+		cc.base = r.Params
+	}
+	if !bytes.Equal(cc.base, r.Params) {
+		return fmt.Errorf("%s: run %s plays other rules than the rest of %s%s", where, r.Name, cc.cfg.Game, variantText(cc.cfg.Variant))
+	}
+	return nil
+}
+
+// levels checks the levels of play and their self-play runs.
+func (cc *configCheck) levels() error {
 	names := map[string]bool{}
-	for j, lv := range cfg.Levels {
-		where := fmt.Sprintf("%s.levels[%d]", what, j)
+	for j, lv := range cc.cfg.Levels {
+		where := fmt.Sprintf("%s.levels[%d]", cc.what, j)
 		if !nameKey.MatchString(lv.Name) || names[lv.Name] {
 			return fmt.Errorf("%s: name %q: lower-case letters, digits and '-', each level its own", where, lv.Name)
 		}
@@ -606,52 +635,62 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 		if lv.Run == "" {
 			continue
 		}
-		r, err := c.runOf(lv.Run, where, sim.SeatReplay, lv.Agent, "")
+		r, err := cc.c.runOf(lv.Run, where, sim.SeatReplay, lv.Agent, "")
 		if err != nil {
 			return err
 		}
-		if r.Replays != replays || !r.Metrics || r.Components != lv.Components || r.Luck != lv.Luck {
+		if r.Replays != cc.replays || !r.Metrics || r.Components != lv.Components || r.Luck != lv.Luck {
 			return fmt.Errorf("%s: run %s is not the level's self-play (replays %d, metrics %v, components %v, luck %v)", where, r.Name, r.Replays, r.Metrics, r.Components, r.Luck)
 		}
-		if err := rules(where, r); err != nil {
+		if err := cc.rules(where, r); err != nil {
 			return err
 		}
 	}
-	if len(cfg.Ladder) > 0 && n < 2 {
-		return fmt.Errorf("%s: a ladder needs two players or more", what)
+	return nil
+}
+
+// ladder checks the skill steps: each level against the one below it.
+func (cc *configCheck) ladder() error {
+	if len(cc.cfg.Ladder) > 0 && cc.n < 2 {
+		return fmt.Errorf("%s: a ladder needs two players or more", cc.what)
 	}
 	steps := map[int]bool{}
-	for j, st := range cfg.Ladder {
-		where := fmt.Sprintf("%s.ladder[%d]", what, j)
-		if err := index(where+".upper", st.Upper, len(cfg.Levels)); err != nil {
+	for j, st := range cc.cfg.Ladder {
+		where := fmt.Sprintf("%s.ladder[%d]", cc.what, j)
+		if err := index(where+".upper", st.Upper, len(cc.cfg.Levels)); err != nil {
 			return err
 		}
 		if st.Lower != st.Upper-1 || steps[st.Upper] {
 			return fmt.Errorf("%s: a step is a level against the level below it, once (not %d against %d)", where, st.Upper, st.Lower)
 		}
 		steps[st.Upper] = true
-		r, err := c.runOf(st.Run, where, sim.SeatDuplicate, cfg.Levels[st.Upper].Agent, cfg.Levels[st.Lower].Agent)
+		r, err := cc.c.runOf(st.Run, where, sim.SeatDuplicate, cc.cfg.Levels[st.Upper].Agent, cc.cfg.Levels[st.Lower].Agent)
 		if err != nil {
 			return err
 		}
-		if r.Luck != cfg.Levels[st.Upper].Luck {
-			return fmt.Errorf("%s: run %s has luck accounting %v, its upper level %v", where, r.Name, r.Luck, cfg.Levels[st.Upper].Luck)
+		if r.Luck != cc.cfg.Levels[st.Upper].Luck {
+			return fmt.Errorf("%s: run %s has luck accounting %v, its upper level %v", where, r.Name, r.Luck, cc.cfg.Levels[st.Upper].Luck)
 		}
-		if err := rules(where, r); err != nil {
+		if err := cc.rules(where, r); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// ablation checks restricted play: one class forbidden per run.
+func (cc *configCheck) ablation() error {
 	ablated := map[int]bool{}
-	for j, ab := range cfg.Ablation {
-		where := fmt.Sprintf("%s.ablation[%d]", what, j)
-		if err := index(where+".level", ab.Level, len(cfg.Levels)); err != nil {
+	for j, ab := range cc.cfg.Ablation {
+		where := fmt.Sprintf("%s.ablation[%d]", cc.what, j)
+		if err := index(where+".level", ab.Level, len(cc.cfg.Levels)); err != nil {
 			return err
 		}
-		if ablated[ab.Level] || n < 2 || len(ab.Classes) < 2 || len(ab.Runs) == 0 {
+		if ablated[ab.Level] || cc.n < 2 || len(ab.Classes) < 2 || len(ab.Runs) == 0 {
 			return fmt.Errorf("%s: restricted play at a level once, with two players or more and two classes or more", where)
 		}
 		ablated[ab.Level] = true
-		level := cfg.Levels[ab.Level].Agent
+		level := cc.cfg.Levels[ab.Level].Agent
 		forbidden := map[string]bool{}
 		for k, rs := range ab.Runs {
 			w := fmt.Sprintf("%s.runs[%d]", where, k)
@@ -666,34 +705,39 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 			if err != nil {
 				return fmt.Errorf("%s: %v", w, err)
 			}
-			r, err := c.runOf(rs.Run, w, sim.SeatDuplicate, f.Spec, level)
+			r, err := cc.c.runOf(rs.Run, w, sim.SeatDuplicate, f.Spec, level)
 			if err != nil {
 				return err
 			}
-			if err := rules(w, r); err != nil {
+			if err := cc.rules(w, r); err != nil {
 				return err
 			}
 		}
 	}
+	return nil
+}
+
+// value checks the substitution and decision-value runs.
+func (cc *configCheck) value() error {
 	valued := map[int]bool{}
-	for j, v := range cfg.Value {
-		where := fmt.Sprintf("%s.value[%d]", what, j)
-		if err := index(where+".level", v.Level, len(cfg.Levels)); err != nil {
+	for j, v := range cc.cfg.Value {
+		where := fmt.Sprintf("%s.value[%d]", cc.what, j)
+		if err := index(where+".level", v.Level, len(cc.cfg.Levels)); err != nil {
 			return err
 		}
-		if valued[v.Level] || n < 2 || (v.SubstitutionRun == "" && v.DecisionRun == "") {
+		if valued[v.Level] || cc.n < 2 || (v.SubstitutionRun == "" && v.DecisionRun == "") {
 			return fmt.Errorf("%s: the value of a level once, with two players or more, and a run", where)
 		}
 		valued[v.Level] = true
 		if v.SubstitutionRun != "" {
-			r, err := c.runOf(v.SubstitutionRun, where+".substitution", sim.SeatFixed, cfg.Levels[v.Level].Agent, "")
+			r, err := cc.c.runOf(v.SubstitutionRun, where+".substitution", sim.SeatFixed, cc.cfg.Levels[v.Level].Agent, "")
 			if err != nil {
 				return err
 			}
 			if r.Substitute == nil {
 				return fmt.Errorf("%s: run %s plays no substitutions", where, r.Name)
 			}
-			if err := rules(where, r); err != nil {
+			if err := cc.rules(where, r); err != nil {
 				return err
 			}
 		}
@@ -701,37 +745,37 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 			if err := agentList(where+".decisionAgent", []string{v.DecisionAgent}, 1, false); err != nil {
 				return err
 			}
-			r, err := c.runOf(v.DecisionRun, where+".decisions", sim.SeatFixed, v.DecisionAgent, "")
+			r, err := cc.c.runOf(v.DecisionRun, where+".decisions", sim.SeatFixed, v.DecisionAgent, "")
 			if err != nil {
 				return err
 			}
 			if !r.Decisions {
 				return fmt.Errorf("%s: run %s records no decision values", where, r.Name)
 			}
-			if err := rules(where, r); err != nil {
+			if err := cc.rules(where, r); err != nil {
 				return err
 			}
 		}
 	}
-	swept := map[int]bool{}
-	for j := range cfg.Levers {
-		if err := checkStudyLever(c, fmt.Sprintf("%s.levers[%d]", what, j), g, cfg, &cfg.Levers[j], base, replays, swept); err != nil {
-			return err
-		}
-	}
-	if base != nil {
-		params, err := engine.ParseParams(g, base)
+	return nil
+}
+
+// classes checks restricted play's classes against the game's action classes under the
+// configuration's rules.
+func (cc *configCheck) classes() error {
+	if cc.base != nil {
+		params, err := engine.ParseParams(cc.g, cc.base)
 		if err != nil {
 			return err
 		}
-		if len(cfg.Ablation) > 0 {
-			classes, err := ActionClasses(g, params, n)
+		if len(cc.cfg.Ablation) > 0 {
+			classes, err := ActionClasses(cc.g, params, cc.n)
 			if err != nil {
-				return fmt.Errorf("%s: %v", what, err)
+				return fmt.Errorf("%s: %v", cc.what, err)
 			}
-			for j, ab := range cfg.Ablation {
+			for j, ab := range cc.cfg.Ablation {
 				if strings.Join(ab.Classes, ",") != strings.Join(classes, ",") {
-					return fmt.Errorf("%s.ablation[%d]: classes %v are not the action classes of %s (%v)", what, j, ab.Classes, g.Name, classes)
+					return fmt.Errorf("%s.ablation[%d]: classes %v are not the action classes of %s (%v)", cc.what, j, ab.Classes, cc.g.Name, classes)
 				}
 			}
 		}

@@ -452,47 +452,9 @@ func (s *Design) check() error {
 	if len(s.Levels) > 8 {
 		return fmt.Errorf("levels: at most 8 levels, not %d", len(s.Levels))
 	}
-	names := map[string]bool{}
-	for i, lv := range s.Levels {
-		what := fmt.Sprintf("levels[%d]", i)
-		if !nameKey.MatchString(lv.Name) {
-			return fmt.Errorf("%s: name %q: lower-case letters, digits and '-', starting with a letter, at most 24", what, lv.Name)
-		}
-		if names[lv.Name] {
-			return fmt.Errorf("%s: two levels are named %s", what, lv.Name)
-		}
-		names[lv.Name] = true
-		what += " (" + lv.Name + ")"
-		if err := lv.Agent.checkKeys(what + ".agent"); err != nil {
-			return err
-		}
-		if err := lv.Deals.checkKeys(what + ".deals"); err != nil {
-			return err
-		}
-		if err := lv.Comps.checkKeys(what + ".components"); err != nil {
-			return err
-		}
-		if err := lv.Luck.checkKeys(what + ".luck"); err != nil {
-			return err
-		}
-		for _, spec := range lv.Agent.values() {
-			if strings.TrimSpace(spec) == "" {
-				return fmt.Errorf("%s.agent: empty agent spec", what)
-			}
-			f, err := agents.Parse(spec)
-			if err != nil {
-				return fmt.Errorf("%s.agent: %v", what, err)
-			}
-			if err := noTimeBudget(what+".agent", f.Spec); err != nil {
-				return err
-			}
-			if agents.Cheats(spec) {
-				return fmt.Errorf("%s.agent: %s cheats (it sees hidden cards): a level of play must be an honest agent", what, spec)
-			}
-		}
-		if err := checkSizes(what+".deals", lv.Deals); err != nil {
-			return err
-		}
+	names, err := s.checkLevels()
+	if err != nil {
+		return err
 	}
 	if err := s.Ladder.Deals.checkKeys("ladder.deals"); err != nil {
 		return err
@@ -515,6 +477,63 @@ func (s *Design) check() error {
 			}
 		}
 	}
+	for _, check := range []func(map[string]bool) error{s.checkAblation, s.checkTune, s.checkValue, s.checkCompensation} {
+		if err := check(names); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkLevels checks the levels of play and returns their names.
+func (s *Design) checkLevels() (map[string]bool, error) {
+	names := map[string]bool{}
+	for i, lv := range s.Levels {
+		what := fmt.Sprintf("levels[%d]", i)
+		if !nameKey.MatchString(lv.Name) {
+			return nil, fmt.Errorf("%s: name %q: lower-case letters, digits and '-', starting with a letter, at most 24", what, lv.Name)
+		}
+		if names[lv.Name] {
+			return nil, fmt.Errorf("%s: two levels are named %s", what, lv.Name)
+		}
+		names[lv.Name] = true
+		what += " (" + lv.Name + ")"
+		if err := lv.Agent.checkKeys(what + ".agent"); err != nil {
+			return nil, err
+		}
+		if err := lv.Deals.checkKeys(what + ".deals"); err != nil {
+			return nil, err
+		}
+		if err := lv.Comps.checkKeys(what + ".components"); err != nil {
+			return nil, err
+		}
+		if err := lv.Luck.checkKeys(what + ".luck"); err != nil {
+			return nil, err
+		}
+		for _, spec := range lv.Agent.values() {
+			if strings.TrimSpace(spec) == "" {
+				return nil, fmt.Errorf("%s.agent: empty agent spec", what)
+			}
+			f, err := agents.Parse(spec)
+			if err != nil {
+				return nil, fmt.Errorf("%s.agent: %v", what, err)
+			}
+			if err := noTimeBudget(what+".agent", f.Spec); err != nil {
+				return nil, err
+			}
+			if agents.Cheats(spec) {
+				return nil, fmt.Errorf("%s.agent: %s cheats (it sees hidden cards): a level of play must be an honest agent", what, spec)
+			}
+		}
+		if err := checkSizes(what+".deals", lv.Deals); err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
+
+// checkAblation checks the restricted-play stages.
+func (s *Design) checkAblation(names map[string]bool) error {
 	seen := map[string]bool{}
 	for i, a := range s.Ablation {
 		what := fmt.Sprintf("ablation[%d]", i)
@@ -532,6 +551,11 @@ func (s *Design) check() error {
 			return err
 		}
 	}
+	return nil
+}
+
+// checkTune checks the tune stage's budgets.
+func (s *Design) checkTune(map[string]bool) error {
 	if s.Tune != nil {
 		if err := s.Tune.Budget.checkKeys("tune.budget"); err != nil {
 			return err
@@ -542,7 +566,12 @@ func (s *Design) check() error {
 			}
 		}
 	}
-	seen = map[string]bool{}
+	return nil
+}
+
+// checkValue checks the value stages.
+func (s *Design) checkValue(names map[string]bool) error {
+	seen := map[string]bool{}
 	for i, v := range s.Value {
 		what := fmt.Sprintf("value[%d]", i)
 		if !names[v.Level] {
@@ -564,7 +593,12 @@ func (s *Design) check() error {
 			}
 		}
 	}
-	seen = map[string]bool{}
+	return nil
+}
+
+// checkCompensation checks the lever sweeps.
+func (s *Design) checkCompensation(names map[string]bool) error {
+	seen := map[string]bool{}
 	for i, c := range s.Compensation {
 		what := fmt.Sprintf("compensation[%d]", i)
 		if !names[c.Level] && c.Level != MeasuringLevel {

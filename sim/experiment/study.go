@@ -402,152 +402,11 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 			opts.Notes = append(opts.Notes, n)
 		}
 	}
+	sp := &studyPlan{s: s, p: p, c: c, k: k, note: note}
 	for _, e := range entries {
-		g, n := e.game, e.players
-		base := g.Name
-		if e.variant != "" {
-			base += "-" + e.variant
-		}
-		base += fmt.Sprintf("-%dp", n)
-		label := func(what string) string {
-			return fmt.Sprintf("%s%s %dp %s", g.Name, variantText(e.variant), n, what)
-		}
-		cfg := StudyConfig{Game: g.Name, Variant: e.variant, Players: n}
-		if t := s.Targets; t != nil {
-			st := StudyTarget{Seat: t.Seat.at(g.Name, n), Luck: t.Luck.at(g.Name, n), Worth: t.Worth.at(g.Name, n)}
-			if st != (StudyTarget{}) {
-				cfg.Target = &st
-			}
-		}
-		if s.Tune != nil && n >= 2 {
-			if cfg.Tune = s.Tune.Budget.at(g.Name, n); cfg.Tune > 0 {
-				cfg.Params = engine.ParamsJSON(e.params)
-			}
-		}
-		fs := make([]agents.Factory, len(s.Levels))
-		for i, lv := range s.Levels {
-			spec := lv.Agent.at(g.Name, n)
-			f, err := agents.Parse(spec)
-			if err != nil {
-				return nil, fmt.Errorf("level %s for %s %dp: %v", lv.Name, g.Name, n, err)
-			}
-			fs[i] = f
-			sl := StudyLevel{Name: lv.Name, Agent: f.Spec, Written: spec, About: lv.About}
-			if lv.Luck.at(g.Name, n) {
-				why, err := luckAccounting(g, e.params, n, c.Seed)
-				if err != nil {
-					return nil, err
-				}
-				sl.Luck = why == ""
-				if why != "" {
-					note(fmt.Sprintf("%s%s with %d players plays without luck accounting: %s.", g.Title, variantText(e.variant), n, why))
-				}
-			}
-			if deals := lv.Deals.at(g.Name, n); deals > 0 {
-				sl.Run = base + "-self-" + lv.Name
-				sl.Components = bool(lv.Comps.at(g.Name, n)) && tracks(g, e.params, n)
-				p.Add(plan.Run{Name: sl.Run, Label: label(lv.Name + " self-play"), Players: n, Seating: sim.SeatReplay, Replays: k,
-					Seed: c.Seed, Units: deals, Metrics: true, Components: sl.Components, Luck: sl.Luck}, g, e.params, repeat(f, n))
-			}
-			cfg.Levels = append(cfg.Levels, sl)
-		}
-		if n >= 2 {
-			for i := 1; i < len(s.Levels); i++ {
-				deals := s.Ladder.Deals.at(g.Name, n)
-				if deals <= 0 {
-					continue
-				}
-				name := fmt.Sprintf("%s-ladder-%s-vs-%s", base, s.Levels[i].Name, s.Levels[i-1].Name)
-				p.Add(plan.Run{Name: name, Label: label(s.Levels[i].Name + " vs " + s.Levels[i-1].Name), Players: n,
-					Seating: sim.SeatDuplicate, Seed: c.Seed, Units: deals, Luck: cfg.Levels[i].Luck}, g, e.params, aloneAgainst(fs[i], fs[i-1], n))
-				cfg.Ladder = append(cfg.Ladder, StudyStep{Upper: i, Lower: i - 1, Run: name})
-			}
-		}
-		ablated, swept := map[int]bool{}, map[int]bool{}
-		for _, ab := range s.Ablation {
-			deals := ab.Deals.at(g.Name, n)
-			if deals <= 0 || n < 2 {
-				continue
-			}
-			li, why := s.stageLevel(ab.Level, g.Name, n)
-			if ablated[li] || why != "" && s.namesStage(s.Ablation, li) {
-				continue // a measuring stage whose level another stage ablates
-			}
-			ablated[li] = true
-			classes, err := ActionClasses(g, e.params, n)
-			if err != nil || len(classes) < 2 {
-				continue // nothing to forbid
-			}
-			if _, err := agents.Parse(restrictSpec(fs[li].Spec, classes[:1])); err != nil {
-				note("Restricted play was not run: this dragonlab has no restrict agent kind (" + err.Error() + ").")
-				continue
-			}
-			sa := StudyAblation{Level: li, Classes: classes, Measuring: why}
-			for _, cl := range classes {
-				r, err := agents.Parse(restrictSpec(fs[li].Spec, []string{cl}))
-				if err != nil {
-					return nil, fmt.Errorf("restricted play of %s in %s: %v", fs[li].Spec, g.Name, err)
-				}
-				name := fmt.Sprintf("%s-ablate-%s-%s", base, s.Levels[li].Name, cl)
-				p.Add(plan.Run{Name: name, Label: label(s.Levels[li].Name + " without " + cl), Players: n, Seating: sim.SeatDuplicate,
-					Seed: c.Seed, Units: deals}, g, e.params, aloneAgainst(r, fs[li], n))
-				sa.Runs = append(sa.Runs, Restriction{Forbid: []string{cl}, Run: name})
-			}
-			cfg.Ablation = append(cfg.Ablation, sa)
-		}
-		for _, dv := range s.Value {
-			sv, err := valueStage(p, dv, s.level(dv.Level), fs, g, e.params, n, base, c.Seed, label)
-			if err != nil {
-				return nil, err
-			}
-			if sv != nil {
-				cfg.Value = append(cfg.Value, *sv)
-			}
-		}
-		for ci, cs := range s.Compensation {
-			lv := cs.Lever.at(g.Name, n)
-			deals := cs.Deals.at(g.Name, n)
-			if lv == nil || deals <= 0 {
-				continue
-			}
-			li, why := s.stageLevel(cs.Level, g.Name, n)
-			if swept[li] || why != "" && s.namesComp(li) {
-				continue // a measuring stage whose level another stage sweeps
-			}
-			swept[li] = true
-			level := s.Levels[li].Name
-			sl, err := leverOf(g, e.params, n, lv)
-			if err != nil {
-				return nil, fmt.Errorf("compensation at %s for %s %dp: %v", level, g.Name, n, err)
-			}
-			if sl == nil {
-				continue
-			}
-			sl.Level, sl.Measuring = li, why
-			for _, x := range lv.Values {
-				if x == sl.Base {
-					continue // the level's own self-play
-				}
-				params, err := leverParams(g, e.params, n, sl, x)
-				if err != nil {
-					return nil, fmt.Errorf("compensation[%d].lever (%s, %s%s %dp): value %v: %v", ci, lv.Key, g.Name, variantText(e.variant), n, x, err)
-				}
-				name := fmt.Sprintf("%s-lever-%s-%s=%s", base, level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
-				luck := false
-				if cfg.Levels[li].Luck {
-					why, err := luckAccounting(g, params, n, c.Seed)
-					if err != nil {
-						return nil, err
-					}
-					luck = why == ""
-				}
-				p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
-					Replays: k, Seed: c.Seed, Units: deals, Metrics: true, Luck: luck}, g, params, repeat(fs[li], n))
-				sl.Points = append(sl.Points, LeverPoint{X: x, Run: name})
-			}
-			if len(sl.Points) > 0 {
-				cfg.Levers = append(cfg.Levers, *sl)
-			}
+		cfg, err := sp.config(e)
+		if err != nil {
+			return nil, err
 		}
 		opts.Configs = append(opts.Configs, cfg)
 	}
@@ -555,6 +414,215 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 		return nil, fmt.Errorf("the design plays nothing: every stage has 0 deals")
 	}
 	return p, p.SetOptions(opts)
+}
+
+// studyPlan builds the plan of a study, one game and player count at a time (planOf).
+type studyPlan struct {
+	s    *Design
+	p    *plan.Plan
+	c    Common
+	k    int // replays
+	note func(string)
+}
+
+// studyStage is one game and player count being planned: the stages' shared parts.
+type studyStage struct {
+	e     studyEntry
+	g     engine.Game
+	n     int
+	base  string // the runs' name prefix
+	label func(what string) string
+	fs    []agents.Factory // the levels' agents
+	cfg   *StudyConfig
+}
+
+// config adds the runs of one game and player count and returns its configuration.
+func (sp *studyPlan) config(e studyEntry) (StudyConfig, error) {
+	g, n := e.game, e.players
+	base := g.Name
+	if e.variant != "" {
+		base += "-" + e.variant
+	}
+	base += fmt.Sprintf("-%dp", n)
+	label := func(what string) string {
+		return fmt.Sprintf("%s%s %dp %s", g.Name, variantText(e.variant), n, what)
+	}
+	cfg := StudyConfig{Game: g.Name, Variant: e.variant, Players: n}
+	if t := sp.s.Targets; t != nil {
+		st := StudyTarget{Seat: t.Seat.at(g.Name, n), Luck: t.Luck.at(g.Name, n), Worth: t.Worth.at(g.Name, n)}
+		if st != (StudyTarget{}) {
+			cfg.Target = &st
+		}
+	}
+	if sp.s.Tune != nil && n >= 2 {
+		if cfg.Tune = sp.s.Tune.Budget.at(g.Name, n); cfg.Tune > 0 {
+			cfg.Params = engine.ParamsJSON(e.params)
+		}
+	}
+	st := &studyStage{e: e, g: g, n: n, base: base, label: label, cfg: &cfg}
+	for _, stage := range []func(*studyStage) error{sp.levels, sp.ladder, sp.ablation, sp.value, sp.compensation} {
+		if err := stage(st); err != nil {
+			return StudyConfig{}, err
+		}
+	}
+	return cfg, nil
+}
+
+// levels adds each level's self-play.
+func (sp *studyPlan) levels(st *studyStage) error {
+	e, g, n, base, label, cfg := st.e, st.g, st.n, st.base, st.label, st.cfg
+	fs := make([]agents.Factory, len(sp.s.Levels))
+	for i, lv := range sp.s.Levels {
+		spec := lv.Agent.at(g.Name, n)
+		f, err := agents.Parse(spec)
+		if err != nil {
+			return fmt.Errorf("level %s for %s %dp: %v", lv.Name, g.Name, n, err)
+		}
+		fs[i] = f
+		sl := StudyLevel{Name: lv.Name, Agent: f.Spec, Written: spec, About: lv.About}
+		if lv.Luck.at(g.Name, n) {
+			why, err := luckAccounting(g, e.params, n, sp.c.Seed)
+			if err != nil {
+				return err
+			}
+			sl.Luck = why == ""
+			if why != "" {
+				sp.note(fmt.Sprintf("%s%s with %d players plays without luck accounting: %s.", g.Title, variantText(e.variant), n, why))
+			}
+		}
+		if deals := lv.Deals.at(g.Name, n); deals > 0 {
+			sl.Run = base + "-self-" + lv.Name
+			sl.Components = bool(lv.Comps.at(g.Name, n)) && tracks(g, e.params, n)
+			sp.p.Add(plan.Run{Name: sl.Run, Label: label(lv.Name + " self-play"), Players: n, Seating: sim.SeatReplay, Replays: sp.k,
+				Seed: sp.c.Seed, Units: deals, Metrics: true, Components: sl.Components, Luck: sl.Luck}, g, e.params, repeat(f, n))
+		}
+		cfg.Levels = append(cfg.Levels, sl)
+	}
+	st.fs = fs
+	return nil
+}
+
+// ladder adds each level against the level below it.
+func (sp *studyPlan) ladder(st *studyStage) error {
+	e, g, n, base, label, cfg, fs := st.e, st.g, st.n, st.base, st.label, st.cfg, st.fs
+	if n >= 2 {
+		for i := 1; i < len(sp.s.Levels); i++ {
+			deals := sp.s.Ladder.Deals.at(g.Name, n)
+			if deals <= 0 {
+				continue
+			}
+			name := fmt.Sprintf("%s-ladder-%s-vs-%s", base, sp.s.Levels[i].Name, sp.s.Levels[i-1].Name)
+			sp.p.Add(plan.Run{Name: name, Label: label(sp.s.Levels[i].Name + " vs " + sp.s.Levels[i-1].Name), Players: n,
+				Seating: sim.SeatDuplicate, Seed: sp.c.Seed, Units: deals, Luck: cfg.Levels[i].Luck}, g, e.params, aloneAgainst(fs[i], fs[i-1], n))
+			cfg.Ladder = append(cfg.Ladder, StudyStep{Upper: i, Lower: i - 1, Run: name})
+		}
+	}
+	return nil
+}
+
+// ablation adds restricted play: a level forbidden one action class at a time.
+func (sp *studyPlan) ablation(st *studyStage) error {
+	e, g, n, base, label, cfg, fs := st.e, st.g, st.n, st.base, st.label, st.cfg, st.fs
+	ablated := map[int]bool{}
+	for _, ab := range sp.s.Ablation {
+		deals := ab.Deals.at(g.Name, n)
+		if deals <= 0 || n < 2 {
+			continue
+		}
+		li, why := sp.s.stageLevel(ab.Level, g.Name, n)
+		if ablated[li] || why != "" && sp.s.namesStage(sp.s.Ablation, li) {
+			continue // a measuring stage whose level another stage ablates
+		}
+		ablated[li] = true
+		classes, err := ActionClasses(g, e.params, n)
+		if err != nil || len(classes) < 2 {
+			continue // nothing to forbid
+		}
+		if _, err := agents.Parse(restrictSpec(fs[li].Spec, classes[:1])); err != nil {
+			sp.note("Restricted play was not run: this dragonlab has no restrict agent kind (" + err.Error() + ").")
+			continue
+		}
+		sa := StudyAblation{Level: li, Classes: classes, Measuring: why}
+		for _, cl := range classes {
+			r, err := agents.Parse(restrictSpec(fs[li].Spec, []string{cl}))
+			if err != nil {
+				return fmt.Errorf("restricted play of %s in %s: %v", fs[li].Spec, g.Name, err)
+			}
+			name := fmt.Sprintf("%s-ablate-%s-%s", base, sp.s.Levels[li].Name, cl)
+			sp.p.Add(plan.Run{Name: name, Label: label(sp.s.Levels[li].Name + " without " + cl), Players: n, Seating: sim.SeatDuplicate,
+				Seed: sp.c.Seed, Units: deals}, g, e.params, aloneAgainst(r, fs[li], n))
+			sa.Runs = append(sa.Runs, Restriction{Forbid: []string{cl}, Run: name})
+		}
+		cfg.Ablation = append(cfg.Ablation, sa)
+	}
+	return nil
+}
+
+// value adds the value runs of the levels the design values.
+func (sp *studyPlan) value(st *studyStage) error {
+	e, g, n, base, label, cfg, fs := st.e, st.g, st.n, st.base, st.label, st.cfg, st.fs
+	for _, dv := range sp.s.Value {
+		sv, err := valueStage(sp.p, dv, sp.s.level(dv.Level), fs, g, e.params, n, base, sp.c.Seed, label)
+		if err != nil {
+			return err
+		}
+		if sv != nil {
+			cfg.Value = append(cfg.Value, *sv)
+		}
+	}
+	return nil
+}
+
+// compensation adds the lever sweeps: a level's self-play with one rules lever moved.
+func (sp *studyPlan) compensation(st *studyStage) error {
+	e, g, n, base, label, cfg, fs := st.e, st.g, st.n, st.base, st.label, st.cfg, st.fs
+	swept := map[int]bool{}
+	for ci, cs := range sp.s.Compensation {
+		lv := cs.Lever.at(g.Name, n)
+		deals := cs.Deals.at(g.Name, n)
+		if lv == nil || deals <= 0 {
+			continue
+		}
+		li, why := sp.s.stageLevel(cs.Level, g.Name, n)
+		if swept[li] || why != "" && sp.s.namesComp(li) {
+			continue // a measuring stage whose level another stage sweeps
+		}
+		swept[li] = true
+		level := sp.s.Levels[li].Name
+		sl, err := leverOf(g, e.params, n, lv)
+		if err != nil {
+			return fmt.Errorf("compensation at %s for %s %dp: %v", level, g.Name, n, err)
+		}
+		if sl == nil {
+			continue
+		}
+		sl.Level, sl.Measuring = li, why
+		for _, x := range lv.Values {
+			if x == sl.Base {
+				continue // the level's own self-play
+			}
+			params, err := leverParams(g, e.params, n, sl, x)
+			if err != nil {
+				return fmt.Errorf("compensation[%d].lever (%s, %s%s %dp): value %v: %v", ci, lv.Key, g.Name, variantText(e.variant), n, x, err)
+			}
+			name := fmt.Sprintf("%s-lever-%s-%s=%s", base, level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
+			luck := false
+			if cfg.Levels[li].Luck {
+				why, err := luckAccounting(g, params, n, sp.c.Seed)
+				if err != nil {
+					return err
+				}
+				luck = why == ""
+			}
+			sp.p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
+				Replays: sp.k, Seed: sp.c.Seed, Units: deals, Metrics: true, Luck: luck}, g, params, repeat(fs[li], n))
+			sl.Points = append(sl.Points, LeverPoint{X: x, Run: name})
+		}
+		if len(sl.Points) > 0 {
+			cfg.Levers = append(cfg.Levers, *sl)
+		}
+	}
+	return nil
 }
 
 // valueStage adds the value runs of one level for one game and player count: the
