@@ -128,7 +128,7 @@ func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game,
 	}
 	best := cert.Best()
 	p := &res.Proposal
-	p.Name, p.Text, p.Certified = best.Candidate.Name, search.ChangeText(s, best.Candidate), best.Meets
+	p.Name, p.Text, p.Certified = best.Candidate.Name, ChangeText(s, best.Candidate), best.Meets
 	change, err := best.Candidate.Change(g, base, s.Levers, s.Players)
 	if err != nil {
 		return nil, err
@@ -156,7 +156,7 @@ func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game,
 		res.Effect = append(res.Effect, ComponentSummary{Name: cs[i].Name, Estimate: doc.Estimate{Estimate: e}})
 	}
 	if !best.Meets {
-		p.Missing = best.Missing(s)
+		p.Missing = Missing(best, s)
 	}
 	p.Sentence, p.Answer = res.sentences()
 	// The search's candidates.
@@ -183,7 +183,7 @@ func targetSummaries(s *search.Spec, r *search.Row) []TargetSummary {
 }
 
 func rowSummary(s *search.Spec, r *search.Row) RowSummary {
-	return RowSummary{Name: r.Candidate.Name, Text: search.ChangeText(s, r.Candidate), Deals: r.Deals, Meets: r.Meets, Targets: targetSummaries(s, r)}
+	return RowSummary{Name: r.Candidate.Name, Text: ChangeText(s, r.Candidate), Deals: r.Deals, Meets: r.Meets, Targets: targetSummaries(s, r)}
 }
 
 // keyValues is the components a sentence quotes: per fair target the seat furthest from
@@ -214,7 +214,7 @@ func valuesText(r *search.Row, missed bool) string {
 		if missed && r.Met[v.Component.Target] && v.Component.Kind != search.Fair {
 			continue
 		}
-		parts = append(parts, v.Component.Name+" "+search.ValueText(v))
+		parts = append(parts, v.Component.Name+" "+ValueText(v))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -233,7 +233,7 @@ func shortChange(s *search.Spec, c search.Candidate) string {
 		}
 	}
 	if !zeroBase {
-		if v := search.SeatVector(s, c); v != "" {
+		if v := SeatVector(s, c); v != "" {
 			parts = append(parts, v[:strings.Index(v, " (")])
 		}
 	}
@@ -242,7 +242,7 @@ func shortChange(s *search.Spec, c search.Candidate) string {
 			continue
 		}
 		if l.Seat >= 0 {
-			parts = append(parts, fmt.Sprintf("seat %d starts %s", l.Seat, search.SignedNum(c.Values[i])))
+			parts = append(parts, fmt.Sprintf("seat %d starts %s", l.Seat, SignedNum(c.Values[i])))
 		} else {
 			parts = append(parts, fmt.Sprintf("%s %s → %s", l.Path, format.Trim(l.Base, 4), format.Trim(c.Values[i], 4)))
 		}
@@ -267,13 +267,13 @@ func (res *Result) sentences() (short, long string) {
 		long = fmt.Sprintf("The rules meet the targets (%s) as they are, certified %s: %s.", targets, fresh, valuesText(best, false))
 	case best.Meets:
 		short = shortChange(s, best.Candidate) + ": certified"
-		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", search.ChangeText(s, best.Candidate), targets, fresh, valuesText(best, false), rules)
+		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", ChangeText(s, best.Candidate), targets, fresh, valuesText(best, false), rules)
 	case best.Candidate.Changed == 0:
 		short = "not certified: no change found that meets the targets"
-		long = fmt.Sprintf("No change was found that meets the targets (%s); the search's best is to change nothing, and %s; missing: %s.", targets, rules+" "+fresh, strings.Join(best.Missing(s), "; "))
+		long = fmt.Sprintf("No change was found that meets the targets (%s); the search's best is to change nothing, and %s; missing: %s.", targets, rules+" "+fresh, strings.Join(Missing(best, s), "; "))
 	default:
 		short = shortChange(s, best.Candidate) + ": best found, not certified"
-		long = fmt.Sprintf("Not certified: the best change found, %s, reaches %s %s (%s); missing: %s.", search.ChangeText(s, best.Candidate), valuesText(best, false), fresh, rules, strings.Join(best.Missing(s), "; "))
+		long = fmt.Sprintf("Not certified: the best change found, %s, reaches %s %s (%s); missing: %s.", ChangeText(s, best.Candidate), valuesText(best, false), fresh, rules, strings.Join(Missing(best, s), "; "))
 	}
 	switch {
 	case c.Neighbour != nil && best == c.Neighbour:
@@ -333,7 +333,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 			if rv.Inside {
 				mark = " (inside)" // a word: the PDF font has no check mark
 			}
-			cells = append(cells, doc.Span(search.ValueText(rv)+mark, rv.Estimate.Lo, rv.Estimate.Hi))
+			cells = append(cells, doc.Span(ValueText(rv)+mark, rv.Estimate.Lo, rv.Estimate.Hi))
 		}
 		tb.Row(cells...)
 	}
@@ -347,7 +347,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 		et := doc.NewTable("effect", doc.Col("component", doc.Left), doc.Col("change − rules (paired, same deals)", doc.Right))
 		for i, e := range res.Effect {
 			v := search.Value{Component: c.Rules.Values[i].Component, Estimate: e.Estimate.Estimate}
-			et.Row(doc.Text(e.Name), doc.Span(search.ValueText(v), e.Estimate.Lo, e.Estimate.Hi))
+			et.Row(doc.Text(e.Name), doc.Span(ValueText(v), e.Estimate.Lo, e.Estimate.Hi))
 		}
 		tsec.AddSection("The change's effect").Add(doc.Para("The change minus the rules on the same fresh deals: the paired difference, deal by deal."), et)
 	}

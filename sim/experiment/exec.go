@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/text"
 )
 
 // Playing a plan into an output directory, on top of sim/plan (which plays, checkpoints,
@@ -48,7 +48,7 @@ func Play(ctx context.Context, p *plan.Plan, o plan.Options, stdout, stderr io.W
 	}
 	if o.Shard.Count > 0 {
 		fmt.Fprintf(stdout, "shard %s of a %s of %s: %d played, %d resumed, %d already done; parts in %s\n",
-			o.Shard, p.Kind, format.Plural(int64(len(p.Runs)), "run"), out.Played, out.Resumed, out.Reused, filepath.Join(dir, plan.PartsDir))
+			o.Shard, p.Kind, text.Plural(int64(len(p.Runs)), "run"), out.Played, out.Resumed, out.Reused, filepath.Join(dir, plan.PartsDir))
 		if !out.Complete {
 			return ErrInterrupted
 		}
@@ -102,7 +102,7 @@ func MergeDirs(dirs []string, partial bool, stdout, stderr io.Writer) error {
 		return interrupted(err)
 	}
 	if m.Parts > 0 {
-		fmt.Fprintf(stdout, "merged %s of %s in %s\n", format.Plural(int64(m.Parts), "part"), format.Plural(int64(len(p.Runs)), "run"), dir)
+		fmt.Fprintf(stdout, "merged %s of %s in %s\n", text.Plural(int64(m.Parts), "part"), text.Plural(int64(len(p.Runs)), "run"), dir)
 	}
 	return report(context.Background(), 0, k, p, m.Results, m.Complete, partial, dir, stdout, stderr)
 }
@@ -133,7 +133,7 @@ func report(ctx context.Context, workers int, k *Kind, p *plan.Plan, results []*
 			n++
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %s and the report (%s) to %s\n", format.Plural(int64(n), "results file"), strings.Join(written[:min(3, len(written))], ", "), dir)
+	fmt.Fprintf(stdout, "wrote %s and the report (%s) to %s\n", text.Plural(int64(n), "results file"), strings.Join(written[:min(3, len(written))], ", "), dir)
 	if !complete && partial {
 		fmt.Fprintln(stdout, "partial merge: the report covers only the parts that were there, marked incomplete")
 		return nil

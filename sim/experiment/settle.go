@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"sort"
 
-	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/text"
 )
 
 // Power by design. Every question of a study has a target precision (Design.Targets,
@@ -129,7 +129,7 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 	if len(stages) == 0 {
 		fmt.Fprintln(stdout, "every question is settled: nothing to play")
 	} else {
-		fmt.Fprintf(stdout, "settling %s: %s more games\n", format.Plural(int64(len(stages)), "stage"), format.Count(int64(total)))
+		fmt.Fprintf(stdout, "settling %s: %s more games\n", text.Plural(int64(len(stages)), "stage"), text.Count(int64(total)))
 	}
 	for k, st := range stages {
 		i := q.Index(st.Run)
@@ -170,7 +170,7 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 		m.Results[i] = res
 		done += float64(st.Games)
 		if o.Log != nil {
-			fmt.Fprintf(o.Log, "run %s: %s more %s (%s in all)\n", r.Name, format.Count(st.More), unitsWord(r), format.Count(r.Units))
+			fmt.Fprintf(o.Log, "run %s: %s more %s (%s in all)\n", r.Name, text.Count(st.More), unitsWord(r), text.Count(r.Units))
 		}
 	}
 	return report(ctx, o.Workers, k, q, m.Results, true, false, dir, stdout, stderr)

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"dragonlab/engine"
-	"dragonlab/reports/format"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/text"
 	"dragonlab/sim/tune"
 )
 
@@ -78,7 +78,7 @@ func StudyTune(a *Analysis, i int, agent, announce string) (rel, note string, er
 	fmt.Fprint(a.Stderr, announce)
 	to := TuneOptions{Options: plan.Options{Dir: filepath.Join(a.Dir, rel), Workers: a.workers}}
 	to.OnRound = func(r *tune.Round, p *plan.Plan) {
-		fmt.Fprintf(a.Stderr, "  round %d (%s): %s, %s deals each\n", r.Index, r.Kind, format.Plural(int64(len(r.Entries)), "candidate"), format.Count(r.Deals))
+		fmt.Fprintf(a.Stderr, "  round %d (%s): %s, %s deals each\n", r.Index, r.Kind, text.Plural(int64(len(r.Entries)), "candidate"), text.Count(r.Deals))
 	}
 	if err := PlayTune(ctx, ts, to, io.Discard, a.Stderr); err != nil {
 		return "", "", err

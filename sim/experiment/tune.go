@@ -15,9 +15,9 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/text"
 	"dragonlab/sim/tune"
 )
 
@@ -214,10 +214,10 @@ func (o Tune) Setup() (*TuneSetup, error) {
 	if s.Games > 0 {
 		cert := tune.CertDealsFor(&s, s.Games, 0)
 		if o.Certify > 0 && 3*o.Certify*s.GamesPerDeal() >= s.Games {
-			return nil, fmt.Errorf("--certify %d: three certification runs of %d deals take %s games, the whole --budget of %s", o.Certify, o.Certify, format.Count(3*o.Certify*s.GamesPerDeal()), format.Count(s.Games))
+			return nil, fmt.Errorf("--certify %d: three certification runs of %d deals take %s games, the whole --budget of %s", o.Certify, o.Certify, text.Count(3*o.Certify*s.GamesPerDeal()), text.Count(s.Games))
 		}
 		if cert < 100 {
-			return nil, fmt.Errorf("--budget %s: too small to certify anything (want at least %s games)", budget, format.Count(int64(float64(3*100*s.GamesPerDeal())/0.6)+1))
+			return nil, fmt.Errorf("--budget %s: too small to certify anything (want at least %s games)", budget, text.Count(int64(float64(3*100*s.GamesPerDeal())/0.6)+1))
 		}
 	}
 	if err := s.Check(); err != nil {
@@ -598,7 +598,7 @@ func PlayTune(ctx context.Context, ts *TuneSetup, o TuneOptions, stdout, stderr 
 		}
 		if o.Shard.Count > 0 {
 			fmt.Fprintf(stdout, "shard %s of round %d of the tune (%s, %s): %d played, %d resumed, %d already done\n",
-				o.Shard, next.Index, next.Kind, format.Plural(int64(len(p.Runs)), "run"), out.Played, out.Resumed, out.Reused)
+				o.Shard, next.Index, next.Kind, text.Plural(int64(len(p.Runs)), "run"), out.Played, out.Resumed, out.Reused)
 			if !out.Complete {
 				return ErrInterrupted
 			}
@@ -636,7 +636,7 @@ func MergeTune(dir string, partial bool, stdout, stderr io.Writer) error {
 	if err != nil {
 		return interrupted(err)
 	}
-	fmt.Fprintf(stdout, "merged %s of round %d (%s) in %s\n", format.Plural(int64(m.Parts), "part"), next.Index, next.Kind, rd)
+	fmt.Fprintf(stdout, "merged %s of round %d (%s) in %s\n", text.Plural(int64(m.Parts), "part"), next.Index, next.Kind, rd)
 	if !m.Complete {
 		return ErrInterrupted
 	}
@@ -648,6 +648,6 @@ func MergeTune(dir string, partial bool, stdout, stderr io.Writer) error {
 		return tuneReport(ts, dir, hist, stdout, stderr)
 	}
 	fmt.Fprintf(stdout, "next: round %d (%s, %s): run %s --shard i/n on each machine, then dragonlab merge %s\n",
-		next.Index, next.Kind, format.Plural(int64(len(next.Entries)), "candidate"), ts.Command, dir)
+		next.Index, next.Kind, text.Plural(int64(len(next.Entries)), "candidate"), ts.Command, dir)
 	return nil
 }

@@ -21,7 +21,7 @@ import (
 	"strings"
 
 	"dragonlab/engine"
-	"dragonlab/reports/format"
+	"dragonlab/sim/text"
 )
 
 // Target kinds.
@@ -113,9 +113,9 @@ func parseTarget(s string, players int) (Target, error) {
 		}
 		p, err := engine.ParseFinite("fair", strings.TrimSuffix(strings.TrimPrefix(s, "fair="), "pts"))
 		if err != nil || p <= 0 || p >= 100*(1-1/float64(players)) {
-			return bad("want fair=P with P the points of win share every seat may be off fair, 0 < P < %s", format.Trim(100*(1-1/float64(players)), 1))
+			return bad("want fair=P with P the points of win share every seat may be off fair, 0 < P < %s", text.Trim(100*(1-1/float64(players)), 1))
 		}
-		return Target{Kind: Fair, Text: "fair=" + format.Trim(p, 2), Points: p / 100}, nil
+		return Target{Kind: Fair, Text: "fair=" + text.Trim(p, 2), Points: p / 100}, nil
 	case strings.HasPrefix(s, "length="):
 		body := strings.TrimPrefix(s, "length=")
 		body = strings.ReplaceAll(body, "+-", "±")
@@ -137,9 +137,9 @@ func parseTarget(s string, players int) (Target, error) {
 			frac = x / L // in decisions
 		}
 		if frac >= 1 {
-			return bad("a tolerance of %s of the length accepts any length", format.Pct(frac))
+			return bad("a tolerance of %s of the length accepts any length", text.Pct(frac))
 		}
-		return Target{Kind: Length, Text: "length=" + format.Trim(L, 2) + "±" + format.Trim(100*frac, 2) + "%", Decisions: L, Tolerance: frac}, nil
+		return Target{Kind: Length, Text: "length=" + text.Trim(L, 2) + "±" + text.Trim(100*frac, 2) + "%", Decisions: L, Tolerance: frac}, nil
 	case strings.HasPrefix(s, "skill>="):
 		if players < 2 {
 			return bad("a one-player game has no ladder of levels playing each other")
@@ -160,7 +160,7 @@ func parseTarget(s string, players int) (Target, error) {
 		if err != nil || x <= 0 || x >= 1 {
 			return bad("want luck<=S with S the luck share, a fraction or a percentage between 0 and 100%%, e.g. luck<=40%%")
 		}
-		return Target{Kind: Luck, Text: "luck<=" + format.Trim(100*x, 2) + "%", Share: x}, nil
+		return Target{Kind: Luck, Text: "luck<=" + text.Trim(100*x, 2) + "%", Share: x}, nil
 	}
 	return Target{}, fmt.Errorf("--target %q: unknown target (targets: fair=P, length=L±x%%, skill>=K, luck<=S)", s)
 }
@@ -293,7 +293,7 @@ func ParseLevers(g engine.Game, base engine.Params, players int, specs []string)
 		n *= float64(len(l.Values))
 	}
 	if n > MaxCandidates {
-		return nil, fmt.Errorf("--levers: %s combinations of values, more than the %s a search takes (narrow the ranges or name fewer levers)", format.Count(int64(n)), format.Count(MaxCandidates))
+		return nil, fmt.Errorf("--levers: %s combinations of values, more than the %s a search takes (narrow the ranges or name fewer levers)", text.Count(int64(n)), text.Count(MaxCandidates))
 	}
 	return out, nil
 }
@@ -302,7 +302,7 @@ func declaredText(g engine.Game, players int) string {
 	var ps []string
 	for _, l := range g.Levers {
 		if l.AppliesTo(players) {
-			ps = append(ps, fmt.Sprintf("%s=%s..%s", l.Path, format.Trim(l.Lo, 2), format.Trim(l.Hi, 2)))
+			ps = append(ps, fmt.Sprintf("%s=%s..%s", l.Path, text.Trim(l.Lo, 2), text.Trim(l.Hi, 2)))
 		}
 	}
 	if len(ps) == 0 {
@@ -402,7 +402,7 @@ func leverOf(g engine.Game, base engine.Params, players int, path string, lo, hi
 	}
 	sort.Float64s(l.Values)
 	if len(l.Values) < 2 {
-		return Lever{}, fmt.Errorf("%s: the range holds only the rules' own value %s: nothing to search", path, format.Trim(b, 4))
+		return Lever{}, fmt.Errorf("%s: the range holds only the rules' own value %s: nothing to search", path, text.Trim(b, 4))
 	}
 	// Every value must give valid rules, the other levers at their base.
 	for _, x := range l.Values {
@@ -411,10 +411,10 @@ func leverOf(g engine.Game, base engine.Params, players int, path string, lo, hi
 			return Lever{}, err
 		}
 		if err := engine.SetNumber(g, p, path, x, players); err != nil {
-			return Lever{}, fmt.Errorf("%s=%s is outside the rules: %v", path, format.Trim(x, 4), err)
+			return Lever{}, fmt.Errorf("%s=%s is outside the rules: %v", path, text.Trim(x, 4), err)
 		}
 		if err := p.Validate(players); err != nil {
-			return Lever{}, fmt.Errorf("%s=%s is outside the rules: %v", path, format.Trim(x, 4), err)
+			return Lever{}, fmt.Errorf("%s=%s is outside the rules: %v", path, text.Trim(x, 4), err)
 		}
 	}
 	return l, nil
@@ -456,10 +456,10 @@ func (c Candidate) Less(o Candidate) bool {
 	return c.Name < o.Name
 }
 
-// seatFamily reports whether the levers hold every seat's bonus (then bonus vectors that
+// SeatFamily reports whether the levers hold every seat's bonus (then bonus vectors that
 // differ by a constant are the same rules: every seat starts with the same extra points)
 // and returns their indices by seat.
-func seatFamily(levers []Lever, players int) ([]int, bool) {
+func SeatFamily(levers []Lever, players int) ([]int, bool) {
 	idx := make([]int, players)
 	for i := range idx {
 		idx[i] = -1
@@ -479,7 +479,7 @@ func seatFamily(levers []Lever, players int) ([]int, bool) {
 // closest to the rules (fewest seats changed, then the smallest distance).
 func newCandidate(levers []Lever, players int, values []float64) Candidate {
 	vals := append([]float64(nil), values...)
-	if seats, ok := seatFamily(levers, players); ok {
+	if seats, ok := SeatFamily(levers, players); ok {
 		best, bestCost := []float64(nil), [2]float64{math.Inf(1), math.Inf(1)}
 		// Candidate shifts: those that make some seat equal to its base.
 		shifts := map[float64]bool{0: true}
@@ -527,7 +527,7 @@ func newCandidate(levers []Lever, players int, values []float64) Candidate {
 		}
 		c.Changed++
 		c.Distance += math.Abs(vals[i]-l.Base) / l.Step
-		parts = append(parts, l.Path+"="+format.Trim(vals[i], 4))
+		parts = append(parts, l.Path+"="+text.Trim(vals[i], 4))
 	}
 	c.Name = "rules"
 	if len(parts) > 0 {
