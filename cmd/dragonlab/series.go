@@ -34,8 +34,8 @@ import (
 //	dragonlab run-plan plan.json [--shard i/n]       play a plan file
 //	dragonlab merge DIR                              merge DIR's parts and write the report
 //
-// Adding an experiment is its options, plan and analysis in sim/experiment, and here
-// one file: an expCommand (help, flags → options) passed to registerExperiment in an init
+// Adding an experiment is its options and plan in sim/experiment, its report side in
+// reports/analysis (one registration line there), and here one file: an expCommand (help, flags → options) passed to registerExperiment in an init
 // function.
 
 // expCommand is one experiment command.

@@ -6,8 +6,9 @@
 // say) → a plan (sim/plan: a deterministic list of fully specified runs plus the options
 // its analysis needs; building it validates everything, every error is bad input and
 // nothing is played) → the plan played, whole or one shard of every run (sim/plan) → the
-// results → the experiment's analysis (its Kind) → its report (reports/…) and the summary
-// printed on a terminal. The study's design (levels of play, budgets, levers and the
+// results → the experiment's analysis → its report and the summary printed on a terminal.
+// This package plays; the analysis and the report are the kind's Writer, which the report
+// side (reports/analysis) registers, so that nothing here imports reports. The study's design (levels of play, budgets, levers and the
 // design file format) lives here too, as do the parts of playing a plan into an output
 // directory that are not terminal I/O (Play, ReportFrom, MergeDir: resume, shards,
 // --from, merge DIR).
