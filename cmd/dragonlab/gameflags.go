@@ -13,8 +13,8 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports/experiment"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 )
 
 // gameOptions are the flags that choose a game, its player count and its rules, shared by

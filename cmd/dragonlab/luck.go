@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 

@@ -7,7 +7,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	_ "dragonlab/engine/all"
+	_ "dragonlab/engine/all"       // the games register themselves
+	_ "dragonlab/reports/analysis" // every experiment kind's report side (sim plays, reports write)
 )
 
 func main() {

@@ -7,9 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
+	"dragonlab/reports/analysis"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -88,7 +89,7 @@ func (o *mergeOptions) run(args []string) error {
 	if err != nil {
 		return asBadInput(err)
 	}
-	experiment.PrintRun(o.stdout, m)
+	analysis.PrintRun(o.stdout, m)
 	if err := m.WriteFile(o.Out); err != nil {
 		return err
 	}

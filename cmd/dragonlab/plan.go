@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
+	"dragonlab/sim/experiment"
 )
 
 // `dragonlab plan <command> [flags] --out plan.json` writes the plan of any experiment

@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 

@@ -15,8 +15,9 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/reports/experiment"
+	"dragonlab/reports/analysis"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
@@ -79,7 +80,7 @@ func outputs(t *testing.T, dir string) map[string]string {
 		switch {
 		case info.IsDir() && rel == plan.PartsDir:
 			return filepath.SkipDir
-		case info.IsDir(), rel == experiment.LadderName: // the ladder's costs vary between runs
+		case info.IsDir(), rel == analysis.LadderName: // the ladder's costs vary between runs
 			return nil
 		case strings.HasSuffix(rel, ".json") && rel != "summary.json" && rel != plan.FileName:
 			out[rel] = stripRun(t, path)
@@ -257,8 +258,8 @@ func TestLadderWritesRatingsAndCost(t *testing.T) {
 	if !strings.Contains(out, "ms/decision") || !strings.Contains(out, "Elo") {
 		t.Fatalf("stdout: %s", out)
 	}
-	var lf experiment.LadderFile
-	readJSON(t, filepath.Join(dir, experiment.LadderName), &lf)
+	var lf analysis.LadderFile
+	readJSON(t, filepath.Join(dir, analysis.LadderName), &lf)
 	if lf.Schema != "dragonlab.ladder/v1" || len(lf.Agents) != 3 || lf.Agents[2].Agent != "random" || lf.Players != 2 {
 		t.Fatalf("ladder.json: %+v", lf)
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 )
 
 // Exit statuses.

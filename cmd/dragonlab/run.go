@@ -10,7 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
+	"dragonlab/reports/analysis"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
 )
@@ -255,7 +255,7 @@ func (o *runOptions) run() error {
 	if cfg.Shard.Count > 0 {
 		fmt.Fprintf(o.stdout, "shard %s: games %s..%s of %s\n", cfg.Shard, format.Count(cfg.First), format.Count(cfg.First+cfg.Units-1), format.Count(cfg.TotalUnits))
 	}
-	experiment.PrintRun(o.stdout, res)
+	analysis.PrintRun(o.stdout, res)
 	printLuck(o.stdout, res)
 	if res.StoppedAt > 0 {
 		fmt.Fprintf(o.stdout, "stopped by --until %s after %s: every seat's interval is within the target\n", o.Until, format.Plural(res.Games, "game"))

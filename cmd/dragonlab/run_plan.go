@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/reports/format"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 

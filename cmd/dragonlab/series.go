@@ -14,14 +14,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 
 // Every experiment command (study, tournament, skill, ladder, sweep, ablate, luck) is the
-// same pipeline (reports/experiment): its flags → the experiment's options → a plan
+// same pipeline (sim/experiment): its flags → the experiment's options → a plan
 // (sim/plan: a deterministic list of fully specified runs plus the options the analysis
 // needs) → the plan played, whole or one shard of every run → the results → the
 // experiment's analysis → its report. A command only parses its flags into the options;
@@ -34,8 +34,8 @@ import (
 //	dragonlab run-plan plan.json [--shard i/n]       play a plan file
 //	dragonlab merge DIR                              merge DIR's parts and write the report
 //
-// Adding an experiment is its options, plan and analysis in reports/experiment, and here
-// one file: an expCommand (help, flags → options) passed to registerExperiment in an init
+// Adding an experiment is its options and plan in sim/experiment, its report side in
+// reports/analysis (one registration line there), and here one file: an expCommand (help, flags → options) passed to registerExperiment in an init
 // function.
 
 // expCommand is one experiment command.

@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
 )
 

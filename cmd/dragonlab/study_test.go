@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// tinyStudyDesign is a small study design of cheap levels (reports/experiment's test
+// tinyStudyDesign is a small study design of cheap levels (sim/experiment's test
 // design): Dragonheart, Draco with 3 players and the Dragon Scales solitaire; its first
 // run plays 900 deals (more than 256 per shard of three).
 func tinyStudyDesign(t *testing.T, _ string) string {
 	t.Helper()
-	file, err := filepath.Abs(filepath.Join("..", "..", "reports", "experiment", "testdata", "tiny-study.json"))
+	file, err := filepath.Abs(filepath.Join("..", "..", "reports", "analysis", "testdata", "tiny-study.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

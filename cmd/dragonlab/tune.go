@@ -7,10 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"dragonlab/reports/experiment"
 	"dragonlab/reports/format"
-	"dragonlab/reports/tune"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/tune"
 )
 
 func init() {

@@ -19,6 +19,7 @@ import (
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 )
 
 // SweepCell is one run of a sweep: one value of each varied parameter.
@@ -86,43 +87,25 @@ func (l *Length) UnmarshalJSON(data []byte) error {
 
 // Sweep is the analysis of a rules-parameter sweep.
 type Sweep struct {
-	Meta         doc.Meta       `json:"meta"`
-	Agents       []string       `json:"agents"` // by seat (fixed seating)
-	Players      int            `json:"players"`
-	Fair         float64        `json:"fair"`
-	Vary         []Vary         `json:"vary"`
-	Cells        []SweepCell    `json:"cells"` // row-major over the values of Vary[0], then Vary[1]
-	Compensation []Compensation `json:"compensation"`
-	Findings     []string       `json:"findings"`
+	Meta         doc.Meta          `json:"meta"`
+	Agents       []string          `json:"agents"` // by seat (fixed seating)
+	Players      int               `json:"players"`
+	Fair         float64           `json:"fair"`
+	Vary         []experiment.Vary `json:"vary"`
+	Cells        []SweepCell       `json:"cells"` // row-major over the values of Vary[0], then Vary[1]
+	Compensation []Compensation    `json:"compensation"`
+	Findings     []string          `json:"findings"`
 	charts       []*chart.Chart
-}
-
-// SweepCells gives the number of runs of a sweep and the value indices of run i
-// (row-major: the first parameter's value changes slowest).
-func SweepCells(vs []Vary) (int, func(i int) []int) {
-	n := 1
-	for _, v := range vs {
-		n *= len(v.Values)
-	}
-	return n, func(i int) []int {
-		idx := make([]int, len(vs))
-		for k := len(vs) - 1; k >= 0; k-- {
-			m := len(vs[k].Values)
-			idx[k] = i % m
-			i /= m
-		}
-		return idx
-	}
 }
 
 // AnalyzeSweep analyses the runs of a sweep: results[i] is run i in SweepCells order (nil
 // when not played), with fixed seating.
-func AnalyzeSweep(meta doc.Meta, agentNames []string, players int, vs []Vary, results []*sim.Result, files []string) (*Sweep, error) {
+func AnalyzeSweep(meta doc.Meta, agentNames []string, players int, vs []experiment.Vary, results []*sim.Result, files []string) (*Sweep, error) {
 	if len(vs) < 1 || len(vs) > 2 {
 		return nil, errors.New("a sweep varies one or two parameters")
 	}
 	s := &Sweep{Meta: meta, Agents: agentNames, Players: players, Fair: 1 / float64(players), Vary: vs}
-	n, index := SweepCells(vs)
+	n, index := experiment.SweepCells(vs)
 	if len(results) != n {
 		return nil, fmt.Errorf("sweep: %d results for %d runs", len(results), n)
 	}

@@ -18,15 +18,8 @@ import (
 	"unicode/utf8"
 
 	"dragonlab/reports/stats"
+	"dragonlab/sim/text"
 )
-
-// Pct formats a share as a percentage with one decimal: "24.9%" ("n/a" for NaN).
-func Pct(x float64) string {
-	if math.IsNaN(x) {
-		return "n/a"
-	}
-	return strconv.FormatFloat(100*x, 'f', 1, 64) + "%"
-}
 
 // PctShort formats a fair share without a useless decimal: "20%", "33.3%".
 func PctShort(x float64) string {
@@ -92,19 +85,6 @@ func IvNum(e stats.Estimate, dec int) string {
 // Compact formats a number with one decimal, a whole number without: "11.5", "12".
 func Compact(x float64) string { return strings.TrimSuffix(Num(x, 1), ".0") }
 
-// Trim formats a number with at most dec decimals, trailing zeros dropped: Trim(2.5, 2)
-// is "2.5", Trim(3, 2) "3" (a rounded −0 is "0").
-func Trim(x float64, dec int) string {
-	s := strconv.FormatFloat(x, 'f', dec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" {
-		s = "0"
-	}
-	return s
-}
-
 // IvTrim formats an interval with Trim: "[1.5, 3]".
 func IvTrim(e stats.Estimate, dec int) string {
 	return "[" + Trim(e.Lo, dec) + ", " + Trim(e.Hi, dec) + "]"
@@ -146,32 +126,6 @@ func Ms(ms float64) string {
 		return strconv.FormatFloat(ms, 'f', 2, 64)
 	}
 	return strconv.FormatFloat(ms, 'f', 4, 64)
-}
-
-// Count formats an integer with thousands separators: "1,000,000", "-1,234".
-func Count(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
-// Plural counts a word: "1 game", "20,000 games".
-func Plural(n int64, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return Count(n) + " " + word + "s"
 }
 
 // PercentOf formats k of n as "312 (1.6%)" (the count alone when n is 0).
@@ -236,3 +190,17 @@ func JoinAnd(xs []string) string {
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
+
+// Count formats an integer with thousands separators: "1,000,000", "-1,234" (text.Count,
+// which the executor shares).
+func Count(n int64) string { return text.Count(n) }
+
+// Plural counts a word: "1 game", "20,000 games" (text.Plural).
+func Plural(n int64, word string) string { return text.Plural(n, word) }
+
+// Pct formats a share as a percentage with one decimal: "24.9%" ("n/a" for NaN)
+// (text.Pct).
+func Pct(x float64) string { return text.Pct(x) }
+
+// Trim formats a number with at most dec decimals, trailing zeros dropped (text.Trim).
+func Trim(x float64, dec int) string { return text.Trim(x, dec) }

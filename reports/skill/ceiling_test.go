@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dragonlab/reports/stats"
+	"dragonlab/sim/experiment"
 )
 
 // traceOf is a ceiling trace of budgets 100, 200, … whose step k (rung k+1 against k)
@@ -12,7 +13,7 @@ import (
 func traceOf(better, worse []int64) *Skill {
 	s := &Skill{Players: 2}
 	for k := 0; k <= len(better); k++ {
-		s.Rungs = append(s.Rungs, Rung{Spec: "x", Budget: float64(int64(100) << k)})
+		s.Rungs = append(s.Rungs, experiment.Rung{Spec: "x", Budget: float64(int64(100) << k)})
 	}
 	for k := range better {
 		p := stats.Paired{Deals: better[k] + worse[k], Better: better[k], Worse: worse[k]}

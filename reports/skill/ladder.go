@@ -18,6 +18,7 @@ import (
 	"dragonlab/reports/format"
 	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 )
 
 // LadderLevel is the level of the one-sided lower bound used by the skill ladder, and
@@ -27,12 +28,6 @@ const (
 	LadderLevel    = 0.90
 	SkillThreshold = 0.55
 )
-
-// Rung is one agent of a skill ladder.
-type Rung struct {
-	Spec   string  `json:"spec"`
-	Budget float64 `json:"budget,omitempty"` // MCTS iterations, 0 for a ladder of arbitrary specs
-}
 
 // SkillStep is one rung against the one below it, on duplicate deals.
 type SkillStep struct {
@@ -86,12 +81,12 @@ type SelfPlay struct {
 
 // Skill is the analysis of a skill ladder.
 type Skill struct {
-	Meta    doc.Meta    `json:"meta"`
-	Rungs   []Rung      `json:"rungs"`
-	Players int         `json:"players"`
-	Fair    float64     `json:"fair"`
-	Steps   []SkillStep `json:"steps"`
-	Self    []SelfPlay  `json:"selfPlay"`
+	Meta    doc.Meta          `json:"meta"`
+	Rungs   []experiment.Rung `json:"rungs"`
+	Players int               `json:"players"`
+	Fair    float64           `json:"fair"`
+	Steps   []SkillStep       `json:"steps"`
+	Self    []SelfPlay        `json:"selfPlay"`
 	// Levels is the number of distinct levels of skill: 1 plus the steps that count.
 	Levels int `json:"levels"`
 	// ScoreName says what the trend test's score is: "log10(budget)" or "rung".
@@ -108,7 +103,7 @@ type Skill struct {
 
 // AnalyzeSkill analyses a ladder: steps[i] is rung i+1 alone against rung i (nil when not
 // played), self[i] is rung i in every seat with fixed seating (nil when not played).
-func AnalyzeSkill(meta doc.Meta, rungs []Rung, players int, steps, self []*sim.Result, stepFiles, selfFiles []string) (*Skill, error) {
+func AnalyzeSkill(meta doc.Meta, rungs []experiment.Rung, players int, steps, self []*sim.Result, stepFiles, selfFiles []string) (*Skill, error) {
 	if len(rungs) < 2 {
 		return nil, errors.New("a skill ladder needs at least two rungs")
 	}

@@ -30,22 +30,6 @@ type Pairing struct {
 	Result *sim.Result // nil when the tournament was interrupted before this pairing
 }
 
-// TournamentPairings lists the pairings of a tournament of k agents: every unordered pair
-// once for two players (duplicate seating plays both seat orders), every ordered pair for
-// more players (each agent alone against copies of each other).
-func TournamentPairings(k, players int) [][2]int {
-	var out [][2]int
-	for a := 0; a < k; a++ {
-		for b := 0; b < k; b++ {
-			if a == b || (players == 2 && b < a) {
-				continue
-			}
-			out = append(out, [2]int{a, b})
-		}
-	}
-	return out
-}
-
 // PairStat is the analysis of one pairing.
 type PairStat struct {
 	A        int    `json:"a"`

@@ -1,6 +1,8 @@
 package tune
 
 import (
+	search "dragonlab/sim/tune"
+
 	"encoding/json"
 	"fmt"
 	"math"
@@ -16,10 +18,10 @@ import (
 
 // Result is tune's answer: summary.json.
 type Result struct {
-	Meta    doc.Meta `json:"meta"`
-	Agent   string   `json:"agent"`
-	Targets []string `json:"targets"`
-	Levers  []Lever  `json:"levers"`
+	Meta    doc.Meta       `json:"meta"`
+	Agent   string         `json:"agent"`
+	Targets []string       `json:"targets"`
+	Levers  []search.Lever `json:"levers"`
 	// Proposal is the answer: the change (only the parameters that change, each with its
 	// new value), whether it is certified, each target's certified estimates, and the
 	// games the search and the certification played.
@@ -37,8 +39,8 @@ type Result struct {
 	// Candidates are every candidate the search played, with its search estimates.
 	Candidates []CandidateSummary `json:"candidates"`
 
-	spec *Spec
-	cert *Certificate
+	spec *search.Spec
+	cert *search.Certificate
 }
 
 // Proposal is summary.json's proposal object.
@@ -98,28 +100,28 @@ type RoundSummary struct {
 // CandidateSummary is a candidate of the search with its estimates over every round it
 // played (mean and standard error of each component).
 type CandidateSummary struct {
-	Name      string     `json:"name"`
-	Changed   int        `json:"changed"`
-	Distance  float64    `json:"distance"`
-	Rounds    []int      `json:"rounds"`
-	Deals     int64      `json:"deals"`
-	Estimates []Estimate `json:"estimates"`
+	Name      string            `json:"name"`
+	Changed   int               `json:"changed"`
+	Distance  float64           `json:"distance"`
+	Rounds    []int             `json:"rounds"`
+	Deals     int64             `json:"deals"`
+	Estimates []search.Estimate `json:"estimates"`
 	// Score is the predicted certification score (≤ 1: looks certifiable).
 	Score doc.Number `json:"score"`
 }
 
 // Analyze builds tune's answer from the spec, the rounds played (the last the
 // certification) and the rules searched from.
-func Analyze(meta doc.Meta, s *Spec, hist []Played, g engine.Game, base engine.Params) (*Result, error) {
-	if len(hist) == 0 || hist[len(hist)-1].Round.Kind != Certify {
+func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game, base engine.Params) (*Result, error) {
+	if len(hist) == 0 || hist[len(hist)-1].Round.Kind != search.Certify {
 		return nil, fmt.Errorf("tune: the certification was not played")
 	}
 	last := hist[len(hist)-1]
-	cert, err := CertifyRound(s, last.Round, last.Measures)
+	cert, err := search.CertifyRound(s, last.Round, last.Measures)
 	if err != nil {
 		return nil, err
 	}
-	cs, _ := Components(s.Targets, s.Players, s.Ladder)
+	cs, _ := search.Components(s.Targets, s.Players, s.Ladder)
 	res := &Result{Meta: meta, Agent: s.Agent, Levers: s.Levers, Family: cert.Family, Level: cert.Level, spec: s, cert: cert}
 	for _, t := range s.Targets {
 		res.Targets = append(res.Targets, t.Text)
@@ -137,7 +139,7 @@ func Analyze(meta doc.Meta, s *Spec, hist []Played, g engine.Game, base engine.P
 	}
 	p.Targets = targetSummaries(s, best)
 	for _, h := range hist {
-		if h.Round.Kind == Certify {
+		if h.Round.Kind == search.Certify {
 			p.Games.Certification += h.Games
 		} else {
 			p.Games.Search += h.Games
@@ -154,30 +156,19 @@ func Analyze(meta doc.Meta, s *Spec, hist []Played, g engine.Game, base engine.P
 		res.Effect = append(res.Effect, ComponentSummary{Name: cs[i].Name, Estimate: doc.Estimate{Estimate: e}})
 	}
 	if !best.Meets {
-		p.Missing = best.Missing(s)
+		p.Missing = Missing(best, s)
 	}
 	p.Sentence, p.Answer = res.sentences()
 	// The search's candidates.
-	st := newState(s, hist)
-	st.certDeals = cert.Deals
-	names := make([]string, 0, len(st.cands))
-	for name := range st.cands {
-		names = append(names, name)
-	}
-	sort.Slice(names, func(i, j int) bool { return st.cands[names[i]].Less(st.cands[names[j]]) })
-	for _, name := range names {
-		c := st.cands[name]
-		cs := CandidateSummary{Name: name, Changed: c.Changed, Distance: c.Distance, Estimates: st.est[name], Score: doc.Number(st.q(name))}
-		for _, r := range sortedRounds(st.data[name]) {
-			cs.Rounds = append(cs.Rounds, r)
-			cs.Deals += int64(len(st.data[name][r].Units))
-		}
-		res.Candidates = append(res.Candidates, cs)
+	for _, sc := range search.SearchedCandidates(s, hist, cert.Deals) {
+		c := sc.Candidate
+		res.Candidates = append(res.Candidates, CandidateSummary{Name: c.Name, Changed: c.Changed, Distance: c.Distance,
+			Estimates: sc.Estimates, Score: doc.Number(sc.Score), Rounds: sc.Rounds, Deals: sc.Deals})
 	}
 	return res, nil
 }
 
-func targetSummaries(s *Spec, r *Row) []TargetSummary {
+func targetSummaries(s *search.Spec, r *search.Row) []TargetSummary {
 	var out []TargetSummary
 	for ti, t := range s.Targets {
 		ts := TargetSummary{Target: t.Text, Met: r.Met[ti]}
@@ -191,17 +182,17 @@ func targetSummaries(s *Spec, r *Row) []TargetSummary {
 	return out
 }
 
-func rowSummary(s *Spec, r *Row) RowSummary {
+func rowSummary(s *search.Spec, r *search.Row) RowSummary {
 	return RowSummary{Name: r.Candidate.Name, Text: ChangeText(s, r.Candidate), Deals: r.Deals, Meets: r.Meets, Targets: targetSummaries(s, r)}
 }
 
 // keyValues is the components a sentence quotes: per fair target the seat furthest from
 // fair, every other component.
-func keyValues(r *Row) []Value {
-	var out []Value
+func keyValues(r *search.Row) []search.Value {
+	var out []search.Value
 	worst := map[int]int{} // target → index in out of its worst seat
 	for _, v := range r.Values {
-		if v.Component.Kind == Fair {
+		if v.Component.Kind == search.Fair {
 			if i, ok := worst[v.Component.Target]; ok {
 				if math.Abs(v.Estimate.Value) > math.Abs(out[i].Estimate.Value) {
 					out[i] = v
@@ -217,10 +208,10 @@ func keyValues(r *Row) []Value {
 
 // valuesText quotes a row's key values; missed only those outside their targets (and the
 // seat furthest from fair).
-func valuesText(r *Row, missed bool) string {
+func valuesText(r *search.Row, missed bool) string {
 	var parts []string
 	for _, v := range keyValues(r) {
-		if missed && r.Met[v.Component.Target] && v.Component.Kind != Fair {
+		if missed && r.Met[v.Component.Target] && v.Component.Kind != search.Fair {
 			continue
 		}
 		parts = append(parts, v.Component.Name+" "+ValueText(v))
@@ -230,7 +221,7 @@ func valuesText(r *Row, missed bool) string {
 
 // shortChange is the change in a few words: "seat 1 starts +3", "handSize 6 → 5",
 // "seatBonus [0,4] → [0,0]" (when the rules already give starting points).
-func shortChange(s *Spec, c Candidate) string {
+func shortChange(s *search.Spec, c search.Candidate) string {
 	if c.Changed == 0 {
 		return "no change"
 	}
@@ -242,7 +233,7 @@ func shortChange(s *Spec, c Candidate) string {
 		}
 	}
 	if !zeroBase {
-		if v := seatVector(s, c); v != "" {
+		if v := SeatVector(s, c); v != "" {
 			parts = append(parts, v[:strings.Index(v, " (")])
 		}
 	}
@@ -251,7 +242,7 @@ func shortChange(s *Spec, c Candidate) string {
 			continue
 		}
 		if l.Seat >= 0 {
-			parts = append(parts, fmt.Sprintf("seat %d starts %s", l.Seat, signedNum(c.Values[i])))
+			parts = append(parts, fmt.Sprintf("seat %d starts %s", l.Seat, SignedNum(c.Values[i])))
 		} else {
 			parts = append(parts, fmt.Sprintf("%s %s → %s", l.Path, format.Trim(l.Base, 4), format.Trim(c.Values[i], 4)))
 		}
@@ -279,10 +270,10 @@ func (res *Result) sentences() (short, long string) {
 		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", ChangeText(s, best.Candidate), targets, fresh, valuesText(best, false), rules)
 	case best.Candidate.Changed == 0:
 		short = "not certified: no change found that meets the targets"
-		long = fmt.Sprintf("No change was found that meets the targets (%s); the search's best is to change nothing, and %s; missing: %s.", targets, rules+" "+fresh, strings.Join(best.Missing(s), "; "))
+		long = fmt.Sprintf("No change was found that meets the targets (%s); the search's best is to change nothing, and %s; missing: %s.", targets, rules+" "+fresh, strings.Join(Missing(best, s), "; "))
 	default:
 		short = shortChange(s, best.Candidate) + ": best found, not certified"
-		long = fmt.Sprintf("Not certified: the best change found, %s, reaches %s %s (%s); missing: %s.", ChangeText(s, best.Candidate), valuesText(best, false), fresh, rules, strings.Join(best.Missing(s), "; "))
+		long = fmt.Sprintf("Not certified: the best change found, %s, reaches %s %s (%s); missing: %s.", ChangeText(s, best.Candidate), valuesText(best, false), fresh, rules, strings.Join(Missing(best, s), "; "))
 	}
 	switch {
 	case c.Neighbour != nil && best == c.Neighbour:
@@ -293,9 +284,9 @@ func (res *Result) sentences() (short, long string) {
 	return short, long
 }
 
-func hasFair(s *Spec) bool {
+func hasFair(s *search.Spec) bool {
 	for _, t := range s.Targets {
-		if t.Kind == Fair {
+		if t.Kind == search.Fair {
 			return true
 		}
 	}
@@ -324,7 +315,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 	tsec := d.AddSection("Targets on fresh deals")
 	tsec.Summary = fmt.Sprintf("Each interval is at level %s (Bonferroni over %s), so that all of them hold together with probability at least 95%%.", format.Pct(c.Level), format.Plural(int64(c.Family), "claim"))
 	cols := []doc.Column{doc.Col("target", doc.Left), doc.Col("", doc.Left), doc.Col("rules", doc.Right)}
-	rows := []*Row{&c.Rules}
+	rows := []*search.Row{&c.Rules}
 	if c.Pick != nil {
 		cols = append(cols, doc.Col(shortChange(s, c.Pick.Candidate), doc.Right))
 		rows = append(rows, c.Pick)
@@ -355,7 +346,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 	if len(res.Effect) > 0 {
 		et := doc.NewTable("effect", doc.Col("component", doc.Left), doc.Col("change − rules (paired, same deals)", doc.Right))
 		for i, e := range res.Effect {
-			v := Value{Component: c.Rules.Values[i].Component, Estimate: e.Estimate.Estimate}
+			v := search.Value{Component: c.Rules.Values[i].Component, Estimate: e.Estimate.Estimate}
 			et.Row(doc.Text(e.Name), doc.Span(ValueText(v), e.Estimate.Lo, e.Estimate.Hi))
 		}
 		tsec.AddSection("The change's effect").Add(doc.Para("The change minus the rules on the same fresh deals: the paired difference, deal by deal."), et)
@@ -382,7 +373,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 			doc.Int(format.Count(r.Deals), r.Deals), doc.Int(format.Count(r.Games), r.Games), doc.Text(r.Why))
 	}
 	ss.Add(rt)
-	cs, _ := Components(s.Targets, s.Players, s.Ladder)
+	cs, _ := search.Components(s.Targets, s.Players, s.Ladder)
 	ccols := []doc.Column{doc.Col("candidate", doc.Left), doc.Col("changed", doc.Right), doc.Col("deals", doc.Right)}
 	for _, comp := range cs {
 		ccols = append(ccols, doc.Col(comp.Name, doc.Right))
@@ -413,7 +404,7 @@ func (res *Result) Doc() (*doc.Doc, error) {
 	return d, nil
 }
 
-func luckMethod(s *Spec) string {
+func luckMethod(s *search.Spec) string {
 	if !s.Luck {
 		return "The seats' advantages are the raw win shares (no luck adjustment: the game has no frozen value function for these rules, or --raw)."
 	}
@@ -422,7 +413,7 @@ func luckMethod(s *Spec) string {
 
 // seatChart draws the seats' certified advantages of each certified candidate (a forest
 // plot in points; inside the fair target highlighted); nil without a fair target.
-func (res *Result) seatChart(rows []*Row) (*chart.Chart, error) {
+func (res *Result) seatChart(rows []*search.Row) (*chart.Chart, error) {
 	s := res.spec
 	var fr []chart.ForestRow
 	points := 0.0
@@ -432,7 +423,7 @@ func (res *Result) seatChart(rows []*Row) (*chart.Chart, error) {
 			name = shortChange(s, r.Candidate)
 		}
 		for _, v := range r.Values {
-			if v.Component.Kind != Fair || (s.Players == 2 && v.Component.Seat == 1) {
+			if v.Component.Kind != search.Fair || (s.Players == 2 && v.Component.Seat == 1) {
 				continue
 			}
 			points = s.Targets[v.Component.Target].Points
@@ -449,13 +440,13 @@ func (res *Result) seatChart(rows []*Row) (*chart.Chart, error) {
 }
 
 // componentNum writes a search estimate: points for seats and steps, decisions, luck.
-func componentNum(c Component, e Estimate) string {
+func componentNum(c search.Component, e search.Estimate) string {
 	switch c.Kind {
-	case Fair, Skill:
+	case search.Fair, search.Skill:
 		return format.Pts(e.Value) + " ± " + format.Num(100*e.SE, 1)
-	case Length:
+	case search.Length:
 		return format.Num(e.Value, 1) + " ± " + format.Num(e.SE, 1)
-	case Luck:
+	case search.Luck:
 		return format.Pct(e.Value) + " ± " + format.Num(100*e.SE, 1)
 	}
 	return ""
@@ -465,7 +456,7 @@ func componentNum(c Component, e Estimate) string {
 func (res *Result) Write(dir string) ([]string, error) { return doc.Write(dir, res.Doc, res) }
 
 // Certificate is the certification's analysis behind the result.
-func (res *Result) Certificate() *Certificate { return res.cert }
+func (res *Result) Certificate() *search.Certificate { return res.cert }
 
 // EstimateOf is a certified component as a stats estimate (for callers that quote it).
-func EstimateOf(v Value) stats.Estimate { return v.Estimate }
+func EstimateOf(v search.Value) stats.Estimate { return v.Estimate }

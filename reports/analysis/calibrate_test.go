@@ -1,0 +1,121 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"dragonlab/engine"
+	"dragonlab/sim/experiment"
+	"dragonlab/sim/plan"
+	search "dragonlab/sim/tune"
+)
+
+// False certificates (issue 24's calibration): 20 planted problems with different seeds —
+// a seat bias planted on a fair base in every game with starting points, two and four
+// players — each tuned at the same size, and every certified change replayed on fresh
+// deals (a seed used neither by the search nor by the certification) at the size of its
+// certification. A re-check fails when its intervals, at the certificate's family-wise
+// level, do not lie inside the target ("re-certification"); the stricter reading, and a
+// looser one (the fresh estimate itself outside the target), are both counted.
+//
+// It is a measurement, not a unit test: DRAGONLAB_CALIBRATE=1 go test ./sim/experiment
+// -run TestFalseCertificates -v (about 1,000,000 random games; the note of issue 24 gives
+// the rates).
+func TestFalseCertificates(t *testing.T) {
+	if os.Getenv("DRAGONLAB_CALIBRATE") == "" {
+		t.Skip("a measurement: set DRAGONLAB_CALIBRATE=1")
+	}
+	type problem struct {
+		game    string
+		players int
+		planted string
+	}
+	var ps []problem
+	for i, k := range []int{2, 3, 4, 5, 6} {
+		_ = i
+		ps = append(ps,
+			problem{"dragonheart", 2, fmt.Sprintf("seatBonus=[0,%d]", k)},
+			problem{"draco", 2, fmt.Sprintf("seatBonus=[0,%d]", k)},
+			problem{"redhot", 2, fmt.Sprintf("seatBonus=[0,%d]", k)},
+			problem{"redhot", 4, fmt.Sprintf("seatBonus=[0,%d,0,0]", k)},
+		)
+	}
+	budget := "100000"
+	if b := os.Getenv("DRAGONLAB_CALIBRATE_BUDGET"); b != "" {
+		budget = b
+	}
+	agent := "random"
+	if a := os.Getenv("DRAGONLAB_CALIBRATE_AGENT"); a != "" {
+		agent = a
+	}
+	certified, strict, loose := 0, 0, 0
+	for i, pr := range ps {
+		seed := uint64(1000 + 17*i)
+		// Random play: luck accounting costs tens of random games per chance event, so the
+		// raw shares are judged unless DRAGONLAB_CALIBRATE_LUCK is set (the same search and
+		// certification; the luck adjustment only changes the per-deal values).
+		o := experiment.Tune{Common: experiment.Common{Seed: seed}, Game: experiment.Game{Name: pr.game, Players: pr.players, PlayersSet: true, Sets: []string{pr.planted}},
+			Agents: agent, Levers: []string{"seatBonus=0..6"}, Targets: []string{"fair=2"}, Budget: budget, Raw: os.Getenv("DRAGONLAB_CALIBRATE_LUCK") == ""}
+		ts, err := o.Setup()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if err := experiment.PlayTune(context.Background(), ts, experiment.TuneOptions{Options: plan.Options{Dir: dir, Workers: 2}}, io.Discard, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		res, err := ReadTuneResult(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cert := res.Certificate()
+		best := cert.Best()
+		line := fmt.Sprintf("%2d %-11s %dp %-22s seed %d: %-40s", i+1, pr.game, pr.players, pr.planted, seed, res.Proposal.Sentence)
+		if !res.Proposal.Certified {
+			t.Log(line + " (not certified: " + strings.Join(res.Proposal.Missing, "; ") + ")")
+			continue
+		}
+		certified++
+		// The re-check: the certified rules on a fresh seed, as many deals, the same z.
+		fresh := search.Round{Index: 99, Kind: search.Certify, Seed: engine.DeriveSeed(seed, 0x7265636865636b), Deals: cert.Deals,
+			Entries: []search.Entry{{Candidate: best.Candidate, Role: search.RoleRules}}}
+		p, err := ts.RoundPlan(&fresh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := t.TempDir()
+		out, err := plan.Execute(context.Background(), p, plan.Options{Dir: rd, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, _ := search.Components(ts.Spec.Targets, ts.Spec.Players, nil)
+		m, err := search.MeasureOf(cs, out.Results[0], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ests, _ := search.Estimates(cs, []*search.Measure{m})
+		inside, near := true, true
+		worst := 0.0
+		for _, e := range ests {
+			h := cert.Z * e.SE
+			inside = inside && math.Abs(e.Value)+h <= 0.02
+			near = near && math.Abs(e.Value) <= 0.02
+			worst = math.Max(worst, math.Abs(e.Value))
+		}
+		if !inside {
+			strict++
+		}
+		if !near {
+			loose++
+		}
+		t.Log(line + fmt.Sprintf(" re-check on %s fresh deals: worst seat %s points, interval inside ±2: %v", strconv.FormatInt(cert.Deals, 10), strconv.FormatFloat(100*worst, 'f', 1, 64), inside))
+	}
+	t.Logf("%d planted problems, %d certified; re-certification failed for %d (%.1f%%), the fresh estimate outside ±2 for %d (%.1f%%)",
+		len(ps), certified, strict, 100*float64(strict)/math.Max(1, float64(certified)), loose, 100*float64(loose)/math.Max(1, float64(certified)))
+}

@@ -1,0 +1,3 @@
+package experiment
+
+import _ "dragonlab/engine/all" // the games the tests look up by name

@@ -1,0 +1,186 @@
+package tune
+
+import (
+	"fmt"
+	"math"
+
+	"dragonlab/reports/stats"
+)
+
+// The certificate: the rules, the pick and its neighbour replayed on fresh deals, every
+// component with a Bonferroni interval over the family of claims (every target and seat),
+// so that all the claims hold together with probability at least 95%.
+
+// Value is one component of one candidate, certified.
+type Value struct {
+	Component Component      `json:"component"`
+	Estimate  stats.Estimate `json:"-"`
+	// Inside: the interval lies inside the component's target (skill: above fair).
+	Inside bool `json:"inside"`
+}
+
+// Row is one candidate of the certification.
+type Row struct {
+	Role      string    `json:"role"`
+	Candidate Candidate `json:"candidate"`
+	Deals     int64     `json:"deals"`
+	Values    []Value   `json:"values"`
+	// Met says, per target, whether its certified intervals lie inside it.
+	Met []bool `json:"met"`
+	// Meets: every target is met.
+	Meets bool `json:"meets"`
+}
+
+// Certificate is the certification's analysis.
+type Certificate struct {
+	Deals int64 `json:"deals"`
+	// Family is the claims of the Bonferroni family: every target and seat of every
+	// eligible candidate (the pick, and the neighbour when there is one).
+	Family int     `json:"family"`
+	Level  float64 `json:"level"` // each interval's level, 1 − 0.05/family
+	Z      float64 `json:"z"`
+	Rules  Row     `json:"rules"`
+	Pick   *Row    `json:"pick,omitempty"`
+	// Neighbour is the whole-number neighbour of the pick on the other side of fair.
+	Neighbour *Row `json:"neighbour,omitempty"`
+	// Effect is, per component, the proposal (Best) minus the rules on the same fresh
+	// deals (paired), at the family level (nil when the proposal is no change).
+	Effect []stats.Estimate `json:"-"`
+}
+
+// Eligible are the rows the proposal may be: the pick (the rules when the search picked
+// no change) and the neighbour. They were named before the certification was played, and
+// the family of the Bonferroni correction counts the claims of each, so that choosing the
+// one that meets the targets keeps the family-wise level.
+func (c *Certificate) Eligible() []*Row {
+	var out []*Row
+	if c.Pick != nil {
+		out = append(out, c.Pick)
+	} else {
+		out = append(out, &c.Rules)
+	}
+	if c.Neighbour != nil {
+		out = append(out, c.Neighbour)
+	}
+	return out
+}
+
+// Best is the row the proposal is about: of the eligible rows that meet the targets the
+// smallest change; when none does, the pick (or the rules when the search picked no
+// change).
+func (c *Certificate) Best() *Row {
+	var best *Row
+	for _, r := range c.Eligible() {
+		if r.Meets && (best == nil || r.Candidate.Less(best.Candidate)) {
+			best = r
+		}
+	}
+	if best != nil {
+		return best
+	}
+	return c.Eligible()[0]
+}
+
+// Certified says whether the proposal meets the targets on the fresh deals.
+func (c *Certificate) Certified() bool { return c.Best().Meets }
+
+// CertifyRound analyses the certification round: its entries' measures by index.
+func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
+	if r.Kind != Certify || len(ms) != len(r.Entries) {
+		return nil, fmt.Errorf("not a certification round")
+	}
+	cs, claims := Components(s.Targets, s.Players, s.Ladder)
+	eligible := 1
+	for _, e := range r.Entries {
+		if e.Role == RoleNeighbour {
+			eligible++
+		}
+	}
+	fam := claims * eligible
+	level := 1 - stats.Alpha/float64(fam)
+	z := FamilyZ(fam)
+	c := &Certificate{Deals: r.Deals, Family: fam, Level: level, Z: z}
+	var rules *Measure
+	byName := map[string]*Measure{}
+	for i, e := range r.Entries {
+		if ms[i] == nil {
+			return nil, fmt.Errorf("the certification of %s was not played", e.Candidate.Name)
+		}
+		row, err := certifyRow(s, cs, e, ms[i], z, level)
+		if err != nil {
+			return nil, err
+		}
+		byName[e.Candidate.Name] = ms[i]
+		switch e.Role {
+		case RoleRules:
+			c.Rules, rules = row, ms[i]
+		case RolePick:
+			c.Pick = &row
+		case RoleNeighbour:
+			c.Neighbour = &row
+		}
+	}
+	if best := c.Best(); rules != nil && best.Candidate.Changed > 0 {
+		a, b := map[int]*Measure{0: byName[best.Candidate.Name]}, map[int]*Measure{0: rules}
+		for _, comp := range cs {
+			if d, ok := Paired(comp, a, b); ok {
+				c.Effect = append(c.Effect, stats.Normal(d.Value, d.SE, z))
+			} else {
+				c.Effect = append(c.Effect, stats.Estimate{Lo: math.NaN(), Hi: math.NaN()})
+			}
+		}
+	}
+	return c, nil
+}
+
+func certifyRow(s *Spec, cs []Component, e Entry, m *Measure, z, level float64) (Row, error) {
+	row := Row{Role: e.Role, Candidate: e.Candidate, Deals: int64(len(m.Units))}
+	ests, err := Estimates(cs, []*Measure{m})
+	if err != nil {
+		return row, err
+	}
+	met := make([]bool, len(s.Targets))
+	for i := range met {
+		met[i] = true
+	}
+	steps := map[int]int{} // skill target → steps above fair
+	for i, comp := range cs {
+		t := s.Targets[comp.Target]
+		est := stats.Normal(ests[i].Value, ests[i].SE, z)
+		est.N = ests[i].N
+		if comp.Kind == Luck {
+			if est, err = LuckAt([]*Measure{m}, level); err != nil {
+				return row, err
+			}
+		}
+		v := Value{Component: comp, Estimate: est}
+		switch comp.Kind {
+		case Fair:
+			v.Inside = est.Lo >= -t.Points && est.Hi <= t.Points
+		case Length:
+			lo, hi := t.Decisions*(1-t.Tolerance), t.Decisions*(1+t.Tolerance)
+			v.Inside = est.Lo >= lo && est.Hi <= hi
+		case Luck:
+			v.Inside = est.Hi <= t.Share
+		case Skill:
+			v.Inside = est.Lo > 0
+			if v.Inside {
+				steps[comp.Target]++
+			}
+		}
+		if comp.Kind != Skill && !v.Inside {
+			met[comp.Target] = false
+		}
+		row.Values = append(row.Values, v)
+	}
+	for ti, t := range s.Targets {
+		if t.Kind == Skill {
+			met[ti] = steps[ti]+1 >= t.Levels
+		}
+	}
+	row.Met, row.Meets = met, true
+	for _, m := range met {
+		row.Meets = row.Meets && m
+	}
+	return row, nil
+}
