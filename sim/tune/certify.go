@@ -35,7 +35,7 @@ type Row struct {
 type Certificate struct {
 	Deals int64 `json:"deals"`
 	// Family is the claims of the Bonferroni family: every target and seat of every
-	// eligible candidate (the pick, and the neighbour when there is one).
+	// eligible candidate (the rules, the pick and the neighbour when there are).
 	Family int     `json:"family"`
 	Level  float64 `json:"level"` // each interval's level, 1 − 0.05/family
 	Z      float64 `json:"z"`
@@ -48,16 +48,15 @@ type Certificate struct {
 	Effect []stats.Estimate `json:"-"`
 }
 
-// Eligible are the rows the proposal may be: the pick (the rules when the search picked
-// no change) and the neighbour. They were named before the certification was played, and
-// the family of the Bonferroni correction counts the claims of each, so that choosing the
-// one that meets the targets keeps the family-wise level.
+// Eligible are the rows the proposal may be, in the order they are tested (closed
+// testing, rules first): the rules as they are, then the pick and its neighbour. They were
+// named before the certification was played, and the family of the Bonferroni correction
+// counts the claims of each, so that choosing the first that meets the targets keeps the
+// family-wise level.
 func (c *Certificate) Eligible() []*Row {
-	var out []*Row
+	out := []*Row{&c.Rules}
 	if c.Pick != nil {
 		out = append(out, c.Pick)
-	} else {
-		out = append(out, &c.Rules)
 	}
 	if c.Neighbour != nil {
 		out = append(out, c.Neighbour)
@@ -65,12 +64,17 @@ func (c *Certificate) Eligible() []*Row {
 	return out
 }
 
-// Best is the row the proposal is about: of the eligible rows that meet the targets the
-// smallest change; when none does, the pick (or the rules when the search picked no
-// change).
+// Best is the row the proposal is about. The rules first: when they meet the targets on
+// the fresh deals the answer is no change ("fair as is"), whatever else also meets them —
+// a change is never certified where the rules themselves are. Otherwise, of the changes
+// that meet the targets, the smallest; when none does, the pick (or the rules when the
+// search picked no change).
 func (c *Certificate) Best() *Row {
+	if c.Rules.Meets {
+		return &c.Rules
+	}
 	var best *Row
-	for _, r := range c.Eligible() {
+	for _, r := range c.Eligible()[1:] {
 		if r.Meets && (best == nil || r.Candidate.Less(best.Candidate)) {
 			best = r
 		}
@@ -78,7 +82,10 @@ func (c *Certificate) Best() *Row {
 	if best != nil {
 		return best
 	}
-	return c.Eligible()[0]
+	if c.Pick != nil {
+		return c.Pick
+	}
+	return &c.Rules
 }
 
 // Certified says whether the proposal meets the targets on the fresh deals.
@@ -90,9 +97,10 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 		return nil, fmt.Errorf("not a certification round")
 	}
 	cs, claims := Components(s.Targets, s.Players, s.Ladder)
-	eligible := 1
+	eligible := 0 // the rules, the pick and the neighbour: every row Best may answer with
 	for _, e := range r.Entries {
-		if e.Role == RoleNeighbour {
+		switch e.Role {
+		case RoleRules, RolePick, RoleNeighbour:
 			eligible++
 		}
 	}
