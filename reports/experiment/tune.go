@@ -562,13 +562,14 @@ func PlayTune(ctx context.Context, ts *TuneSetup, o TuneOptions, stdout, stderr 
 	if o.Shard.Count > 0 && ts.Spec.CPU > 0 {
 		return inputErr("--budget %s is a CPU time, measured where a round is played: give the budget in games to play shards", time.Duration(ts.Spec.CPU*float64(time.Second)))
 	}
+	start := startOf(dir)
 	if err := claimTune(dir, ts); err != nil {
 		return err
 	}
 	for {
 		hist, next, err := ts.history(dir)
 		if err != nil {
-			return err
+			return start.abandon(err, hist)
 		}
 		if next == nil {
 			return ts.report(dir, hist, true, stdout, stderr)
