@@ -566,6 +566,11 @@ func PlayTune(ctx context.Context, ts *TuneSetup, o TuneOptions, stdout, stderr 
 	if err := claimTune(dir, ts); err != nil {
 		return err
 	}
+	lock, err := plan.LockDir(dir, o.Shard)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	for {
 		hist, next, err := ts.history(dir)
 		if err != nil {
@@ -629,6 +634,11 @@ func MergeTune(dir string, partial bool, stdout, stderr io.Writer) error {
 	if !plan.IsDir(rd) {
 		return inputErr("round %d of the tune in %s has not been played yet: run %s (with --shard i/n on each machine)", next.Index, dir, ts.Command)
 	}
+	lock, err := plan.LockDir(dir, sim.Shard{})
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	_, m, err := plan.MergeDirs([]string{rd}, partial)
 	if err != nil {
 		return interrupted(err)
