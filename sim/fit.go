@@ -43,6 +43,9 @@ func FitValue(ctx context.Context, cfg FitConfig) (*value.Model, error) {
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("the number of games must be positive")
 	}
+	if err := CheckRidge(cfg.Ridge); err != nil {
+		return nil, err
+	}
 	s, err := cfg.Game.New(cfg.Params, cfg.Players)
 	if err != nil {
 		return nil, err

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -185,13 +187,31 @@ func readBack(t *testing.T, data []byte) {
 	}
 }
 
+// FuzzReadResults reads results files from outside (readBack). An input is an edit of a
+// real results file (sample which: the bytes from at to at+cut replaced by insert), or
+// with which past the samples, insert alone: the fuzzer minimises every input that finds
+// new coverage, trying on the order of len² candidates of a []byte argument, and a whole
+// results file as the argument kept the one worker minimising for its full minute per
+// input (a few dozen executions a minute); the edit's short insert keeps that brief.
 func FuzzReadResults(f *testing.F) {
-	for _, data := range sampleResults(f) {
-		f.Add(data)
+	samples := sampleResults(f)
+	var seeds [][]byte
+	for _, name := range slices.Sorted(maps.Keys(samples)) {
+		f.Add(uint8(len(seeds)), uint32(0), uint16(0), []byte(nil))
+		seeds = append(seeds, samples[name])
 	}
-	f.Add([]byte(`null`))
-	f.Add([]byte(`{"schema":"dragonlab.result/v1"}`))
-	f.Fuzz(readBack)
+	f.Add(uint8(255), uint32(0), uint16(0), []byte(`null`))
+	f.Add(uint8(255), uint32(0), uint16(0), []byte(`{"schema":"dragonlab.result/v1"}`))
+	f.Fuzz(func(t *testing.T, which uint8, at uint32, cut uint16, insert []byte) {
+		data := insert
+		if int(which) < len(seeds) {
+			s := seeds[which]
+			i := int(at % uint32(len(s)+1))
+			j := min(len(s), i+int(cut))
+			data = slices.Concat(s[:i], insert, s[j:])
+		}
+		readBack(t, data)
+	})
 }
 
 func TestSampleResultsAreValidAndRoundTrip(t *testing.T) {

@@ -41,6 +41,9 @@ Writes into --out what dragonlab skill writes. Ctrl-C keeps finished runs.`,
 			return func(c experiment.Common) (*plan.Plan, error) {
 				o.Common, o.Game = c, game.options()
 				o.SelfGamesSet = given(cmd, "self-games")
+				if err := refuseZeroGiven(cmd, "start"); err != nil {
+					return nil, err
+				}
 				return o.Plan()
 			}
 		},

@@ -15,6 +15,7 @@ import (
 	"dragonlab/agents"
 	"dragonlab/engine"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 	"dragonlab/sim/value"
 )
 
@@ -53,7 +54,15 @@ less the value expected over the event's possible outcomes.
 Each game's value function is fitted once on self-play at the measuring level, on seeds
 disjoint from every analysed run, frozen in engine/<game>/value.json and built into
 dragonlab. Refitting is this deliberate command; nothing else changes the file.`,
-			Args: cobra.NoArgs,
+			// A command with subcommands and no run of its own would print its help and
+			// succeed on any word: an unknown one is bad input, like plan's.
+			Args: cobra.ArbitraryArgs,
+			RunE: func(_ *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return badInput("luck-model: unknown command %q (valid: fit, show)", args[0])
+				}
+				return badInput("luck-model: name the command (valid: fit, show); see dragonlab luck-model --help")
+			},
 		}
 		fo := &valueFitOptions{stdout: stdout, stderr: stderr}
 		fit := &cobra.Command{
@@ -115,8 +124,11 @@ func (o *valueFitOptions) run() error {
 	if o.Games < 1 {
 		return badInput("--games must be positive, not %d", o.Games)
 	}
-	if o.Ridge < 0 || o.Ridge != o.Ridge {
-		return badInput("--ridge must be a number ≥ 0")
+	if err := sim.CheckRidge(o.Ridge); err != nil {
+		return asBadInput(err)
+	}
+	if err := experiment.NoTimeBudget("--agents", f.Spec); err != nil {
+		return asBadInput(err)
 	}
 	file := value.File{Schema: value.Schema, Game: g.Name,
 		Fit: value.FitInfo{Tool: sim.ToolName(), Seed: o.Seed, Params: engine.ParamsJSON(p), Ridge: o.Ridge}}

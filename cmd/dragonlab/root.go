@@ -57,6 +57,7 @@ outcomes into win rates, first-player advantage and skill reports with their unc
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.PersistentPreRunE = refuseEmptyGiven
 	for _, add := range commands {
 		root.AddCommand(add(stdout, stderr))
 	}

@@ -72,6 +72,9 @@ certified estimate and interval, and the games of the search and the certificati
 				if err := refuseEmpty(cmd, "shard", "budget", "out"); err != nil {
 					return err
 				}
+				if err := refuseZeroGiven(cmd, "rounds", "certify", "max-changed"); err != nil {
+					return err
+				}
 				o.Game = game.options()
 				o.Command = canonicalCommand(cmd, "tune")
 				ts, err := o.Setup()

@@ -55,6 +55,9 @@ lo, hi}, p Holm-adjusted), the tables as CSV and the charts. Plant a card with -
 				if cmd.Flags().Changed("decision-games") && o.DecisionGames <= 0 {
 					return nil, errDecisionGames(o.DecisionGames)
 				}
+				if err := refuseZeroGiven(cmd, "decision-iters"); err != nil {
+					return nil, err
+				}
 				return o.Plan()
 			}
 		},

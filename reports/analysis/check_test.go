@@ -4,14 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"dragonlab/sim"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/plan/plantest"
 )
 
 // smallStudy is a study design small enough to play in a fuzz iteration: one game, two
@@ -148,36 +151,13 @@ func editOptions(t *testing.T, p *plan.Plan, value any, path []any) []byte {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	set(m, value, path)
+	plantest.Set(m, value, path)
 	out, _ := json.Marshal(m)
 	return out
 }
 
-func set(cur any, value any, path []any) {
-	for i, k := range path {
-		last := i == len(path)-1
-		switch k := k.(type) {
-		case string:
-			obj := cur.(map[string]any)
-			if last {
-				if value == nil {
-					delete(obj, k)
-				} else {
-					obj[k] = value
-				}
-				return
-			}
-			cur = obj[k]
-		case int:
-			arr := cur.([]any)
-			if last {
-				arr[k] = value
-				return
-			}
-			cur = arr[k]
-		}
-	}
-}
+// tinyPlay is the most games an accepted plan may have for FuzzReadPlan to play it.
+const tinyPlay = 12
 
 // cheap reports whether every agent of the plan is cheap enough to play in a fuzz
 // iteration.
@@ -197,14 +177,41 @@ func cheap(p *plan.Plan) bool {
 	return true
 }
 
-// FuzzReadPlan: a plan file from outside never panics, and a plan the check accepts
-// plays and reports without an error.
+// FuzzReadPlan: a plan file from outside never panics; a plan the check accepts is one
+// whose every run the runner accepts; and one tiny
+// enough to play in a moment (at most tinyPlay games of cheap agents) plays without an
+// error. The check is what is fuzzed, thousands of inputs a second: larger plans are not
+// played and no report is rendered (playing and reporting every accepted input made it a
+// dozen inputs a minute); the reports of accepted plans are the experiments' own tests.
+//
+// An input is an edit of a real plan of some kind (seed which: the bytes from at to
+// at+cut replaced by insert), or with which past the seeds, insert alone. The fuzzer
+// minimises every input that finds new coverage, and minimising tries on the order of
+// len² candidates of a []byte argument: a whole plan file of several kilobytes as the
+// argument kept the one worker minimising for its full minute per input, at a dozen
+// executions a minute; the edit's short insert keeps minimising to a moment. The study's
+// and the restricted-play experiment's plans are not seeds: their check plays probe games
+// for every restriction (tens of milliseconds an input, where the others take a fraction
+// of one), so edits of them are TestEditedPlansAreRefused's.
 func FuzzReadPlan(f *testing.F) {
-	for _, p := range kindPlans(f) {
-		data, _ := p.Marshal()
-		f.Add(data)
+	plans := kindPlans(f)
+	delete(plans, "study")
+	delete(plans, "ablate")
+	names := slices.Sorted(maps.Keys(plans))
+	seeds := make([][]byte, len(names))
+	for i, name := range names {
+		seeds[i], _ = plans[name].Marshal()
+		f.Add(uint8(i), uint32(0), uint16(0), []byte(nil))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Add(uint8(len(seeds)), uint32(0), uint16(0), []byte(`{"schema": "dragonlab.plan/v1", "kind": "run", "runs": []}`))
+	f.Fuzz(func(t *testing.T, which uint8, at uint32, cut uint16, insert []byte) {
+		data := insert
+		if int(which) < len(seeds) {
+			s := seeds[which]
+			i := int(at % uint32(len(s)+1))
+			j := min(len(s), i+int(cut))
+			data = slices.Concat(s[:i], insert, s[j:])
+		}
 		p, err := plan.Parse(data)
 		if err != nil {
 			return
@@ -212,10 +219,22 @@ func FuzzReadPlan(f *testing.F) {
 		if err := experiment.CheckPlan(p); err != nil {
 			return
 		}
-		if !cheap(p) {
+		if _, err := p.Marshal(); err != nil {
+			t.Fatalf("an accepted plan does not marshal: %v", err)
+		}
+		for i := range p.Runs {
+			cfg, err := p.Config(i, 1)
+			if err == nil {
+				err = sim.CheckConfig(cfg)
+			}
+			if err != nil {
+				t.Fatalf("run %d of an accepted plan is refused by the runner: %v", i, err)
+			}
+		}
+		if p.Games() > tinyPlay || !cheap(p) {
 			return
 		}
-		err = experiment.Play(context.Background(), p, plan.Options{Dir: t.TempDir(), Workers: 1}, io.Discard, io.Discard)
+		_, err = plan.Execute(context.Background(), p, plan.Options{Dir: t.TempDir(), Workers: 1})
 		if err != nil && !errors.As(err, new(plan.InputError)) {
 			t.Fatalf("an accepted plan does not play: %v", err)
 		}

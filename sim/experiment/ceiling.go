@@ -35,7 +35,7 @@ type Ceiling struct {
 }
 
 func init() {
-	register(&Kind{Name: "ceiling", DefaultOut: "ceiling", check: checkSkill})
+	register(&Kind{Name: "ceiling", DefaultOut: "ceiling", check: checkCeiling})
 }
 
 // Plan is the ladder of the doubled budgets (see Skill.Plan).
@@ -56,7 +56,7 @@ func (o Ceiling) Plan() (*plan.Plan, error) {
 	if start < 1 {
 		return nil, fmt.Errorf("--start %d: want a positive number of iterations", start)
 	}
-	if start<<o.Doublings > 100_000_000 {
+	if start > 100_000_000>>o.Doublings { // start<<o.Doublings could overflow
 		return nil, fmt.Errorf("--start %d with --doublings %d: the last rung would exceed 100,000,000 iterations per decision", start, o.Doublings)
 	}
 	budgets := make([]string, o.Doublings+1)

@@ -256,6 +256,10 @@ func checkSkill(c *checker) error {
 			if err := noTimeBudget(fmt.Sprintf("rungs[%d]", i), r.Spec); err != nil {
 				return err
 			}
+			// The budget labels the rung's games: it must be what the rung's agent plays.
+			if it, _ := option(r.Spec, "iters"); it != strconv.FormatFloat(r.Budget, 'f', -1, 64) {
+				return fmt.Errorf("rungs[%d]: budget %v, but its agent %s plays iters=%s", i, r.Budget, r.Spec, it)
+			}
 		}
 	}
 	if err := agentList("rungs", specs, 2, true); err != nil {
@@ -734,8 +738,8 @@ func (cc *configCheck) value() error {
 			if err != nil {
 				return err
 			}
-			if r.Substitute == nil {
-				return fmt.Errorf("%s: run %s plays no substitutions", where, r.Name)
+			if r.Substitute == nil || r.Decisions {
+				return fmt.Errorf("%s: run %s is not a substitution run alone", where, r.Name)
 			}
 			if err := cc.rules(where, r); err != nil {
 				return err
@@ -749,8 +753,8 @@ func (cc *configCheck) value() error {
 			if err != nil {
 				return err
 			}
-			if !r.Decisions {
-				return fmt.Errorf("%s: run %s records no decision values", where, r.Name)
+			if !r.Decisions || r.Substitute != nil {
+				return fmt.Errorf("%s: run %s is not a decision run alone", where, r.Name)
 			}
 			if err := cc.rules(where, r); err != nil {
 				return err

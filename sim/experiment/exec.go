@@ -42,6 +42,11 @@ func Play(ctx context.Context, p *plan.Plan, o plan.Options, stdout, stderr io.W
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
+	lock, err := plan.LockDir(dir, o.Shard)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	out, err := plan.Execute(ctx, p, o)
 	if err != nil {
 		return interrupted(err)
@@ -97,6 +102,11 @@ func MergeDirs(dirs []string, partial bool, stdout, stderr io.Writer) error {
 	if err := CheckPlan(p); err != nil {
 		return inputErr("%s: %v", filepath.Join(dir, plan.FileName), err)
 	}
+	lock, err := plan.LockDir(dir, sim.Shard{})
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	p, m, err := plan.MergeDirs(dirs, partial)
 	if err != nil {
 		return interrupted(err)

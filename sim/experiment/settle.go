@@ -99,6 +99,11 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 	if err := sim.CheckWorkers(o.Workers); err != nil {
 		return plan.InputError{Err: fmt.Errorf("--%w", err)}
 	}
+	lock, err := plan.LockDir(dir, sim.Shard{})
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	q, m, err := plan.MergeDirs([]string{dir}, false)
 	if err != nil {
 		return interrupted(err)

@@ -566,13 +566,19 @@ func PlayTune(ctx context.Context, ts *TuneSetup, o TuneOptions, stdout, stderr 
 	if o.Shard.Count > 0 && ts.Spec.CPU > 0 {
 		return inputErr("--budget %s is a CPU time, measured where a round is played: give the budget in games to play shards", time.Duration(ts.Spec.CPU*float64(time.Second)))
 	}
+	start := startOf(dir)
 	if err := claimTune(dir, ts); err != nil {
 		return err
 	}
+	lock, err := plan.LockDir(dir, o.Shard)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	for {
 		hist, next, err := ts.History(dir)
 		if err != nil {
-			return err
+			return start.abandon(err, hist)
 		}
 		if next == nil {
 			return tuneReport(ts, dir, hist, stdout, stderr)
@@ -632,6 +638,11 @@ func MergeTune(dir string, partial bool, stdout, stderr io.Writer) error {
 	if !plan.IsDir(rd) {
 		return inputErr("round %d of the tune in %s has not been played yet: run %s (with --shard i/n on each machine)", next.Index, dir, ts.Command)
 	}
+	lock, err := plan.LockDir(dir, sim.Shard{})
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
 	_, m, err := plan.MergeDirs([]string{rd}, partial)
 	if err != nil {
 		return interrupted(err)

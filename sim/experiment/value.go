@@ -82,6 +82,9 @@ func (o Value) Plan() (*plan.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := noTimeBudget("--agents", level.Spec); err != nil {
+		return nil, err
+	}
 	dec, err := DecisionAgent(level, s, o.DecisionIters)
 	if err != nil {
 		return nil, err
@@ -243,15 +246,20 @@ func checkValue(c *checker) error {
 	if err != nil {
 		return err
 	}
-	if r.Substitute == nil {
-		return fmt.Errorf("substitution: run %s plays no substitutions", r.Name)
+	if r.Substitute == nil || r.Decisions {
+		return fmt.Errorf("substitution: run %s is not a substitution run alone (substitutions %v, decision values %v)", r.Name, r.Substitute != nil, r.Decisions)
 	}
 	r, err = c.runOf(o.Decisions, "decisions", sim.SeatFixed, o.DecisionAgent, "")
 	if err != nil {
 		return err
 	}
-	if !r.Decisions {
-		return fmt.Errorf("decisions: run %s records no decision values", r.Name)
+	if !r.Decisions || r.Substitute != nil {
+		return fmt.Errorf("decisions: run %s is not a decision run alone (decision values %v, substitutions %v)", r.Name, r.Decisions, r.Substitute != nil)
+	}
+	for _, a := range [][2]string{{"level", o.Level}, {"decisionAgent", o.DecisionAgent}} {
+		if err := noTimeBudget(a[0], a[1]); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -335,21 +335,22 @@ func (r *Run) resolve(out *resolved) error {
 	if err := sim.CheckAgents(g, params, r.Players, fs); err != nil {
 		return err
 	}
-	if r.Substitute != nil || r.Decisions {
-		cfg := sim.Config{Game: g, Params: params, Players: r.Players, Agents: fs, Seating: r.Seating,
-			Units: r.Units, Replays: r.Replays, Substitute: r.Substitute, Decisions: r.Decisions}
+	var luck *value.Loaded
+	if r.Luck {
+		if luck, err = sim.LoadValue(g, params, r.Players, nil); err != nil {
+			return err
+		}
+	}
+	// The runner's own check of what it would refuse only once playing (a run with luck
+	// accounting on the value function's fit seed, a substitution the game cannot make).
+	if r.Substitute != nil || r.Decisions || r.Luck {
+		cfg := sim.Config{Game: g, Params: params, Players: r.Players, Agents: fs, Seating: r.Seating, Seed: r.Seed,
+			Units: r.Units, Replays: r.Replays, Substitute: r.Substitute, Decisions: r.Decisions, Luck: luck}
 		if err := sim.CheckConfig(cfg); err != nil {
 			return err
 		}
 	}
-	*out = resolved{game: g, params: params, agents: fs}
-	if r.Luck {
-		l, err := sim.LoadValue(g, params, r.Players, nil)
-		if err != nil {
-			return err
-		}
-		out.luck = l
-	}
+	*out = resolved{game: g, params: params, agents: fs, luck: luck}
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -158,10 +159,10 @@ func ReadSavedGame(path string) (*SavedGame, error) {
 		if e.Finished != s.Terminal() || e.Decisions != len(sg.Steps) {
 			return nil, fail("the end line (finished %v after %d decisions) does not match the replay (finished %v after %d)", e.Finished, e.Decisions, s.Terminal(), len(sg.Steps))
 		}
-		for i := range e.Scores {
-			if i >= s.Players() || e.Scores[i] != s.Score(i) {
-				return nil, fail("the recorded scores %v are not the replay's", e.Scores)
-			}
+		// Every number of the end line is a claim about the replay: all of them are checked
+		// (an empty or partial list is not "nothing to check").
+		if want := EndOf(s, len(sg.Steps), engine.Omniscient); !slices.Equal(e.Scores, want.Scores) || !slices.Equal(e.Result, want.Result) {
+			return nil, fail("the end line's recorded scores %v and result %v are not the replay's (%v and %v)", e.Scores, e.Result, want.Scores, want.Result)
 		}
 	}
 	sg.Final = s
