@@ -1,3 +1,6 @@
 package experiment
 
-import _ "dragonlab/engine/all" // the games the tests look up by name
+import (
+	_ "dragonlab/agents/picktest" // the deterministic test agents some plans name
+	_ "dragonlab/engine/all"      // the games the tests look up by name
+)
