@@ -109,8 +109,8 @@ type LevelAnswer struct {
 	Seats []SeatRow `json:"seats,omitempty"`
 	// Favoured: some seat's advantage differs significantly from 0 (Holm p < 0.05).
 	Favoured bool `json:"favoured"`
-	// Wide: nothing is significant, but some seat's interval is wider than the target
-	// (Target.Seat: ±2 points at two players, ±3 at more): not settled.
+	// Wide: nothing is significant, but some seat's Holm interval reaches beyond the
+	// target (Target.Seat: ±2 points at two players, ±3 at more): not settled.
 	Wide bool `json:"wide"`
 	// Luck is the outcome variance fixed by the deal when the same bots replay it (the
 	// replays' older "luck share", pooled over the seats: not the luck of the game, see
@@ -132,6 +132,9 @@ type SeatRow struct {
 	Advantage Est     `json:"advantage"`
 	P         float64 `json:"p"`
 	PHolm     float64 `json:"pHolm"`
+	// Holm is the advantage with the interval Holm's verdict is read from (holmIv): page
+	// 1 prints it.
+	Holm Est `json:"holm"`
 }
 
 // FeelRow is the game feel of one level (reports/feel.Analysis in brief).
@@ -424,6 +427,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	for i := range a.Levels {
 		for s, p := range holm[i] {
 			a.Levels[i].Seats[s].PHolm = p
+			a.Levels[i].Seats[s].Holm = holmIv(a.Levels[i].Seats[s])
 		}
 	}
 	for i := range a.Levels {
@@ -433,7 +437,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Favoured = true
 			}
 		}
-		if len(la.Seats) > 0 && !la.Favoured && maxHalf(la.Seats) > c.target().Seat {
+		if len(la.Seats) > 0 && judgeFair(la.Seats, la.Games, c.target().Seat).Verdict == fairness.NotSettled {
 			la.Wide = true
 		}
 	}

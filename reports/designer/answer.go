@@ -86,16 +86,15 @@ func (a *Answer) fairBrief() string {
 	} else {
 		seats, from := a.seatsAt()
 		fmt.Fprintf(&b, "%s, %s play: ", playersText(a.Players), la.Level)
+		j := judgeFair(seats, la.Games, a.cfg.target().Seat)
 		switch c.Verdict {
 		case fairness.Favoured, fairness.Disfavoured:
-			s, _ := fairSeat(seats)
-			fmt.Fprintf(&b, "seat %d wins %s", s.Seat, moreLess(s.Advantage))
+			fmt.Fprintf(&b, "seat %d wins %s", j.Seat.Seat, moreLess(j.Iv))
 		case fairness.Fair:
-			fmt.Fprintf(&b, "fair — every seat within ±%s points of the fair share", num1(100*maxReachOf(seats)))
+			fmt.Fprintf(&b, "fair — every seat within ±%s points of the fair share (largest: seat %d %s)", num1(100*j.Reach), j.Seat.Seat, ptsIv(j.Iv))
 		default:
-			s, _ := fairSeat(seats)
-			fmt.Fprintf(&b, "not settled — no seat is significantly favoured, but the intervals reach ±%s points (largest: seat %d %s)",
-				num1(100*maxHalf(seats)), s.Seat, ptsIv(s.Advantage))
+			fmt.Fprintf(&b, "not settled — no seat is clearly favoured, but the intervals reach ±%s points (largest: seat %d %s)",
+				num1(100*j.Reach), j.Seat.Seat, ptsIv(j.Iv))
 		}
 		if a.Players > 2 {
 			fmt.Fprintf(&b, "; every seat: %s", seatList(seats))
@@ -140,14 +139,6 @@ func (a *Answer) fairBrief() string {
 		fmt.Fprintf(&b, ". Other levels — %s", strings.Join(rest, "; "))
 	}
 	return format.Capitalize(b.String()) + "."
-}
-
-func maxReachOf(seats []SeatRow) float64 {
-	m := 0.0
-	for _, s := range seats {
-		m = math.Max(m, s.Advantage.Reach())
-	}
-	return m
 }
 
 // SkillSentence is the "Does skill matter?" verdict of one player count.
@@ -532,8 +523,8 @@ func (g *Game) answer() string {
 		}
 		switch c.Verdict {
 		case fairness.Favoured, fairness.Disfavoured:
-			s, _ := fairSeat(a.Levels[a.Measure].Seats)
-			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", s.Seat, c.Verdict, a.Players, ptsWithUnit(s.Advantage)))
+			j := judgeFair(a.Levels[a.Measure].Seats, a.Levels[a.Measure].Games, a.cfg.target().Seat)
+			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", j.Seat.Seat, c.Verdict, a.Players, ptsWithUnit(j.Iv)))
 			continue
 		}
 		if _, ok := byVerdict[c.Verdict]; !ok {

@@ -301,3 +301,36 @@ func TestExtensionsPlugIn(t *testing.T) {
 		}
 	}
 }
+
+// A page-1 cell measured at a level other than the legend's names it, and a level the
+// measuring rule chose that this study's ladder does not tell apart from the level below
+// is said on page 1 (Red Hot 2p: restricted play at greedy, greedy ≈ casual).
+func TestCellsSayTheirLevel(t *testing.T) {
+	iv := func(v float64) Est { return point(v, 0.01) }
+	a := &Answer{Players: 2, Measure: 3, Top: 3}
+	for _, n := range []string{"random", "casual", "greedy", "expert"} {
+		a.Levels = append(a.Levels, LevelAnswer{Level: n})
+	}
+	a.Ladder = &LadderAnswer{Steps: []StepAnswer{
+		{Upper: 1, Lower: 0, Verdict: "stronger"},
+		{Upper: 2, Lower: 1, Verdict: "not significantly stronger"},
+		{Upper: 3, Lower: 2, Verdict: "stronger"},
+	}}
+	a.Ablation = []AblationAnswer{{Level: "greedy", Measuring: "significantly stronger than casual beforehand",
+		Rows: []AblationRow{{Class: "fill", Worth: iv(0.08), PHolm: 0.001, Tested: true, Choice: true}}}}
+	c := a.mattersCell()
+	if !strings.HasSuffix(c.Text, "(greedy)") {
+		t.Errorf("What matters? at greedy under an expert legend: %q", c.Text)
+	}
+	if n := a.refusedLevels(); !strings.Contains(n, "restricted play is at greedy") || !strings.Contains(n, "from casual") {
+		t.Errorf("the refused level: %q", n)
+	}
+	// At the legend's level: no tag; a level the ladder tells apart: no note.
+	a.Ablation[0].Level = "expert"
+	if c := a.mattersCell(); strings.Contains(c.Text, "(") {
+		t.Errorf("What matters? at the measuring level: %q", c.Text)
+	}
+	if n := a.refusedLevels(); n != "" {
+		t.Errorf("expert is told apart from greedy, yet: %q", n)
+	}
+}
