@@ -151,10 +151,22 @@ func (a *Answer) SkillSentence() string {
 			names = append(names, lv.Level)
 		}
 		s := format.Plural(int64(la.Distinguishable), "distinguishable level") + " of skill"
-		if len(la.Elo) == len(a.Levels) && len(a.Levels) > 1 {
+		if verdict, lv, ok := a.skillJudge(); ok {
+			// The verdict of page 1, judged on the strongest level told apart from the
+			// weakest (skillJudge), with the interval page 1 prints.
+			word := map[string]string{"yes": "skill matters", "partly": "skill matters in part", "no": "skill hardly shows"}[verdict]
 			top := len(a.Levels) - 1
-			if e := la.Elo[top]; e != nil {
-				s += fmt.Sprintf(" (%s is rated %s Elo %s above %s)", names[top], format.Elo(e.Value), format.IvElo(e.Estimate), names[0])
+			switch e := la.Elo[lv]; {
+			case verdict == "no" && e != nil:
+				s = fmt.Sprintf("%s: no level is rated clearly above %s (%s %s Elo %s); %s", word, names[0], names[lv], format.Elo(e.Value), format.IvElo(e.Estimate), s)
+			case verdict == "no":
+				s = fmt.Sprintf("%s: no level is rated clearly above %s; %s", word, names[0], s)
+			default:
+				s = fmt.Sprintf("%s: %s is rated %s Elo %s above %s", word, names[lv], format.Elo(e.Value), format.IvElo(e.Estimate), names[0])
+				if lv != top && la.Elo[top] != nil && !math.IsNaN(la.Elo[top].Value) {
+					s += fmt.Sprintf(", %s %s Elo %s is not told apart from %s", names[top], format.Elo(la.Elo[top].Value), format.IvElo(la.Elo[top].Estimate), names[0])
+				}
+				s += "; " + format.Plural(int64(la.Distinguishable), "distinguishable level") + " of skill"
 			}
 		}
 		parts = append(parts, s)
@@ -555,9 +567,9 @@ func (g *Game) answer() string {
 		switch {
 		case h.Ladder != nil && len(h.Ladder.Steps) > 0:
 			word := map[string]string{"yes": "Skill matters", "partly": "Skill matters in part", "no": "Skill hardly shows"}[c.Verdict]
-			top := len(h.Levels) - 1
-			out = append(out, fmt.Sprintf("%s%s: %d of %d levels told apart, %s %s Elo above %s.", word, at, h.Ladder.Distinguishable, len(h.Levels),
-				h.Levels[top].Level, format.Elo(c.Value.Value), h.Levels[0].Level))
+			_, lv, _ := h.skillJudge()
+			out = append(out, fmt.Sprintf("%s%s: %s %s Elo above %s, %d of %d levels told apart.", word, at,
+				h.Levels[lv].Level, format.Elo(c.Value.Value), h.Levels[0].Level, h.Ladder.Distinguishable, len(h.Levels)))
 		default:
 			out = append(out, format.Capitalize(c.Text)+".")
 		}

@@ -283,27 +283,49 @@ func (a *Answer) fairCell() Cell {
 	return c
 }
 
+// skillJudge judges "does skill matter?" on the strongest level told apart from the
+// weakest — the most skilled level whose Elo interval lies above 0 — not on every step
+// of the ladder (a bot artefact such as greedy ≈ casual does not make it "partly"): "yes"
+// when that is the strongest level played, "partly" when only a weaker level is, "no"
+// when none is. level is the level page 1 names (the one judged; the strongest played
+// when none is told apart); ok is false without a ladder.
+func (a *Answer) skillJudge() (verdict string, level int, ok bool) {
+	n := len(a.Levels)
+	la := a.Ladder
+	if la == nil || len(la.Steps) == 0 || len(la.Elo) != n || n < 2 {
+		return "", 0, false
+	}
+	rated := func(i int) bool { return la.Elo[i] != nil && !math.IsNaN(la.Elo[i].Value) }
+	top := n - 1
+	for top > 0 && !rated(top) {
+		top--
+	}
+	best := 0
+	for i := top; i > 0; i-- {
+		if rated(i) && la.Elo[i].Lo > 0 {
+			best = i
+			break
+		}
+	}
+	switch {
+	case best == 0:
+		return "no", top, true
+	case best == top:
+		return "yes", best, true
+	}
+	return "partly", best, true
+}
+
 func (a *Answer) skillCell() Cell {
 	n := len(a.Levels)
-	if la := a.Ladder; la != nil && len(la.Steps) > 0 && len(la.Elo) == n && n > 1 {
-		top := n - 1
-		for top > 0 && (la.Elo[top] == nil || math.IsNaN(la.Elo[top].Value)) {
-			top--
-		}
-		d := la.Distinguishable
-		verdict := "partly"
-		switch {
-		case d == n:
-			verdict = "yes"
-		case d <= 1:
-			verdict = "no"
-		}
+	if verdict, lv, ok := a.skillJudge(); ok {
+		la := a.Ladder
 		c := Cell{Verdict: verdict, From: "ladder"}
-		c.Text = fmt.Sprintf("%s: %d of %d levels told apart", verdict, d, n)
-		if top > 0 {
-			e := *la.Elo[top]
+		c.Text = fmt.Sprintf("%s: %d of %d levels told apart", verdict, la.Distinguishable, n)
+		if lv > 0 {
+			e := *la.Elo[lv]
 			c.Value = &e
-			c.Text = fmt.Sprintf("%s: %d of %d levels; %s %s Elo %s", verdict, d, n, a.Levels[top].Level, format.Elo(e.Value), format.IvElo(e.Estimate))
+			c.Text = fmt.Sprintf("%s: %s %s Elo %s; %d of %d levels", verdict, a.Levels[lv].Level, format.Elo(e.Value), format.IvElo(e.Estimate), la.Distinguishable, n)
 		}
 		return c
 	}

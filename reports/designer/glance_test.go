@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"dragonlab/reports/doc"
+	"dragonlab/reports/format"
 	"dragonlab/reports/htmlcheck"
 	"dragonlab/reports/stats"
 	"dragonlab/sim"
@@ -332,5 +333,38 @@ func TestCellsSayTheirLevel(t *testing.T) {
 	}
 	if n := a.refusedLevels(); n != "" {
 		t.Errorf("expert is told apart from greedy, yet: %q", n)
+	}
+}
+
+// "Skill matters" is judged on the strongest level told apart from the weakest, not on
+// every step: Red Hot's greedy ≈ casual with the expert +431 Elo reads "yes"; an expert
+// not told apart while greedy is reads "partly" and names greedy; none told apart, "no".
+// The section's sentence says the same verdict with the same interval.
+func TestSkillJudgedOnTheStrongestLevelToldApart(t *testing.T) {
+	elo := func(v, lo, hi float64) *Est { return &Est{Estimate: stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "bt"}} }
+	for _, tc := range []struct {
+		name          string
+		elo           []*Est
+		distinct      int
+		verdict, want string
+	}{
+		{"greedy ≈ casual", []*Est{elo(0, 0, 0), elo(200, 150, 250), elo(210, 160, 260), elo(431, 380, 480)}, 3, "yes", "yes: expert +431 Elo"},
+		{"expert not told apart", []*Est{elo(0, 0, 0), elo(20, -10, 50), elo(90, 30, 150), elo(62, -21, 144)}, 2, "partly", "partly: greedy +90 Elo"},
+		{"none", []*Est{elo(0, 0, 0), elo(5, -20, 30), elo(10, -20, 40), elo(-15, -153, 123)}, 1, "no", "no: expert -15 Elo"},
+	} {
+		a := &Answer{Players: 2, Measure: 3, Top: 3}
+		for _, n := range []string{"random", "casual", "greedy", "expert"} {
+			a.Levels = append(a.Levels, LevelAnswer{Level: n})
+		}
+		a.Ladder = &LadderAnswer{Elo: tc.elo, Distinguishable: tc.distinct, Steps: []StepAnswer{
+			{Upper: 1, Lower: 0, Verdict: "stronger"}, {Upper: 2, Lower: 1, Verdict: "not significantly stronger"}, {Upper: 3, Lower: 2, Verdict: "stronger"}}}
+		c := a.skillCell()
+		if c.Verdict != tc.verdict || !strings.HasPrefix(c.Text, tc.want) {
+			t.Errorf("%s: %q (%s), want %q", tc.name, c.Verdict, c.Text, tc.want)
+		}
+		a.Glance.Skill = c
+		if c.Value != nil && !strings.Contains(a.SkillSentence(), format.IvElo(c.Value.Estimate)) {
+			t.Errorf("%s: the section %q does not give page 1's interval %s", tc.name, a.SkillSentence(), format.IvElo(c.Value.Estimate))
+		}
 	}
 }
