@@ -341,7 +341,9 @@ func TestCellsSayTheirLevel(t *testing.T) {
 // not told apart while greedy is reads "partly" and names greedy; none told apart, "no".
 // The section's sentence says the same verdict with the same interval.
 func TestSkillJudgedOnTheStrongestLevelToldApart(t *testing.T) {
-	elo := func(v, lo, hi float64) *Est { return &Est{Estimate: stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "bt"}} }
+	elo := func(v, lo, hi float64) *Est {
+		return &Est{Estimate: stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "bt"}}
+	}
 	for _, tc := range []struct {
 		name          string
 		elo           []*Est
