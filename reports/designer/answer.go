@@ -343,8 +343,9 @@ func (a *Answer) untuned() string {
 		return ""
 	}
 	la := a.Levels[a.Measure]
-	return fmt.Sprintf("No change is certified for %s play at this budget (seat 0 %s); dragonlab tune --game %s --players %d, with the %s level's agent (see the provenance), searches and certifies one.",
-		la.Level, ptsIv(la.Seats[0].Advantage), a.cfg.Game, a.Players, la.Level)
+	j := judgeFair(la.Seats, la.Games, a.cfg.target().Seat) // page 1's seat and interval
+	return fmt.Sprintf("No change is certified for %s play at this budget (seat %d %s); dragonlab tune --game %s --players %d, with the %s level's agent (see the provenance), searches and certifies one.",
+		la.Level, j.Seat.Seat, ptsIv(j.Iv), a.cfg.Game, a.Players, la.Level)
 }
 
 // leverText is the sentence of one sweep.

@@ -55,6 +55,15 @@ type GlanceRow struct {
 	// that this study's ladder does not tell apart from the level below, that it did
 	// (page 1 says it under the table).
 	Note string `json:"note,omitempty"`
+	// Target is what settles a question (the legend's ±points): the cells' rules can be
+	// checked from summary.json alone.
+	Target TargetJSON `json:"target"`
+}
+
+// TargetJSON is Target in summary.json.
+type TargetJSON struct {
+	Seat float64 `json:"seat"`
+	Luck float64 `json:"luck"`
 }
 
 // Cells lists the row's cells in the order of page 1's columns.
@@ -95,6 +104,8 @@ func (a *Answer) glance() GlanceRow {
 		r.Level = a.Levels[a.Measure].Level
 	}
 	r.Note = a.refusedLevels()
+	tg := a.cfg.target()
+	r.Target = TargetJSON{Seat: tg.Seat, Luck: tg.Luck}
 	return r
 }
 
@@ -469,7 +480,7 @@ func (a *Answer) mattersCell() Cell {
 			return Cell{Text: fmt.Sprintf("%s: worth %s", w.class(top.Class), ptsWithUnit(e)) + a.atLevel(ab.Level), Value: &e, Verdict: "choice", From: "restricted play"}
 		}
 		for i := range rows {
-			if r := rows[i]; r.Tested {
+			if r := rows[i]; r.Tested && !r.Idle {
 				e := r.Worth
 				return Cell{Text: fmt.Sprintf("not settled: %s %s", w.class(r.Class), ptsWithUnit(e)) + a.atLevel(ab.Level), Value: &e, Verdict: "not settled", From: "restricted play"}
 			}
