@@ -484,8 +484,8 @@ func (m *MCTS) simChoice(seat int32, legal []engine.Action, rng *engine.RNG) (en
 
 // simRootValues are the root values of a secret round (RootValues): the seat's own
 // actions with the mean reward of its statistics. Where the action was drawn from the
-// mixed policy, every action in the policy's support (after purification, as
-// sampleMixed draws) is valued at the mixed policy's value: in a guessing round the
+// mixed policy, every action in the policy's support is valued at the mixed policy's
+// value: in a guessing round the
 // drawn action is worth what the mix is worth, not its own noisy mean against the best
 // of the others (which would read every draw as a mistake).
 func (m *MCTS) simRootValues(buf []RootValue) []RootValue {
@@ -493,18 +493,9 @@ func (m *MCTS) simRootValues(buf []RootValue) []RootValue {
 	if holder < 0 {
 		return buf
 	}
-	support := func(i int) bool { return m.rootPol[i] >= purifyBelow }
-	none := true
-	top := 0
-	for i := 0; i < m.rootN; i++ {
-		if support(i) {
-			none = false
-		}
-		if m.rootPol[i] > m.rootPol[top] {
-			top = i
-		}
-	}
-	in := func(i int) bool { return support(i) || (none && i == top) }
+	// The support: every action the policy plays (the draw itself comes from the purified
+	// policy, a subset of it).
+	in := func(i int) bool { return m.rootPol[i] > 0 }
 	index := func(a engine.Action) int {
 		for i := 0; i < m.rootN; i++ {
 			if m.rootLegal[i] == a {

@@ -384,7 +384,7 @@ func TestSecretRoundRootValuesAreTheMix(t *testing.T) {
 			vc, other := -1.0, -1.0
 			lo, hi := 1.0, 0.0
 			for _, v := range vals {
-				if m.rootPol[v.Action] >= purifyBelow { // the support (rootLegal is 0, 1, 2)
+				if m.rootPol[v.Action] > 0 { // the support (rootLegal is 0, 1, 2)
 					lo, hi = math.Min(lo, v.Value), math.Max(hi, v.Value)
 				}
 				if v.Action == chosen {
