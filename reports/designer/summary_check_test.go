@@ -333,6 +333,11 @@ func checkConfig(a *Answer, game map[string]string) []string {
 	var out []string
 	bad := func(f string, args ...any) { out = append(out, fmt.Sprintf(f, args...)) }
 	gl := a.Glance
+	if !(gl.Target.Seat > 0) || !(gl.Target.Luck > 0) {
+		// Written before summary.json gave the targets (and the Holm intervals): the
+		// legend's rules cannot be read from it.
+		return []string{"summary.json gives no targets: written by an older dragonlab; run the study again"}
+	}
 	ests := sectionEstimates(a)
 	for i, c := range gl.Cells() {
 		col := glanceColumns[i]
