@@ -360,12 +360,6 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	if comp == nil {
 		return fmt.Sprintf("The sweep of the starting points under %s play has too few values played to estimate a fair value.", level)
 	}
-	family := "seat 1 starting with"
-	unit := "points"
-	if a.Players > 2 {
-		family = "each seat starting with"
-		unit = "points more than the seat before it"
-	}
 	var s string
 	offFair := comp.Found && comp.Moves && comp.Value.Excludes(lv.Base)
 	switch {
@@ -373,8 +367,8 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		// The self-play test alone is not significant, but the sweep, which pools every
 		// value played, puts the fair value away from the rules': say both, never "nothing
 		// needs compensating".
-		s = fmt.Sprintf("No seat is significantly favoured by the self-play test alone under %s play, but the sweep, which pools every value played, puts the fair starting points at %s %s %s, not 0%s",
-			level, family, format.Trim(comp.Value.Value, 2), format.IvTrim(comp.Value.Estimate, 2), a.neighbours(la))
+		s = fmt.Sprintf("No seat is significantly favoured by the self-play test alone under %s play, but the sweep, which pools every value played, puts the fair starting points at %s, not 0%s",
+			level, familyText(comp.Value, a.Players), a.neighbours(la))
 		return s + "."
 	case !la.Needed && !topFav && (a.Tune != nil || a.off()):
 		s = fmt.Sprintf("No seat is significantly favoured under %s play", level)
@@ -389,8 +383,7 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		}
 		return s + "."
 	case comp.Found && comp.Moves:
-		s = fmt.Sprintf("%s %s %s %s makes seat 0 fair under %s play",
-			format.Capitalize(family), format.Trim(comp.Value.Value, 2), unit, format.IvTrim(comp.Value.Estimate, 2), level)
+		s = fmt.Sprintf("%s makes seat 0 fair under %s play", format.Capitalize(familyText(comp.Value, a.Players)), level)
 		if nb := a.neighbours(la); nb != "" {
 			s += nb
 		} else if comp.Closest != nil && comp.ClosestEdge != nil {
@@ -402,8 +395,10 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		s = fmt.Sprintf("Starting points do not measurably move seat 0's advantage under %s play", level)
 	}
 	if x, ok := a.topOffset(la); ok && topFav {
-		s += fmt.Sprintf("; under %s play seat 0 wins %s, which about %s %s starting points would offset (at the slope measured under %s play)",
-			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2), level)
+		// In page 1's words (giveText), so that a negative value reads the other way there
+		// and here alike.
+		s += fmt.Sprintf("; under %s play seat 0 wins %s, which would be offset if you %s (at the slope measured under %s play)",
+			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), giveText(x, a.Players), level)
 	}
 	return s + "."
 }

@@ -549,12 +549,44 @@ func slopeAt(tag string) string {
 }
 
 // giveText is the compensation in words: "give seat 1 2.15 points [1.5, 2.8]";
-// "give each later seat 1.6 more points [0.6, 2.6]".
+// "give each later seat 1.6 more points [0.6, 2.6]". A negative value of the seatBonus
+// family gives the points the other way: "give seat 0 1.2 starting points [0.3, 2.1]",
+// "give each earlier seat 1.16 more points [0.25, 1.79]" (never "-1.16 more points").
 func giveText(x Est, players int) string {
-	if players == 2 {
-		return fmt.Sprintf("give seat 1 %s starting points %s", format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+	who := "seat 1"
+	if players > 2 {
+		who = "each later seat"
 	}
-	return fmt.Sprintf("give each later seat %s more points %s", format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+	if x.Value < 0 {
+		who, x = "seat 0", Est{Estimate: x.Negate()}
+		if players > 2 {
+			who = "each earlier seat"
+		}
+	}
+	if players == 2 {
+		return fmt.Sprintf("give %s %s starting points %s", who, format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+	}
+	return fmt.Sprintf("give %s %s more points %s", who, format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+}
+
+// familyText is the seatBonus family at the fair value x as the sections say it: "seat 1
+// starting with 2.03 points [0.33, 3.72]", "each seat starting with 1.6 points more than
+// the seat before it [0.6, 2.6]"; a negative value the other way, with the interval page 1
+// prints (giveText): "seat 0 starting with 1.2 points …", "each seat starting with 1.16
+// points fewer than the seat before it [0.25, 1.79]".
+func familyText(x Est, players int) string {
+	who, unit := "seat 1 starting with", "points"
+	if players > 2 {
+		who, unit = "each seat starting with", "points more than the seat before it"
+	}
+	if x.Value < 0 {
+		x = Est{Estimate: x.Negate()}
+		who = "seat 0 starting with"
+		if players > 2 {
+			who, unit = "each seat starting with", "points fewer than the seat before it"
+		}
+	}
+	return fmt.Sprintf("%s %s %s %s", who, format.Trim(x.Value, 2), unit, format.IvTrim(x.Estimate, 2))
 }
 
 // soloChoice is the solitaire's "What to change?": the lever is the designer's choice of

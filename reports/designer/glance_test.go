@@ -370,3 +370,30 @@ func TestSkillJudgedOnTheStrongestLevelToldApart(t *testing.T) {
 		}
 	}
 }
+
+// A negative fair value of the seatBonus family reads the other way, never "give each
+// later seat -1.16 more points", on page 1 and in the section alike (the same interval).
+func TestNegativeStartingPointsReadTheOtherWay(t *testing.T) {
+	x := Est{Estimate: stats.Estimate{Value: -0.0116 * 100, Lo: -1.79, Hi: -0.25, Method: "x"}}
+	for _, tc := range []struct {
+		players     int
+		page, where string
+	}{
+		{4, "give each earlier seat 1.16 more points [0.25, 1.79]", "each seat starting with 1.16 points fewer than the seat before it [0.25, 1.79]"},
+		{2, "give seat 0 1.16 starting points [0.25, 1.79]", "seat 0 starting with 1.16 points [0.25, 1.79]"},
+	} {
+		if got := giveText(x, tc.players); got != tc.page {
+			t.Errorf("%dp page 1: %q, want %q", tc.players, got, tc.page)
+		}
+		if got := familyText(x, tc.players); got != tc.where {
+			t.Errorf("%dp section: %q, want %q", tc.players, got, tc.where)
+		}
+		if strings.Contains(giveText(x, tc.players)+familyText(x, tc.players), "-") {
+			t.Errorf("%dp: a negative number of points", tc.players)
+		}
+	}
+	pos := Est{Estimate: stats.Estimate{Value: 2.03, Lo: 0.33, Hi: 3.72, Method: "x"}}
+	if got := giveText(pos, 2); got != "give seat 1 2.03 starting points [0.33, 3.72]" {
+		t.Errorf("a positive value: %q", got)
+	}
+}
