@@ -101,8 +101,16 @@ type MCTS struct {
 	simSig      [MaxActions]float64 // scratch: sampling probabilities of a decision
 	simIdx      [MaxActions]int32   // scratch: statistics child of each legal action
 	pol         [MaxActions]float64 // scratch: the root's average strategy
-	worlds      []engine.State      // when set, the states the iterations start from in turn (PIMC)
-	itn         int                 // iterations started from worlds
+	// The last decision's secret round, for RootValues: its seat, whether the action was
+	// drawn from the mixed policy (not the safe best reply), and the policy over the
+	// legal actions.
+	rootSeat  int32
+	rootMixed bool
+	rootLegal [MaxActions]engine.Action
+	rootPol   [MaxActions]float64
+	rootN     int
+	worlds    []engine.State // when set, the states the iterations start from in turn (PIMC)
+	itn       int            // iterations started from worlds
 
 	// Reuse: what the previous decision saw and played.
 	prev       engine.State
@@ -193,6 +201,7 @@ func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
 		// average strategy (simChoice).
 		legal := s.Legal(m.buf[:0])
 		a = m.first
+		m.rootMixed, m.rootSeat = false, int32(seat)
 		if c, ok := m.simChoice(int32(seat), legal, rng); ok {
 			a = c
 		}

@@ -42,9 +42,14 @@ func (m *MCTS) ReportsRoot(engine.State) bool { return !m.Score && m.Depth == 0 
 // greedy prior (Prior > 0) the mean reward shrunk towards the action's heuristic value,
 // (sum + Prior·h)/(visits + Prior), every child included (an unvisited one is valued by
 // its heuristic alone); without it the mean reward of every child visited at least once.
+// In a round of secret choices, the seat's own statistics (simRootValues).
 func (m *MCTS) RootValues(buf []RootValue) []RootValue {
 	if !m.ReportsRoot(nil) || len(m.nodes) == 0 {
 		return buf
+	}
+	if m.rootSim {
+		// A secret round: the seat's own statistics, mixed play valued as mixed.
+		return m.simRootValues(buf)
 	}
 	nodes := m.nodes
 	for ch := nodes[0].child; ch >= 0; ch = nodes[ch].sibling {

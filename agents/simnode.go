@@ -477,7 +477,55 @@ func (m *MCTS) simChoice(seat int32, legal []engine.Action, rng *engine.RNG) (en
 	if a, ok := m.safeReply(seat, legal, pol); ok {
 		return a, true
 	}
+	m.rootMixed, m.rootN = true, copy(m.rootLegal[:], legal)
+	copy(m.rootPol[:], pol)
 	return legal[sampleMixed(pol, rng)], true
+}
+
+// simRootValues are the root values of a secret round (RootValues): the seat's own
+// actions with the mean reward of its statistics. Where the action was drawn from the
+// mixed policy, every action in the policy's support is valued at the mixed policy's
+// value: in a guessing round the
+// drawn action is worth what the mix is worth, not its own noisy mean against the best
+// of the others (which would read every draw as a mistake).
+func (m *MCTS) simRootValues(buf []RootValue) []RootValue {
+	holder := m.holder(0, m.rootSeat, false)
+	if holder < 0 {
+		return buf
+	}
+	// The support: every action the policy plays (the draw itself comes from the purified
+	// policy, a subset of it).
+	in := func(i int) bool { return m.rootPol[i] > 0 }
+	index := func(a engine.Action) int {
+		for i := 0; i < m.rootN; i++ {
+			if m.rootLegal[i] == a {
+				return i
+			}
+		}
+		return -1
+	}
+	mix, w := 0.0, 0.0
+	if m.rootMixed {
+		for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
+			c := &m.nodes[ch]
+			if i := index(c.action); i >= 0 && c.visits > 0 && in(i) {
+				mix += m.rootPol[i] * m.statValue(c)
+				w += m.rootPol[i]
+			}
+		}
+	}
+	for ch := m.nodes[holder].child; ch >= 0; ch = m.nodes[ch].sibling {
+		c := &m.nodes[ch]
+		if c.visits == 0 {
+			continue
+		}
+		v := RootValue{Action: c.action, Visits: int(c.visits), Value: m.statValue(c)}
+		if i := index(c.action); w > 0 && i >= 0 && in(i) {
+			v.Value = mix / w
+		}
+		buf = append(buf, v)
+	}
+	return buf
 }
 
 const (

@@ -350,3 +350,64 @@ func TestSafeReplyOnlyWhereRewardsAddUpToOne(t *testing.T) {
 		}
 	}
 }
+
+// In a round of secret choices the root values are mixed play valued as mixed: when the
+// action is drawn from the mixed policy, every action in its support is worth the mix's
+// value, so the drawn action loses nothing against the best other (a decision-value table
+// read the noisy mean of the drawn action against the best of the others, and every draw
+// as a mistake). Calibration: in rock-paper-scissors with a win with rock paying double
+// (equilibrium 1/4, 1/2, 1/4, every throw in the support) the value is the fair 1/2.
+func TestSecretRoundRootValuesAreTheMix(t *testing.T) {
+	s := rpsGame(t, true, engine.SecretOrderSeat)
+	for _, spec := range []string{"mcts:iters=1000", "mcts:iters=2000"} {
+		a := mustParse(t, spec).New()
+		rr, ok := a.(RootReporter)
+		if !ok || !rr.ReportsRoot(s) {
+			t.Fatalf("%s reports no root values in rps", spec)
+		}
+		m, _ := a.(*MCTS)
+		if m == nil {
+			t.Fatalf("%s is not the search", spec)
+		}
+		mixed, sum, n, spread := 0, 0.0, 0, 0.0
+		for i := 0; i < 60; i++ {
+			r := engine.NewRNG(uint64(i) + 1)
+			chosen := a.Act(s.Clone(), &r)
+			vals := rr.RootValues(nil)
+			if len(vals) != 3 {
+				t.Fatalf("%s: %d root values, want the 3 throws", spec, len(vals))
+			}
+			if !m.rootMixed {
+				continue
+			}
+			mixed++
+			vc, other := -1.0, -1.0
+			lo, hi := 1.0, 0.0
+			for _, v := range vals {
+				if m.rootPol[v.Action] > 0 { // the support (rootLegal is 0, 1, 2)
+					lo, hi = math.Min(lo, v.Value), math.Max(hi, v.Value)
+				}
+				if v.Action == chosen {
+					vc = v.Value
+				} else {
+					other = math.Max(other, v.Value)
+				}
+			}
+			spread = math.Max(spread, hi-lo)
+			if vc < 0 || vc-other < 0 {
+				t.Errorf("%s, decision %d: the drawn throw %d is worth %.4f, the best other %.4f: a mixed draw read as a mistake", spec, i, chosen, vc, other)
+			}
+			sum += vc
+			n++
+		}
+		if mixed < 30 {
+			t.Fatalf("%s: only %d of 60 decisions drawn from the mix", spec, mixed)
+		}
+		if spread > 1e-12 {
+			t.Errorf("%s: the support's values differ by %.4f", spec, spread)
+		}
+		if mean := sum / float64(n); math.Abs(mean-0.5) > 0.05 {
+			t.Errorf("%s: the mix is worth %.3f, want the fair 1/2 ± 0.05", spec, mean)
+		}
+	}
+}

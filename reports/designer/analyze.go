@@ -109,8 +109,8 @@ type LevelAnswer struct {
 	Seats []SeatRow `json:"seats,omitempty"`
 	// Favoured: some seat's advantage differs significantly from 0 (Holm p < 0.05).
 	Favoured bool `json:"favoured"`
-	// Wide: nothing is significant, but some seat's interval is wider than the target
-	// (Target.Seat: ±2 points at two players, ±3 at more): not settled.
+	// Wide: nothing is significant, but some seat's Holm interval reaches beyond the
+	// target (Target.Seat: ±2 points at two players, ±3 at more): not settled.
 	Wide bool `json:"wide"`
 	// Luck is the outcome variance fixed by the deal when the same bots replay it (the
 	// replays' older "luck share", pooled over the seats: not the luck of the game, see
@@ -132,6 +132,9 @@ type SeatRow struct {
 	Advantage Est     `json:"advantage"`
 	P         float64 `json:"p"`
 	PHolm     float64 `json:"pHolm"`
+	// Holm is the advantage with the interval Holm's verdict is read from (holmIv): page
+	// 1 prints it.
+	Holm Est `json:"holm"`
 }
 
 // FeelRow is the game feel of one level (reports/feel.Analysis in brief).
@@ -241,6 +244,9 @@ type AblationRow struct {
 	Choice  bool     `json:"choice"`
 	Holding string   `json:"holding,omitempty"`
 	Unkept  *float64 `json:"unkept,omitempty"`
+	// Idle: the restriction never ruled out a legal action beside others, so the row
+	// measures nothing (page 1 never quotes it).
+	Idle bool `json:"idle,omitempty"`
 }
 
 // LeverAnswer is the sweep of a lever at one level.
@@ -260,7 +266,10 @@ type LeverAnswer struct {
 	Needed bool `json:"needed"`
 	// Compensation is the fair value of the seat family (seat levers, two values or more).
 	Compensation *Compensation `json:"compensation,omitempty"`
-	Text         string        `json:"text"`
+	// Offset is the lever value that offsets the measuring level's seat-0 advantage at
+	// this lever's slope (topOffset), where the lever's level is another.
+	Offset *Est   `json:"offset,omitempty"`
+	Text   string `json:"text"`
 }
 
 // Compensation is where seat 0's advantage crosses zero along a seat lever
@@ -424,6 +433,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	for i := range a.Levels {
 		for s, p := range holm[i] {
 			a.Levels[i].Seats[s].PHolm = p
+			a.Levels[i].Seats[s].Holm = holmIv(a.Levels[i].Seats[s])
 		}
 	}
 	for i := range a.Levels {
@@ -433,7 +443,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				la.Favoured = true
 			}
 		}
-		if len(la.Seats) > 0 && !la.Favoured && maxHalf(la.Seats) > c.target().Seat {
+		if len(la.Seats) > 0 && judgeFair(la.Seats, la.Games, c.target().Seat).Verdict == fairness.NotSettled {
 			la.Wide = true
 		}
 	}
@@ -452,6 +462,11 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		return nil, err
 	}
 	a.levers()
+	for i := range a.Compensation {
+		if x, ok := a.topOffset(&a.Compensation[i]); ok {
+			a.Compensation[i].Offset = &x
+		}
+	}
 	a.Glance = a.glance()
 	return a, nil
 }
@@ -616,19 +631,21 @@ func (a *Answer) ablation() error {
 		a.abl = append(a.abl, t)
 		aa := AblationAnswer{Level: c.Levels[ab.Level].Name, Elo: a.levelElo(ab.Level), Measuring: ab.Measuring}
 		choice := c.choiceClasses()
-		unkept := map[string]*float64{}
+		unkept, idle := map[string]*float64{}, map[string]bool{}
 		for _, row := range ab.Rows {
 			if row.Result == nil || len(row.Forbid) == 0 {
 				continue
 			}
-			if k, ok := row.Result.Restriction(0); ok && k.Bound+k.Unkept > 0 {
+			k, ok := row.Result.Restriction(0)
+			if ok && k.Bound+k.Unkept > 0 {
 				u := float64(k.Unkept) / float64(k.Bound+k.Unkept)
 				unkept[row.Forbid[0]] = &u
 			}
+			idle[row.Forbid[0]] = ok && k.Bound == 0 && k.Unkept == 0
 		}
 		for _, r := range t.Rows {
 			w := r.Worth()
-			row := AblationRow{Class: r.Class, Worth: Est{Estimate: w}, PHolm: r.PHolm, Tested: r.Tested, Choice: choice[r.Class], Unkept: unkept[r.Class]}
+			row := AblationRow{Class: r.Class, Worth: Est{Estimate: w}, PHolm: r.PHolm, Tested: r.Tested, Choice: choice[r.Class], Unkept: unkept[r.Class], Idle: idle[r.Class]}
 			if !row.Choice {
 				row.Holding = HoldingFlag
 			}

@@ -86,16 +86,15 @@ func (a *Answer) fairBrief() string {
 	} else {
 		seats, from := a.seatsAt()
 		fmt.Fprintf(&b, "%s, %s play: ", playersText(a.Players), la.Level)
+		j := judgeFair(seats, la.Games, a.cfg.target().Seat)
 		switch c.Verdict {
 		case fairness.Favoured, fairness.Disfavoured:
-			s, _ := fairSeat(seats)
-			fmt.Fprintf(&b, "seat %d wins %s", s.Seat, moreLess(s.Advantage))
+			fmt.Fprintf(&b, "seat %d wins %s", j.Seat.Seat, moreLess(j.Iv))
 		case fairness.Fair:
-			fmt.Fprintf(&b, "fair — every seat within ±%s points of the fair share", num1(100*maxReachOf(seats)))
+			fmt.Fprintf(&b, "fair — every seat within ±%s points of the fair share (largest: seat %d %s)", num1(100*j.Reach), j.Seat.Seat, ptsIv(j.Iv))
 		default:
-			s, _ := fairSeat(seats)
-			fmt.Fprintf(&b, "not settled — no seat is significantly favoured, but the intervals reach ±%s points (largest: seat %d %s)",
-				num1(100*maxHalf(seats)), s.Seat, ptsIv(s.Advantage))
+			fmt.Fprintf(&b, "not settled — no seat is clearly favoured, but the intervals reach ±%s points (largest: seat %d %s)",
+				num1(100*j.Reach), j.Seat.Seat, ptsIv(j.Iv))
 		}
 		if a.Players > 2 {
 			fmt.Fprintf(&b, "; every seat: %s", seatList(seats))
@@ -142,14 +141,6 @@ func (a *Answer) fairBrief() string {
 	return format.Capitalize(b.String()) + "."
 }
 
-func maxReachOf(seats []SeatRow) float64 {
-	m := 0.0
-	for _, s := range seats {
-		m = math.Max(m, s.Advantage.Reach())
-	}
-	return m
-}
-
 // SkillSentence is the "Does skill matter?" verdict of one player count.
 func (a *Answer) SkillSentence() string {
 	var parts []string
@@ -160,10 +151,22 @@ func (a *Answer) SkillSentence() string {
 			names = append(names, lv.Level)
 		}
 		s := format.Plural(int64(la.Distinguishable), "distinguishable level") + " of skill"
-		if len(la.Elo) == len(a.Levels) && len(a.Levels) > 1 {
+		if verdict, lv, ok := a.skillJudge(); ok {
+			// The verdict of page 1, judged on the strongest level told apart from the
+			// weakest (skillJudge), with the interval page 1 prints.
+			word := map[string]string{"yes": "skill matters", "partly": "skill matters in part", "no": "skill hardly shows"}[verdict]
 			top := len(a.Levels) - 1
-			if e := la.Elo[top]; e != nil {
-				s += fmt.Sprintf(" (%s is rated %s Elo %s above %s)", names[top], format.Elo(e.Value), format.IvElo(e.Estimate), names[0])
+			switch e := la.Elo[lv]; {
+			case verdict == "no" && e != nil:
+				s = fmt.Sprintf("%s: no level is rated clearly above %s (%s %s Elo %s); %s", word, names[0], names[lv], format.Elo(e.Value), format.IvElo(e.Estimate), s)
+			case verdict == "no":
+				s = fmt.Sprintf("%s: no level is rated clearly above %s; %s", word, names[0], s)
+			default:
+				s = fmt.Sprintf("%s: %s is rated %s Elo %s above %s", word, names[lv], format.Elo(e.Value), format.IvElo(e.Estimate), names[0])
+				if lv != top && la.Elo[top] != nil && !math.IsNaN(la.Elo[top].Value) {
+					s += fmt.Sprintf(", %s %s Elo %s is not told apart from %s", names[top], format.Elo(la.Elo[top].Value), format.IvElo(la.Elo[top].Estimate), names[0])
+				}
+				s += "; " + format.Plural(int64(la.Distinguishable), "distinguishable level") + " of skill"
 			}
 		}
 		parts = append(parts, s)
@@ -340,8 +343,9 @@ func (a *Answer) untuned() string {
 		return ""
 	}
 	la := a.Levels[a.Measure]
-	return fmt.Sprintf("No change is certified for %s play at this budget (seat 0 %s); dragonlab tune --game %s --players %d, with the %s level's agent (see the provenance), searches and certifies one.",
-		la.Level, ptsIv(la.Seats[0].Advantage), a.cfg.Game, a.Players, la.Level)
+	j := judgeFair(la.Seats, la.Games, a.cfg.target().Seat) // page 1's seat and interval
+	return fmt.Sprintf("No change is certified for %s play at this budget (seat %d %s); dragonlab tune --game %s --players %d, with the %s level's agent (see the provenance), searches and certifies one.",
+		la.Level, j.Seat.Seat, ptsIv(j.Iv), a.cfg.Game, a.Players, la.Level)
 }
 
 // leverText is the sentence of one sweep.
@@ -356,12 +360,6 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 	if comp == nil {
 		return fmt.Sprintf("The sweep of the starting points under %s play has too few values played to estimate a fair value.", level)
 	}
-	family := "seat 1 starting with"
-	unit := "points"
-	if a.Players > 2 {
-		family = "each seat starting with"
-		unit = "points more than the seat before it"
-	}
 	var s string
 	offFair := comp.Found && comp.Moves && comp.Value.Excludes(lv.Base)
 	switch {
@@ -369,8 +367,8 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		// The self-play test alone is not significant, but the sweep, which pools every
 		// value played, puts the fair value away from the rules': say both, never "nothing
 		// needs compensating".
-		s = fmt.Sprintf("No seat is significantly favoured by the self-play test alone under %s play, but the sweep, which pools every value played, puts the fair starting points at %s %s %s, not 0%s",
-			level, family, format.Trim(comp.Value.Value, 2), format.IvTrim(comp.Value.Estimate, 2), a.neighbours(la))
+		s = fmt.Sprintf("No seat is significantly favoured by the self-play test alone under %s play, but the sweep, which pools every value played, puts the fair starting points at %s, not 0%s",
+			level, familyText(comp.Value, a.Players), a.neighbours(la))
 		return s + "."
 	case !la.Needed && !topFav && (a.Tune != nil || a.off()):
 		s = fmt.Sprintf("No seat is significantly favoured under %s play", level)
@@ -385,8 +383,7 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		}
 		return s + "."
 	case comp.Found && comp.Moves:
-		s = fmt.Sprintf("%s %s %s %s makes seat 0 fair under %s play",
-			format.Capitalize(family), format.Trim(comp.Value.Value, 2), unit, format.IvTrim(comp.Value.Estimate, 2), level)
+		s = fmt.Sprintf("%s makes seat 0 fair under %s play", format.Capitalize(familyText(comp.Value, a.Players)), level)
 		if nb := a.neighbours(la); nb != "" {
 			s += nb
 		} else if comp.Closest != nil && comp.ClosestEdge != nil {
@@ -398,8 +395,10 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		s = fmt.Sprintf("Starting points do not measurably move seat 0's advantage under %s play", level)
 	}
 	if x, ok := a.topOffset(la); ok && topFav {
-		s += fmt.Sprintf("; under %s play seat 0 wins %s, which about %s %s starting points would offset (at the slope measured under %s play)",
-			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2), level)
+		// In page 1's words (giveText), so that a negative value reads the other way there
+		// and here alike.
+		s += fmt.Sprintf("; under %s play seat 0 wins %s, which would be offset if you %s (at the slope measured under %s play)",
+			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), giveText(x, a.Players), level)
 	}
 	return s + "."
 }
@@ -532,8 +531,8 @@ func (g *Game) answer() string {
 		}
 		switch c.Verdict {
 		case fairness.Favoured, fairness.Disfavoured:
-			s, _ := fairSeat(a.Levels[a.Measure].Seats)
-			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", s.Seat, c.Verdict, a.Players, ptsWithUnit(s.Advantage)))
+			j := judgeFair(a.Levels[a.Measure].Seats, a.Levels[a.Measure].Games, a.cfg.target().Seat)
+			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", j.Seat.Seat, c.Verdict, a.Players, ptsWithUnit(j.Iv)))
 			continue
 		}
 		if _, ok := byVerdict[c.Verdict]; !ok {
@@ -564,9 +563,9 @@ func (g *Game) answer() string {
 		switch {
 		case h.Ladder != nil && len(h.Ladder.Steps) > 0:
 			word := map[string]string{"yes": "Skill matters", "partly": "Skill matters in part", "no": "Skill hardly shows"}[c.Verdict]
-			top := len(h.Levels) - 1
-			out = append(out, fmt.Sprintf("%s%s: %d of %d levels told apart, %s %s Elo above %s.", word, at, h.Ladder.Distinguishable, len(h.Levels),
-				h.Levels[top].Level, format.Elo(c.Value.Value), h.Levels[0].Level))
+			_, lv, _ := h.skillJudge()
+			out = append(out, fmt.Sprintf("%s%s: %s %s Elo above %s, %d of %d levels told apart.", word, at,
+				h.Levels[lv].Level, format.Elo(c.Value.Value), h.Levels[0].Level, h.Ladder.Distinguishable, len(h.Levels)))
 		default:
 			out = append(out, format.Capitalize(c.Text)+".")
 		}

@@ -154,7 +154,7 @@ func agreeOnFair(t *testing.T, p pageAndSections) {
 		return
 	}
 	word := m[1] + m[2]
-	want := map[string]string{"fair": "fair — every seat within", "not settled": "not settled — no seat is significantly favoured",
+	want := map[string]string{"fair": "fair — every seat within", "not settled": "not settled — no seat is clearly favoured",
 		"favoured": "more than fair", "disfavoured": "less than fair"}[word]
 	if !strings.Contains(p.fairSe, want) {
 		t.Errorf("%s: page 1 says %q (%s), the section does not say %q: %q", p.where, word, p.fairCell, want, p.fairSe)
@@ -289,6 +289,8 @@ func TestFairWordsOneFunction(t *testing.T) {
 		{"disfavoured", 4000, shares2(-0.06), "disfavoured"},
 		{"not settled", 300, shares4(0.02), "not settled"},
 		{"favoured, not settled", 600, shares4(0.12), "favoured"},
+		// Within the target's width but not within ±target: −1.1 [−2.9, +0.8] is not fair.
+		{"narrow but off centre", 7000, shares2(-0.011), "not settled"},
 	} {
 		in := &Input{Title: "fixtures", Budget: "custom", Replays: 1, Complete: true, Configs: []Config{
 			{Game: "draco", Title: "Draco", Players: len(tc.shares), Levels: []Level{{Name: "expert", Agent: "expert", Result: fakeSelfPlay("draco", tc.games, tc.shares...)}}}}}
@@ -384,6 +386,58 @@ func TestLeverPointsGiveTheLuckAlongTheGame(t *testing.T) {
 	for _, p := range la.Points {
 		if p.Rules && (a.Glance.Luck.Value == nil || p.Along.Value != a.Glance.Luck.Value.Value) {
 			t.Errorf("the rules' point says %v, page 1 %+v", p.Along, a.Glance.Luck.Value)
+		}
+	}
+}
+
+// shares5 gives seat 0 the advantage d over the fair 20% (the others share the rest).
+func shares5(d float64) []float64 {
+	o := (0.8 - d) / 4
+	return []float64{0.2 + d, o, o, o, o}
+}
+
+// Page 1 judges fairness on the interval it prints: with four levels of five seats Holm
+// corrects over 20 tests, and a seat whose unadjusted interval leaves 0 (Draco 5p: +6.0
+// [+1.7, +10.3]) is not significant after Holm — the cell must then print the Holm
+// interval, which reaches across 0, not the unadjusted one under "no seat is clearly
+// favoured". And "fair" only where every printed interval lies within ±target.
+func TestFairCellPrintsTheIntervalItsVerdictUses(t *testing.T) {
+	var levels []Level
+	for i, name := range []string{"random", "casual", "greedy", "expert"} {
+		d := 0.0
+		if i == 3 {
+			d = 0.06
+		}
+		levels = append(levels, Level{Name: name, Agent: name, Result: fakeSelfPlay("draco", 300, shares5(d)...)})
+	}
+	in := &Input{Title: "fixtures", Budget: "custom", Replays: 1, Complete: true, Configs: []Config{
+		{Game: "draco", Title: "Draco", Players: 5, Levels: levels}}}
+	rp, err := Analyze(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rp.Games[0].Configs[0]
+	s0 := a.Levels[a.Measure].Seats[0]
+	if !s0.Advantage.Excludes(0) || s0.PHolm < stats.Alpha {
+		t.Fatalf("fixture: seat 0 %v, Holm p %.3f: want an unadjusted interval that leaves 0, not significant after Holm", s0.Advantage, s0.PHolm)
+	}
+	c := a.Glance.Fair
+	if c.Verdict != "not settled" || c.Value == nil {
+		t.Fatalf("page 1: %q (%s)", c.Verdict, c.Text)
+	}
+	if c.Value.Excludes(0) {
+		t.Errorf("page 1 says %q but prints an interval that leaves 0: %s", c.Verdict, c.Text)
+	}
+	if !(c.Value.Lo < s0.Advantage.Lo && c.Value.Hi > s0.Advantage.Hi) {
+		t.Errorf("page 1's interval %v is not the Holm-widened %v", c.Value.Estimate, s0.Advantage.Estimate)
+	}
+	// The Holm interval leaves 0 exactly when Holm's p is below α, on every seat of every
+	// level.
+	for _, la := range a.Levels {
+		for _, s := range la.Seats {
+			if got := holmIv(s).Excludes(0); got != (s.PHolm < stats.Alpha) {
+				t.Errorf("%s seat %d: Holm interval %v leaves 0: %v; Holm p %.4f", la.Level, s.Seat, holmIv(s).Estimate, got, s.PHolm)
+			}
 		}
 	}
 }

@@ -312,13 +312,22 @@ func (rp *Report) glance(d *doc.Doc) {
 	}
 	s.Add(doc.Para(fmt.Sprintf("Measured at %s play; pts are points of win share, and every number has its 95%% interval. "+
 		"Fair: every seat within ±%s points of a fair share at two players, ±%s at more. Not settled: no seat is clearly favoured but the "+
-		"intervals are wider than that; the cell says about how many more games would settle it. Luck: the share of the spread of "+
+		"intervals reach beyond that; the cell says about how many more games would settle it. A seat's interval here is widened for the "+
+		"number of seat tests (Holm): it leaves 0 exactly when the seat is clearly favoured. Skill: yes when the strongest level is rated clearly above the weakest (its Elo interval above 0), partly when only a weaker level is. A cell measured at another level names it. Luck: the share of the spread of "+
 		"results that the chance events carry, measured along the game (else, marked \"the deal decides\", what replaying a deal fixes). "+
 		"What matters: what one more of a component is worth, else the decisions the expert's search values most, else what %s "+
 		"loses most without a choice (restricted play). Each game's own answer follows.", format.JoinAnd(names), format.Trim(100*two, 1), format.Trim(100*more, 1), ablated)))
 	s.Add(rp.glanceTable())
-	if len(rp.Notes) > 0 {
-		s.Add(doc.Bullets(rp.Notes...))
+	notes := append([]string(nil), rp.Notes...)
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.Glance.Note != "" {
+				notes = append(notes, fmt.Sprintf("%s, %s: %s.", shortTitle(g.Title), playersText(a.Players), a.Glance.Note))
+			}
+		}
+	}
+	if len(notes) > 0 {
+		s.Add(doc.Bullets(notes...))
 	}
 	lt := doc.NewTable("", doc.Col("Level", doc.Left), doc.Col("Plays like", doc.Left), doc.Col("Elo above the weakest", doc.Left),
 		doc.Column{Head: "Time per decision", Volatile: true})

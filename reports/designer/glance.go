@@ -51,6 +51,19 @@ type GlanceRow struct {
 	Luck    Cell   `json:"luck"`
 	Matters Cell   `json:"matters"`
 	Change  Cell   `json:"change"`
+	// Note says, where the measuring rule chose a level for restricted play or a sweep
+	// that this study's ladder does not tell apart from the level below, that it did
+	// (page 1 says it under the table).
+	Note string `json:"note,omitempty"`
+	// Target is what settles a question (the legend's ±points): the cells' rules can be
+	// checked from summary.json alone.
+	Target TargetJSON `json:"target"`
+}
+
+// TargetJSON is Target in summary.json.
+type TargetJSON struct {
+	Seat float64 `json:"seat"`
+	Luck float64 `json:"luck"`
 }
 
 // Cells lists the row's cells in the order of page 1's columns.
@@ -74,13 +87,66 @@ func fit(c Cell) Cell {
 	return c
 }
 
+// atLevel is " (greedy)" for a cell measured at a level other than the measuring level
+// (the legend's), "" at the measuring level: every cell says its level when it is not
+// the legend's.
+func (a *Answer) atLevel(level string) string {
+	if level == "" || a.Measure < 0 || a.Levels[a.Measure].Level == level {
+		return ""
+	}
+	return " (" + level + ")"
+}
+
 // glance computes page 1's row of a configuration.
 func (a *Answer) glance() GlanceRow {
 	r := GlanceRow{Fair: fit(a.fairCell()), Skill: fit(a.skillCell()), Luck: fit(a.luckCell()), Matters: fit(a.mattersCell()), Change: fit(a.changeCell())}
 	if a.Measure >= 0 {
 		r.Level = a.Levels[a.Measure].Level
 	}
+	r.Note = a.refusedLevels()
+	tg := a.cfg.target()
+	r.Target = TargetJSON{Seat: tg.Seat, Luck: tg.Luck}
 	return r
+}
+
+// refusedLevels says which stages the measuring rule put at a level this study's ladder
+// does not tell apart from the level below: "restricted play and the seatBonus sweep are
+// at greedy, which this study's ladder does not tell apart from casual"; "" when none.
+func (a *Answer) refusedLevels() string {
+	if a.Ladder == nil {
+		return ""
+	}
+	var order []string
+	by := map[string][]string{}
+	add := func(what, level, why string) {
+		if why == "" {
+			return
+		}
+		if _, ok := by[level]; !ok {
+			order = append(order, level)
+		}
+		by[level] = append(by[level], what)
+	}
+	for _, ab := range a.Ablation {
+		add("restricted play", ab.Level, ab.Measuring)
+	}
+	for _, l := range a.Compensation {
+		add("the "+l.Key+" sweep", l.Level, l.Measuring)
+	}
+	var parts []string
+	for _, level := range order {
+		for _, st := range a.Ladder.Steps {
+			if a.Levels[st.Upper].Level != level || st.Verdict == "stronger" {
+				continue
+			}
+			verb := "is"
+			if len(by[level]) > 1 {
+				verb = "are"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s at %s, which this study's ladder does not tell apart from %s", format.JoinAnd(by[level]), verb, level, a.Levels[st.Lower].Level))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // seatsAt are the seat advantages at the measuring level (the luck-adjusted ones where
@@ -89,9 +155,86 @@ func (a *Answer) seatsAt() ([]SeatRow, string) {
 	return a.Levels[a.Measure].Seats, "self-play"
 }
 
-// fairSeat is the seat an answer about fairness names: the significant seat with the
-// largest advantage (favoured or not), else the seat with the largest advantage; on a tie
-// (two players: the same size) the earlier seat.
+// holmIv is a seat's advantage with the interval its Holm verdict uses: the Wald
+// interval widened from 95% to 1 − α/k, where k = PHolm/P is the seat's Holm multiplier
+// (1 ≤ k ≤ the family size). The seat tests are z-tests of the same value and standard
+// error (fairness.SelfPlayOf, luck.AdvantageTest), so the widened interval excludes 0
+// exactly when PHolm < α: page 1 prints the interval its verdict is read from.
+func holmIv(s SeatRow) Est {
+	e := s.Advantage
+	if !(s.P > 0) || !(s.PHolm > s.P) || math.IsNaN(e.Lo) || math.IsNaN(e.Hi) {
+		return e
+	}
+	k := s.PHolm / s.P
+	f := stats.ZTwoSided(1-stats.Alpha/k) / stats.Z95Literal
+	e.Lo, e.Hi = e.Value-f*(e.Value-e.Lo), e.Value+f*(e.Hi-e.Value)
+	return e
+}
+
+// fairJudgement is the fairness answer of one level's seats as page 1 and the sections
+// give it.
+type fairJudgement struct {
+	Seat    SeatRow // the seat the answer names
+	Iv      Est     // its advantage with the interval the verdict is read from (holmIv)
+	Verdict string  // fairness.Verdict
+	More    int64   // about how many more games would settle it; 0 when settled
+	Reach   float64 // the farthest any seat's interval reaches from 0
+}
+
+// judgeFair judges a level's seats on their Holm intervals (holmIv), the ones page 1
+// prints: a seat whose interval excludes 0 is favoured or disfavoured (the one with the
+// largest advantage is named); else the seats are fair when every seat's interval lies
+// within ±target — the legend's rule — and not settled when one reaches beyond. The
+// named seat is then the one whose interval reaches farthest, so the printed interval is
+// the one that decides. On a tie (two players: the mirror seat) the earlier seat.
+//
+// More: for a favoured seat, the games until every interval is within the target's
+// width (its size is settled); for unsettled seats, the games until each seat's interval
+// either fits within ±target or excludes 0, whichever needs the wider half-width.
+func judgeFair(seats []SeatRow, games int64, target float64) fairJudgement {
+	ivs := make([]Est, len(seats))
+	for i, s := range seats {
+		ivs[i] = holmIv(s)
+	}
+	best, sig := -1, false
+	for i, s := range seats {
+		if s.PHolm < stats.Alpha && (!sig || math.Abs(ivs[i].Value) > math.Abs(ivs[best].Value)+1e-12) {
+			best, sig = i, true
+		}
+	}
+	j := fairJudgement{}
+	for _, e := range ivs {
+		j.Reach = math.Max(j.Reach, e.Reach())
+	}
+	if !sig {
+		for i := range seats {
+			if best < 0 || ivs[i].Reach() > ivs[best].Reach()+1e-12 {
+				best = i
+			}
+		}
+	}
+	j.Seat, j.Iv = seats[best], ivs[best]
+	settled := !(j.Reach > target)
+	j.Verdict = fairness.Verdict(sig, j.Iv.Value, settled)
+	switch j.Verdict {
+	case fairness.Favoured, fairness.Disfavoured:
+		half := 0.0
+		for _, e := range ivs {
+			half = math.Max(half, e.HalfWidth())
+		}
+		j.More = stats.MoreGames(games, half, target)
+	case fairness.NotSettled:
+		for _, e := range ivs {
+			need := math.Max(target-math.Abs(e.Value), math.Abs(e.Value))
+			j.More = max(j.More, stats.MoreGames(games, e.HalfWidth(), need))
+		}
+		j.More = max(j.More, 1)
+	}
+	return j
+}
+
+// fairSeat is the seat with the largest advantage among the significant ones, else among
+// all (the summary table's largest advantage); on a tie the earlier seat.
 func fairSeat(seats []SeatRow) (SeatRow, bool) {
 	best, sig := seats[0], seats[0].PHolm < stats.Alpha
 	for _, s := range seats[1:] {
@@ -131,49 +274,69 @@ func (a *Answer) fairCell() Cell {
 		return Cell{Text: "–", Verdict: "–"}
 	}
 	seats, from := a.seatsAt()
-	s, sig := fairSeat(seats)
-	e := s.Advantage
-	c := Cell{Value: &e, From: from}
-	who := fmt.Sprintf("seat %d", s.Seat)
-	m := stats.MoreGames(la.Games, maxHalf(seats), tg.Seat)
-	c.Verdict = fairness.Verdict(sig, e.Value, m == 0)
+	j := judgeFair(seats, la.Games, tg.Seat)
+	e := j.Iv
+	c := Cell{Value: &e, From: from, Verdict: j.Verdict, More: j.More}
+	who := fmt.Sprintf("seat %d", j.Seat.Seat)
 	switch c.Verdict {
 	case fairness.Favoured, fairness.Disfavoured:
 		// The verdict stands; its size is not settled until the interval is within the
 		// target (what to change depends on it).
 		c.Text = who + " " + c.Verdict + ": " + ptsWithUnit(e)
-		if m > 0 {
-			c.Text, c.More = c.Text+notSettled(m), m
+		if j.More > 0 {
+			c.Text += notSettled(j.More)
 		}
 	case fairness.NotSettled:
-		c.Text, c.More = c.Verdict+": "+who+" "+ptsWithUnit(e)+notSettled(m), m
+		c.Text = c.Verdict + ": " + who + " " + ptsWithUnit(e) + notSettled(j.More)
 	default:
 		c.Text = c.Verdict + ": " + who + " " + ptsWithUnit(e)
 	}
 	return c
 }
 
+// skillJudge judges "does skill matter?" on the strongest level told apart from the
+// weakest — the most skilled level whose Elo interval lies above 0 — not on every step
+// of the ladder (a bot artefact such as greedy ≈ casual does not make it "partly"): "yes"
+// when that is the strongest level played, "partly" when only a weaker level is, "no"
+// when none is. level is the level page 1 names (the one judged; the strongest played
+// when none is told apart); ok is false without a ladder.
+func (a *Answer) skillJudge() (verdict string, level int, ok bool) {
+	n := len(a.Levels)
+	la := a.Ladder
+	if la == nil || len(la.Steps) == 0 || len(la.Elo) != n || n < 2 {
+		return "", 0, false
+	}
+	rated := func(i int) bool { return la.Elo[i] != nil && !math.IsNaN(la.Elo[i].Value) }
+	top := n - 1
+	for top > 0 && !rated(top) {
+		top--
+	}
+	best := 0
+	for i := top; i > 0; i-- {
+		if rated(i) && la.Elo[i].Lo > 0 {
+			best = i
+			break
+		}
+	}
+	switch {
+	case best == 0:
+		return "no", top, true
+	case best == top:
+		return "yes", best, true
+	}
+	return "partly", best, true
+}
+
 func (a *Answer) skillCell() Cell {
 	n := len(a.Levels)
-	if la := a.Ladder; la != nil && len(la.Steps) > 0 && len(la.Elo) == n && n > 1 {
-		top := n - 1
-		for top > 0 && (la.Elo[top] == nil || math.IsNaN(la.Elo[top].Value)) {
-			top--
-		}
-		d := la.Distinguishable
-		verdict := "partly"
-		switch {
-		case d == n:
-			verdict = "yes"
-		case d <= 1:
-			verdict = "no"
-		}
+	if verdict, lv, ok := a.skillJudge(); ok {
+		la := a.Ladder
 		c := Cell{Verdict: verdict, From: "ladder"}
-		c.Text = fmt.Sprintf("%s: %d of %d levels told apart", verdict, d, n)
-		if top > 0 {
-			e := *la.Elo[top]
+		c.Text = fmt.Sprintf("%s: %d of %d levels told apart", verdict, la.Distinguishable, n)
+		if lv > 0 {
+			e := *la.Elo[lv]
 			c.Value = &e
-			c.Text = fmt.Sprintf("%s: %d of %d levels; %s %s Elo %s", verdict, d, n, a.Levels[top].Level, format.Elo(e.Value), format.IvElo(e.Estimate))
+			c.Text = fmt.Sprintf("%s: %s %s Elo %s; %d of %d levels", verdict, a.Levels[lv].Level, format.Elo(e.Value), format.IvElo(e.Estimate), la.Distinguishable, n)
 		}
 		return c
 	}
@@ -215,14 +378,14 @@ func (a *Answer) luckCell() Cell {
 	if al, ok := a.luckAlong(); ok {
 		e := al.share
 		c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "luck events"}
-		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e))
-		if al.event != "" {
+		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e)) + a.atLevel(al.level)
+		if al.event != "" && al.level == la.Level {
 			if t := c.Text + ", mostly " + al.event + " (" + format.Pct(al.eventShare) + ")"; wordCount(t) <= MaxCellWords {
 				c.Text = t
 			}
 		}
 		if m := stats.MoreGames(al.games, e.HalfWidth(), tg.Luck); m > 0 {
-			c.Text, c.Verdict, c.More = "not settled: chance "+al.verb+" "+pctIv(e)+notSettled(m), "not settled", m
+			c.Text, c.Verdict, c.More = "not settled: chance "+al.verb+" "+pctIv(e)+a.atLevel(al.level)+notSettled(m), "not settled", m
 		}
 		return c
 	}
@@ -249,11 +412,12 @@ type luckAlong struct {
 	eventShare float64
 	games      int64  // games behind share
 	verb       string // "carries"
+	level      string // the level of play measured
 }
 
 func (a *Answer) luckAlong() (luckAlong, bool) {
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
-		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries"}
+		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries", level: acc.Level}
 		if k := acc.carriesMost(); k != nil {
 			al.event, al.eventShare = k.Name, float64(k.Share)
 		}
@@ -313,12 +477,12 @@ func (a *Answer) mattersCell() Cell {
 		}
 		if top != nil {
 			e := top.Worth
-			return Cell{Text: fmt.Sprintf("%s: worth %s", w.class(top.Class), ptsWithUnit(e)), Value: &e, Verdict: "choice", From: "restricted play"}
+			return Cell{Text: fmt.Sprintf("%s: worth %s", w.class(top.Class), ptsWithUnit(e)) + a.atLevel(ab.Level), Value: &e, Verdict: "choice", From: "restricted play"}
 		}
 		for i := range rows {
-			if r := rows[i]; r.Tested {
+			if r := rows[i]; r.Tested && !r.Idle {
 				e := r.Worth
-				return Cell{Text: fmt.Sprintf("not settled: %s %s", w.class(r.Class), ptsWithUnit(e)), Value: &e, Verdict: "not settled", From: "restricted play"}
+				return Cell{Text: fmt.Sprintf("not settled: %s %s", w.class(r.Class), ptsWithUnit(e)) + a.atLevel(ab.Level), Value: &e, Verdict: "not settled", From: "restricted play"}
 			}
 		}
 	}
@@ -333,10 +497,10 @@ func (a *Answer) changeCell() Cell {
 				continue
 			}
 			if !ch.Effect.HasInterval() { // certified on targets other than fair
-				return Cell{Text: a.changeWords(ch) + ": certified", Verdict: "change", From: "tune"}
+				return Cell{Text: a.changeWords(ch) + ": certified" + a.atLevel(t.Level), Verdict: "change", From: "tune"}
 			}
 			e := ch.Effect
-			return Cell{Text: fmt.Sprintf("%s: %s", a.changeWords(ch), ptsWithUnit(e)), Value: &e, Verdict: "change", From: "tune"}
+			return Cell{Text: fmt.Sprintf("%s: %s", a.changeWords(ch), ptsWithUnit(e)) + a.atLevel(t.Level), Value: &e, Verdict: "change", From: "tune"}
 		}
 	}
 	fav := a.Measure >= 0 && a.Levels[a.Measure].Favoured
@@ -350,18 +514,19 @@ func (a *Answer) changeCell() Cell {
 			if c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
 				// The sweep's level puts fair away from the rules: never "nothing".
 				x := c.Value
-				return Cell{Text: "not certified: " + giveText(x, a.Players) + " (" + l.Level + ")", Value: &x, Verdict: "open", From: "sweep"}
+				return Cell{Text: "not certified: " + giveText(x, a.Players) + a.atLevel(l.Level), Value: &x, Verdict: "open", From: "sweep"}
 			}
 			break
 		}
 		if x, ok := a.topOffset(l); ok && fav {
-			return Cell{Text: giveText(x, a.Players), Value: &x, Verdict: "change", From: "sweep"}
+			// The measuring level's advantage over the slope measured at the sweep's level.
+			return Cell{Text: giveText(x, a.Players) + slopeAt(a.atLevel(l.Level)), Value: &x, Verdict: "change", From: "sweep"}
 		}
 		if c != nil && c.Found && c.Moves {
 			x := c.Value
-			return Cell{Text: giveText(x, a.Players) + " (" + l.Level + ")", Value: &x, Verdict: "change", From: "sweep"}
+			return Cell{Text: giveText(x, a.Players) + a.atLevel(l.Level), Value: &x, Verdict: "change", From: "sweep"}
 		}
-		return Cell{Text: "a seat is favoured; the sweep found no fair value", Verdict: "open", From: "sweep"}
+		return Cell{Text: "a seat is favoured; the sweep found no fair value" + a.atLevel(l.Level), Verdict: "open", From: "sweep"}
 	}
 	if fav {
 		return Cell{Text: "a seat is favoured; no lever was swept", Verdict: "open"}
@@ -375,13 +540,53 @@ func (a *Answer) changeCell() Cell {
 	return Cell{Text: "nothing: no seat is favoured", Verdict: "nothing"}
 }
 
-// giveText is the compensation in words: "give seat 1 2.15 points [1.5, 2.8]";
-// "give each later seat 1.6 more points [0.6, 2.6]".
-func giveText(x Est, players int) string {
-	if players == 2 {
-		return fmt.Sprintf("give seat 1 %s starting points %s", format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+// slopeAt is " (greedy's slope)" for a level tag " (greedy)", "" for none.
+func slopeAt(tag string) string {
+	if tag == "" {
+		return ""
 	}
-	return fmt.Sprintf("give each later seat %s more points %s", format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+	return strings.TrimSuffix(tag, ")") + "'s slope)"
+}
+
+// giveText is the compensation in words: "give seat 1 2.15 points [1.5, 2.8]";
+// "give each later seat 1.6 more points [0.6, 2.6]". A negative value of the seatBonus
+// family gives the points the other way: "give seat 0 1.2 starting points [0.3, 2.1]",
+// "give each earlier seat 1.16 more points [0.25, 1.79]" (never "-1.16 more points").
+func giveText(x Est, players int) string {
+	who := "seat 1"
+	if players > 2 {
+		who = "each later seat"
+	}
+	if x.Value < 0 {
+		who, x = "seat 0", Est{Estimate: x.Negate()}
+		if players > 2 {
+			who = "each earlier seat"
+		}
+	}
+	if players == 2 {
+		return fmt.Sprintf("give %s %s starting points %s", who, format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+	}
+	return fmt.Sprintf("give %s %s more points %s", who, format.Trim(x.Value, 2), format.IvTrim(x.Estimate, 2))
+}
+
+// familyText is the seatBonus family at the fair value x as the sections say it: "seat 1
+// starting with 2.03 points [0.33, 3.72]", "each seat starting with 1.6 points more than
+// the seat before it [0.6, 2.6]"; a negative value the other way, with the interval page 1
+// prints (giveText): "seat 0 starting with 1.2 points …", "each seat starting with 1.16
+// points fewer than the seat before it [0.25, 1.79]".
+func familyText(x Est, players int) string {
+	who, unit := "seat 1 starting with", "points"
+	if players > 2 {
+		who, unit = "each seat starting with", "points more than the seat before it"
+	}
+	if x.Value < 0 {
+		x = Est{Estimate: x.Negate()}
+		who = "seat 0 starting with"
+		if players > 2 {
+			who, unit = "each seat starting with", "points fewer than the seat before it"
+		}
+	}
+	return fmt.Sprintf("%s %s %s %s", who, format.Trim(x.Value, 2), unit, format.IvTrim(x.Estimate, 2))
 }
 
 // soloChoice is the solitaire's "What to change?": the lever is the designer's choice of
@@ -403,7 +608,7 @@ func (a *Answer) soloChoice() Cell {
 		}
 		if far != nil {
 			e := *far.Success
-			return Cell{Text: fmt.Sprintf("a choice: with %s, won %s", a.words.paramShort(l.Key, far.X), pctIv(e)), Value: &e, Verdict: "choice", From: "sweep"}
+			return Cell{Text: fmt.Sprintf("a choice: with %s, won %s", a.words.paramShort(l.Key, far.X), pctIv(e)) + a.atLevel(l.Level), Value: &e, Verdict: "choice", From: "sweep"}
 		}
 	}
 	return Cell{Text: "–", Verdict: "–"}

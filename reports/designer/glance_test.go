@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"dragonlab/reports/doc"
+	"dragonlab/reports/format"
 	"dragonlab/reports/htmlcheck"
 	"dragonlab/reports/stats"
 	"dragonlab/sim"
@@ -299,5 +300,100 @@ func TestExtensionsPlugIn(t *testing.T) {
 		if n := wordCount(cell.Text); n > MaxCellWords {
 			t.Errorf("%s: %d words: %q", glanceColumns[k], n, cell.Text)
 		}
+	}
+}
+
+// A page-1 cell measured at a level other than the legend's names it, and a level the
+// measuring rule chose that this study's ladder does not tell apart from the level below
+// is said on page 1 (Red Hot 2p: restricted play at greedy, greedy ≈ casual).
+func TestCellsSayTheirLevel(t *testing.T) {
+	iv := func(v float64) Est { return point(v, 0.01) }
+	a := &Answer{Players: 2, Measure: 3, Top: 3}
+	for _, n := range []string{"random", "casual", "greedy", "expert"} {
+		a.Levels = append(a.Levels, LevelAnswer{Level: n})
+	}
+	a.Ladder = &LadderAnswer{Steps: []StepAnswer{
+		{Upper: 1, Lower: 0, Verdict: "stronger"},
+		{Upper: 2, Lower: 1, Verdict: "not significantly stronger"},
+		{Upper: 3, Lower: 2, Verdict: "stronger"},
+	}}
+	a.Ablation = []AblationAnswer{{Level: "greedy", Measuring: "significantly stronger than casual beforehand",
+		Rows: []AblationRow{{Class: "fill", Worth: iv(0.08), PHolm: 0.001, Tested: true, Choice: true}}}}
+	c := a.mattersCell()
+	if !strings.HasSuffix(c.Text, "(greedy)") {
+		t.Errorf("What matters? at greedy under an expert legend: %q", c.Text)
+	}
+	if n := a.refusedLevels(); !strings.Contains(n, "restricted play is at greedy") || !strings.Contains(n, "from casual") {
+		t.Errorf("the refused level: %q", n)
+	}
+	// At the legend's level: no tag; a level the ladder tells apart: no note.
+	a.Ablation[0].Level = "expert"
+	if c := a.mattersCell(); strings.Contains(c.Text, "(") {
+		t.Errorf("What matters? at the measuring level: %q", c.Text)
+	}
+	if n := a.refusedLevels(); n != "" {
+		t.Errorf("expert is told apart from greedy, yet: %q", n)
+	}
+}
+
+// "Skill matters" is judged on the strongest level told apart from the weakest, not on
+// every step: Red Hot's greedy ≈ casual with the expert +431 Elo reads "yes"; an expert
+// not told apart while greedy is reads "partly" and names greedy; none told apart, "no".
+// The section's sentence says the same verdict with the same interval.
+func TestSkillJudgedOnTheStrongestLevelToldApart(t *testing.T) {
+	elo := func(v, lo, hi float64) *Est {
+		return &Est{Estimate: stats.Estimate{Value: v, Lo: lo, Hi: hi, Method: "bt"}}
+	}
+	for _, tc := range []struct {
+		name          string
+		elo           []*Est
+		distinct      int
+		verdict, want string
+	}{
+		{"greedy ≈ casual", []*Est{elo(0, 0, 0), elo(200, 150, 250), elo(210, 160, 260), elo(431, 380, 480)}, 3, "yes", "yes: expert +431 Elo"},
+		{"expert not told apart", []*Est{elo(0, 0, 0), elo(20, -10, 50), elo(90, 30, 150), elo(62, -21, 144)}, 2, "partly", "partly: greedy +90 Elo"},
+		{"none", []*Est{elo(0, 0, 0), elo(5, -20, 30), elo(10, -20, 40), elo(-15, -153, 123)}, 1, "no", "no: expert -15 Elo"},
+	} {
+		a := &Answer{Players: 2, Measure: 3, Top: 3}
+		for _, n := range []string{"random", "casual", "greedy", "expert"} {
+			a.Levels = append(a.Levels, LevelAnswer{Level: n})
+		}
+		a.Ladder = &LadderAnswer{Elo: tc.elo, Distinguishable: tc.distinct, Steps: []StepAnswer{
+			{Upper: 1, Lower: 0, Verdict: "stronger"}, {Upper: 2, Lower: 1, Verdict: "not significantly stronger"}, {Upper: 3, Lower: 2, Verdict: "stronger"}}}
+		c := a.skillCell()
+		if c.Verdict != tc.verdict || !strings.HasPrefix(c.Text, tc.want) {
+			t.Errorf("%s: %q (%s), want %q", tc.name, c.Verdict, c.Text, tc.want)
+		}
+		a.Glance.Skill = c
+		if c.Value != nil && !strings.Contains(a.SkillSentence(), format.IvElo(c.Value.Estimate)) {
+			t.Errorf("%s: the section %q does not give page 1's interval %s", tc.name, a.SkillSentence(), format.IvElo(c.Value.Estimate))
+		}
+	}
+}
+
+// A negative fair value of the seatBonus family reads the other way, never "give each
+// later seat -1.16 more points", on page 1 and in the section alike (the same interval).
+func TestNegativeStartingPointsReadTheOtherWay(t *testing.T) {
+	x := Est{Estimate: stats.Estimate{Value: -0.0116 * 100, Lo: -1.79, Hi: -0.25, Method: "x"}}
+	for _, tc := range []struct {
+		players     int
+		page, where string
+	}{
+		{4, "give each earlier seat 1.16 more points [0.25, 1.79]", "each seat starting with 1.16 points fewer than the seat before it [0.25, 1.79]"},
+		{2, "give seat 0 1.16 starting points [0.25, 1.79]", "seat 0 starting with 1.16 points [0.25, 1.79]"},
+	} {
+		if got := giveText(x, tc.players); got != tc.page {
+			t.Errorf("%dp page 1: %q, want %q", tc.players, got, tc.page)
+		}
+		if got := familyText(x, tc.players); got != tc.where {
+			t.Errorf("%dp section: %q, want %q", tc.players, got, tc.where)
+		}
+		if strings.Contains(giveText(x, tc.players)+familyText(x, tc.players), "-") {
+			t.Errorf("%dp: a negative number of points", tc.players)
+		}
+	}
+	pos := Est{Estimate: stats.Estimate{Value: 2.03, Lo: 0.33, Hi: 3.72, Method: "x"}}
+	if got := giveText(pos, 2); got != "give seat 1 2.03 starting points [0.33, 3.72]" {
+		t.Errorf("a positive value: %q", got)
 	}
 }

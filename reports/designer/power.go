@@ -48,8 +48,14 @@ func (a *Answer) settle(g *Game) []Settle {
 	case la.Success != nil:
 		add("fair", at, file, la.Games, la.Success.HalfWidth(), tg.Seat)
 	case len(la.Seats) > 0:
-		seats, _ := a.seatsAt()
-		add("fair", at, file, la.Games, maxHalf(seats), tg.Seat)
+		// The games page 1 says would settle it (judgeFair: the half-width each seat needs).
+		if la.Wide || la.Favoured {
+			if c := a.Glance.Fair; c.More > 0 {
+				s := base
+				s.Question, s.Stage, s.File, s.Games, s.Half, s.Target = "fair", at, file, c.More, maxHalf(la.Seats), tg.Seat
+				out = append(out, s)
+			}
+		}
 	}
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
 		add("luck", "luck accounting at "+acc.Level, file, acc.Games, acc.Share.HalfWidth(), tg.Luck)

@@ -248,7 +248,17 @@ func (a *Answer) choiceAblationSentence() []string {
 		case len(sig) > 0:
 			parts = append(parts, fmt.Sprintf("of the choices, forbidding %s costs a %s player most (win share lost)", format.JoinAnd(sig), ab.Level))
 		default:
-			parts = append(parts, fmt.Sprintf("forbidding no single choice measurably changes a %s player's win share", ab.Level))
+			p := fmt.Sprintf("forbidding no single choice measurably changes a %s player's win share", ab.Level)
+			if c := a.Glance.Matters; c.From == "restricted play" && c.Verdict == "not settled" && c.Value != nil {
+				// Page 1's not-settled cell quotes a row: the section gives the same.
+				for _, r := range ab.Rows {
+					if r.Worth == *c.Value {
+						p += fmt.Sprintf(" (not settled: %s %s)", a.words.class(r.Class), ptsIv(r.Worth))
+						break
+					}
+				}
+			}
+			parts = append(parts, p)
 		}
 		if len(neg) > 0 {
 			parts = append(parts, fmt.Sprintf("forbidding %s raises a %s player's win share: it misplays them", format.JoinAnd(neg), ab.Level))

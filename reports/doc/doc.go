@@ -142,6 +142,9 @@ type Section struct {
 	// rest one click away (<details>); the other formats show everything. The
 	// subsections of a folded section are left out of the tables of contents.
 	Fold bool
+	// FoldTitle is the folded part's title (the HTML <summary>): what is inside, never a
+	// bare "Details". Empty: made from the content (FoldTitle of the entry).
+	FoldTitle string
 }
 
 // Add appends blocks and returns the section.
@@ -378,6 +381,63 @@ type Entry struct {
 	InTOC bool
 	// Synthetic entries are made by the writers: "provenance" and "appendix".
 	Synthetic bool
+}
+
+// FoldTitle is the title of a folded entry's hidden part: the section's FoldTitle, else
+// its subsections' titles ("Provenance, Methods and 3 more"), else what its blocks are
+// ("2 tables and a chart").
+func (e *Entry) FoldTitle() string {
+	if e.Section.FoldTitle != "" {
+		return e.Section.FoldTitle
+	}
+	if n := len(e.Sub); n > 0 {
+		var ts []string
+		for _, s := range e.Sub[:min(n, 3)] {
+			ts = append(ts, s.Title)
+		}
+		if n > 3 {
+			ts = append(ts, fmt.Sprintf("%d more", n-3))
+		}
+		return joinAnd(ts)
+	}
+	var tables, figures, other int
+	for _, b := range e.Blocks {
+		switch b.(type) {
+		case *Table:
+			tables++
+		case *Figure:
+			figures++
+		default:
+			other++
+		}
+	}
+	var ps []string
+	count := func(n int, one, many string) {
+		switch {
+		case n == 1:
+			ps = append(ps, one)
+		case n > 1:
+			ps = append(ps, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	count(tables, "a table", "tables")
+	count(figures, "a chart", "charts")
+	count(other, "a note", "notes")
+	if len(ps) == 0 {
+		return e.Title
+	}
+	return strings.ToUpper(ps[0][:1]) + joinAnd(ps)[1:]
+}
+
+// joinAnd joins "a", "b" and "c" as "a, b and c".
+func joinAnd(ts []string) string {
+	switch len(ts) {
+	case 0:
+		return ""
+	case 1:
+		return ts[0]
+	}
+	return strings.Join(ts[:len(ts)-1], ", ") + " and " + ts[len(ts)-1]
 }
 
 // Outline is the document's sections in reading order with their anchors: the

@@ -372,3 +372,35 @@ func TestVolatileProvenanceStaysOutOfTheSummaries(t *testing.T) {
 		t.Error("the HTML lost the volatile entry")
 	}
 }
+
+// A folded section's hidden part is titled by what it holds: its subsections' titles,
+// else its blocks; a title given wins. Never a bare "Details".
+func TestFoldsTitledByContent(t *testing.T) {
+	d := New("folds")
+	a := d.AddSection("Appendix A")
+	a.Fold = true
+	a.AddSection("Provenance").Add(Para("x"))
+	a.AddSection("Methods").Add(Para("y"))
+	b := d.AddSection("Appendix B")
+	b.Fold = true
+	tb := NewTable("", Col("K", Left))
+	tb.TextRow("v")
+	tb2 := NewTable("", Col("K", Left))
+	tb2.TextRow("w")
+	b.Add(tb, tb2)
+	c := d.AddSection("Appendix C")
+	c.Fold, c.FoldTitle = true, "Every stage"
+	c.Add(Para("z"))
+	page, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<summary>Provenance and Methods</summary>", "<summary>2 tables</summary>", "<summary>Every stage</summary>"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("no %s in the HTML", want)
+		}
+	}
+	if strings.Contains(string(page), "<summary>Details</summary>") {
+		t.Error("a fold titled Details")
+	}
+}

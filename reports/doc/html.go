@@ -118,7 +118,7 @@ func (w *htmlWriter) section(e *Entry) {
 	}
 	fold := e.Fold && (len(e.Blocks) > 0 || len(e.Sub) > 0)
 	if fold {
-		w.p("<details>\n<summary>Details</summary>\n")
+		w.p("<details>\n<summary>%s</summary>\n", esc(e.FoldTitle()))
 	}
 	for _, b := range e.Blocks {
 		w.block(b)
