@@ -63,9 +63,7 @@ var defaultLevers = By(map[string]*Lever{
 // duoHandLever is Dragon Scales' two-player lever, measured at the expert level.
 var duoHandLever = &Lever{Key: "duoHand", Values: []float64{3},
 	Why: "both players turn their cards at once, so the seats are alike by the rules; the hand variant gives each player a choice every combat. " +
-		"The engine takes the two secret choices one after the other, and the agents favour the second chooser: one-ply greedy picks blind first, " +
-		"and a search models an opponent who might see the first card; the lever is therefore measured under expert play, where this is smallest",
-	Caveat: "the engine takes the two secret choices in turn and the agents favour the second chooser, so part of this may be the agents', not the rules'"}
+		"One-ply greedy picks blind when it chooses first, so the lever is measured under expert play, whose search takes a secret round as one node (the seat asked first or second makes no measured difference)"}
 
 // expertLevers are the levers swept at the expert level in the quick and default budgets;
 // allLevers every lever, for the full budget.
