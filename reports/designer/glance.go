@@ -503,49 +503,34 @@ func (a *Answer) changeCell() Cell {
 			return Cell{Text: fmt.Sprintf("%s: %s", a.changeWords(ch), ptsWithUnit(e)) + a.atLevel(t.Level), Value: &e, Verdict: "change", From: "tune"}
 		}
 	}
-	fav := a.Measure >= 0 && a.Levels[a.Measure].Favoured
-	for i := range a.Compensation {
-		l := &a.Compensation[i]
-		if !l.Seat {
-			continue
-		}
-		c := l.Compensation
-		if !(fav || l.Needed) {
-			if c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
-				// The sweep's level puts fair away from the rules: never "nothing".
-				x := c.Value
-				return Cell{Text: "not certified: " + giveText(x, a.Players) + a.atLevel(l.Level), Value: &x, Verdict: "open", From: "sweep"}
-			}
-			break
-		}
-		if x, ok := a.topOffset(l); ok && fav {
-			// The measuring level's advantage over the slope measured at the sweep's level.
-			return Cell{Text: giveText(x, a.Players) + slopeAt(a.atLevel(l.Level)), Value: &x, Verdict: "change", From: "sweep"}
-		}
-		if c != nil && c.Found && c.Moves {
-			x := c.Value
-			return Cell{Text: giveText(x, a.Players) + a.atLevel(l.Level), Value: &x, Verdict: "change", From: "sweep"}
-		}
-		return Cell{Text: "a seat is favoured; the sweep found no fair value" + a.atLevel(l.Level), Verdict: "open", From: "sweep"}
-	}
-	if fav {
-		return Cell{Text: "a seat is favoured; no lever was swept", Verdict: "open"}
-	}
 	if a.Players == 1 {
 		return a.soloChoice()
 	}
-	if a.Measure >= 0 && a.Levels[a.Measure].Wide {
-		return Cell{Text: "not settled: no change certified", Verdict: "not settled"}
+	// Certified or silent: page 1 names a change only where tune certified one (above);
+	// otherwise the rules as they are, judged by the Fair? cell on the interval it prints,
+	// or what is missing. A sweep's fair value is a fraction nobody played, measured at
+	// the sweep's level: it stays in the section as evidence, never here.
+	fc := a.fairCell()
+	switch fc.Verdict {
+	case fairness.Fair:
+		for i := range a.Compensation {
+			l := &a.Compensation[i]
+			if c := l.Compensation; l.Seat && c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
+				// Fair at the measuring level, not under the sweep's play: the seat advantage
+				// moves with skill, and the page says so rather than "nothing".
+				return Cell{Text: "fair as is; a seat is off under " + l.Level + " play (the sweep)", Verdict: "open", From: "sweep"}
+			}
+		}
+		return Cell{Text: "fair as is: no change needed", Verdict: "nothing"}
+	case fairness.NotSettled:
+		return Cell{Text: "not settled" + notSettled(fc.More) + " (study --settle)", Verdict: "not settled", More: fc.More}
+	case fairness.Favoured, fairness.Disfavoured:
+		if a.cfg.Tune != nil {
+			return Cell{Text: "not certified: no change meets the target" + a.atLevel(a.cfg.Tune.Level), Verdict: "open", From: "tune"}
+		}
+		return Cell{Text: "a seat is " + fc.Verdict + "; no change certified (dragonlab tune)", Verdict: "open"}
 	}
-	return Cell{Text: "nothing: no seat is favoured", Verdict: "nothing"}
-}
-
-// slopeAt is " (greedy's slope)" for a level tag " (greedy)", "" for none.
-func slopeAt(tag string) string {
-	if tag == "" {
-		return ""
-	}
-	return strings.TrimSuffix(tag, ")") + "'s slope)"
+	return Cell{Text: "–", Verdict: "–"}
 }
 
 // giveText is the compensation in words: "give seat 1 2.15 points [1.5, 2.8]";
