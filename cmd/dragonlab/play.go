@@ -228,10 +228,12 @@ func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con *terminal) 
 	if err != nil {
 		return nil, err
 	}
-	cfg.Game, cfg.Params, cfg.Players, cfg.Seed, cfg.Specs, cfg.Factories, cfg.Save = g, p, players, seed, specs, fs, save
+	cfg.Game, cfg.Params, cfg.Players, cfg.Seed, cfg.Specs, cfg.Factories = g, p, players, seed, specs, fs
+	cfg.Save, cfg.SaveFile = saveName(save), save
 	cfg.Offer = len(o.game.Sets) == 0 && o.game.Rules == ""
 	ps, err := play.New(cfg, con)
 	if err != nil {
+		dropSave(save)
 		return nil, asBadInput(err)
 	}
 	return ps, nil
@@ -253,48 +255,68 @@ func (o *playOptions) resume(cmd *cobra.Command, cfg play.Config, con *terminal)
 	}
 	cfg.Save = o.Resume // the same game, continued: saved back where it was
 	if cmd.Flags().Changed("save") || o.NoSave {
-		if cfg.Save, err = o.savePath(cmd, ""); err != nil {
+		if cfg.SaveFile, err = o.savePath(cmd, ""); err != nil {
 			return nil, err
 		}
+		cfg.Save = saveName(cfg.SaveFile)
 	} else if err := checkSavePath(cfg.Save); err != nil {
 		return nil, err
 	}
 	ps, err := play.Resume(sg, cfg, con)
 	if err != nil {
+		dropSave(cfg.SaveFile)
 		return nil, badInput("--resume %s: %v", o.Resume, err)
 	}
 	return ps, nil
 }
 
-// savePath is where the game is saved: "" with --no-save; --save, which must not exist;
-// else base.jsonl, or base-2.jsonl, base-3.jsonl … when taken. A save never overwrites.
-func (o *playOptions) savePath(cmd *cobra.Command, base string) (string, error) {
+// savePath creates the save of the game, empty and exclusively (a save never overwrites,
+// and two games started at the same moment never share a file): nil with --no-save;
+// --save, which must not exist; else base.jsonl, or base-2.jsonl, base-3.jsonl … for the
+// first name free.
+func (o *playOptions) savePath(cmd *cobra.Command, base string) (*os.File, error) {
 	if o.NoSave {
 		if cmd.Flags().Changed("save") {
-			return "", badInput("--save and --no-save contradict each other: give one")
+			return nil, badInput("--save and --no-save contradict each other: give one")
 		}
-		return "", nil
+		return nil, nil
 	}
-	if cmd.Flags().Changed("save") {
+	exact := cmd.Flags().Changed("save")
+	if exact {
 		if o.Save == "" {
-			return "", badInput("--save needs a file name (or give --no-save)")
+			return nil, badInput("--save needs a file name (or give --no-save)")
 		}
 		if err := checkSavePath(o.Save); err != nil {
-			return "", err
+			return nil, err
 		}
-		if _, err := os.Lstat(o.Save); err == nil {
-			return "", badInput("--save %s: the file exists (a save never overwrites a game): give another name, or continue it with --resume %s", o.Save, o.Save)
-		}
-		return o.Save, nil
+		base = o.Save
+	} else if err := checkSavePath(base + ".jsonl"); err != nil {
+		return nil, err
 	}
-	path := base + ".jsonl"
-	for k := 2; ; k++ {
-		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-			break
-		}
-		path = base + "-" + strconv.Itoa(k) + ".jsonl"
+	f, err := play.CreateSave(base, exact)
+	switch {
+	case errors.Is(err, os.ErrExist):
+		return nil, badInput("--save %s: the file exists (a save never overwrites a game): give another name, or continue it with --resume %s", o.Save, o.Save)
+	case err != nil:
+		return nil, badInput("cannot create the save: %v", err)
 	}
-	return path, checkSavePath(path)
+	return f, nil
+}
+
+// saveName is the name of the save created ("" for none).
+func saveName(f *os.File) string {
+	if f == nil {
+		return ""
+	}
+	return f.Name()
+}
+
+// dropSave removes the save created for a game that could not start (still empty).
+func dropSave(f *os.File) {
+	if f != nil {
+		f.Close()
+		os.Remove(f.Name())
+	}
 }
 
 // checkSavePath refuses, before the game starts, a save target that is not a regular file

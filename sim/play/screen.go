@@ -64,18 +64,9 @@ func (ps *Session) screen(seat int, legal []engine.Action, texts []string) {
 		it.compact = plain("  " + shorten(strings.Join(parts, " · "), lw-2))
 		news = append(news, it)
 	}
-	if !ps.dealt[seat] {
-		ps.dealt[seat] = true
-		deal := []string{"the deal:"}
-		for _, l := range ps.dealLines(seat) {
-			deal = append(deal, "    "+l)
-		}
-		add(deal)
+	for _, lines := range ps.newsLines(seat) {
+		add(lines)
 	}
-	for k := ps.seen[seat]; k < len(ps.steps); k++ {
-		add(ps.stepLines(k, seat))
-	}
-	ps.seen[seat] = len(ps.steps)
 	full, compact := 0, len(news)
 	for _, it := range news {
 		full += len(it.full)
