@@ -8,20 +8,27 @@ import (
 	"dragonlab/engine"
 )
 
+// newsEntry is one step of the news (or the deal): its lines, and whether it was the
+// seat's own move.
+type newsEntry struct {
+	lines []string
+	own   bool
+}
+
 // newsLines is the news of seat's current turn, one entry per step (the deal first when
 // the seat had not seen it yet): everything that happened since the seat's last decision,
 // as the seat sees it.
-func (ps *Session) newsLines(seat int) [][]string {
-	var out [][]string
+func (ps *Session) newsLines(seat int) []newsEntry {
+	var out []newsEntry
 	if ps.newsDeal[seat] {
 		deal := []string{"the deal:"}
 		for _, l := range ps.dealLines(seat) {
 			deal = append(deal, "    "+l)
 		}
-		out = append(out, deal)
+		out = append(out, newsEntry{lines: deal})
 	}
 	for k := ps.newsFrom[seat]; k < ps.seen[seat] && k < len(ps.steps); k++ {
-		out = append(out, ps.stepLines(k, seat))
+		out = append(out, newsEntry{lines: ps.stepLines(k, seat), own: ps.steps[k].seat == seat})
 	}
 	return out
 }
@@ -34,7 +41,7 @@ func (ps *Session) logText(seat int) string {
 	}
 	lines := []string{ps.bold("Since your last turn:")}
 	for _, it := range news {
-		for _, l := range it {
+		for _, l := range it.lines {
 			lines = append(lines, "  "+l)
 		}
 	}
