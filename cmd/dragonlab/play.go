@@ -61,29 +61,37 @@ Red Hot's lair, Dragon Scales' layout), one line per seat, and the legal actions
 numbered, each with what it will do as far as you can know it (the points it takes, the
 square a dragon lands on, the chance an adventurer burns). The screen is laid out for the
 terminal's size (80×24 at least; COLUMNS and LINES when the output is not a terminal).
-Answer with a number, the action's text, or the start of it when only one action begins
-that way. Commands:
+Answer with a number or the action's full text; a part of a name ("h", "sh") plays
+nothing: it is answered with the actions it fits. Commands:
   help      what you can type
   rules     the rules the current choice depends on, in full; rules DH-13 one rule;
             rules all lists them
+  ? N       what choice N does, from the engine's rules for this position (any choice,
+            however long the list)
   hint      what ` + hintAgentSpec + ` (honest: it sees only your view) would play, with its
-            estimated chance of winning
+            estimated chance of winning; at a secret choice, the mix it plays (each
+            choice's probability) and the round's value
+  log       what happened since your last turn, in full
   history   everything your seat has seen since the deal
   show      the board and the choices again
-  quit      stop (asks to confirm); the game so far is saved
+  reveal    show the whole game now (asks first); the save records it
+  quit      stop (asks to confirm); the game so far is saved, nothing hidden is shown
 
 At a terminal the bots' moves (and Dragon Scales' combats) are shown one at a time: Enter
 goes on, f runs on to your turn; --fast runs them without stopping. Ctrl-C or Ctrl-D asks
 before stopping (pressed again, it stops and saves).
 
 At the end every hand is revealed, with each score's parts and the rule that decided the
-result. The game is saved as a JSONL trace (the seed and every action, with the
-narration) under a new name (an existing file is never overwritten) that
-` + "`dragonlab trace --replay FILE`" + ` prints and replays exactly, and ` + "`dragonlab play --resume FILE`" + `
-continues where it stopped (with the same bots, playing exactly as they would have). If the
-save fails the game is kept in the temporary directory and the command exits with status
-1. Colours and screen clearing are used only when the output is a terminal (and NO_COLOR
-is not set); with a pipe the game plays as plain text.`,
+result; a stop (quit, Ctrl-C or Ctrl-D twice, a hang-up, SIGTERM) shows nothing hidden, so
+that the game resumes as it was. The game is saved as it goes, as a JSONL trace (the seed
+and every action, with the narration): the file is created when the game starts under a
+new name (an existing file is never taken, even by a game started at the same moment) and
+every decision is appended and flushed to disk, so that after a crash or kill -9
+` + "`dragonlab play --resume FILE`" + ` continues from the last decision (with the same bots,
+playing exactly as they would have) and ` + "`dragonlab trace --replay FILE`" + ` prints and replays it
+exactly. If the save fails the game is kept in the temporary directory and the command
+exits with status 1. Colours and screen clearing are used only when the output is a
+terminal (and NO_COLOR is not set); with a pipe the game plays as plain text.`,
 			Example: `  dragonlab play --game dragonheart --agents human,mcts:iters=2000
   dragonlab play --game draco --players 3 --agents human,mcts:iters=2000,greedy --seed 7
   dragonlab play --game redhot --players 3 --agents human,human,mcts   # hot-seat
