@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -61,6 +62,7 @@ func (ps *Session) screen(seat int, legal []engine.Action, texts []string) {
 			parts = append(parts, l)
 		}
 		it.compact = plain("  " + shorten(strings.Join(parts, " · "), lw-2))
+		it.joined = wrapped("  "+strings.Join(parts, " · "), lw, "      ", same)
 		news = append(news, it)
 	}
 	for _, e := range ps.newsLines(seat) {
@@ -265,14 +267,14 @@ func (ps *Session) choiceColumns(texts []string, w int) []text {
 type newsItem struct {
 	full    []text
 	compact text
+	joined  []text // the one line's text whole, wrapped
 	own     bool
 }
 
 // fitNews fits the news into n lines: first one line for every move of the others (the
 // oldest left out, with a line saying so, only when even that does not fit), then the
-// person's own moves in one line, then the newest moves in full while they fit; the
-// newest move, when it does not fit whole, shows its first line and as much of its end as
-// fits. log shows it all.
+// person's own moves in one line, then the newest moves in full while they fit; a line
+// still free lets the newest summaries run on, unshortened. log shows it all.
 func fitNews(news []newsItem, n int, dim func(string) string) []newsItem {
 	if n < 1 {
 		return nil
@@ -305,15 +307,24 @@ func fitNews(news []newsItem, n int, dim func(string) string) []newsItem {
 	if cut { // (the person's own moves left out need no line: they are the person's)
 		out = append(out, newsItem{full: []text{plain(dim("  … earlier moves: type log"))}})
 	}
-	last := len(news) - 1
+	// The lines still free let the newest summaries run on over more lines.
+	rows := make([]int, len(news))
+	for i := len(news) - 1; i >= 0; i-- {
+		if form[i] == 1 && left > 0 && len(news[i].joined) > 1 {
+			rows[i] = min(len(news[i].joined), 1+left)
+			left -= rows[i] - 1
+		}
+	}
 	for i, it := range news {
 		switch {
 		case form[i] == 2:
 			out = append(out, it)
-		case form[i] == 1 && i == last && left >= 2 && len(it.full) > 2:
-			// Its first line (who did what), then as much of its end as fits.
-			k := min(left+1-2, len(it.full)-1)
-			lines := append([]text{it.full[0], plain(dim("        … (log shows it all)"))}, it.full[len(it.full)-k:]...)
+		case rows[i] > 1:
+			lines := slices.Clone(it.joined[:rows[i]])
+			if rows[i] < len(it.joined) {
+				l := lines[len(lines)-1]
+				lines[len(lines)-1] = plain(shorten(l.s, l.n-1)) // it goes on: log shows it whole
+			}
 			out = append(out, newsItem{full: lines})
 		case form[i] == 1:
 			out = append(out, newsItem{full: []text{it.compact}})
