@@ -164,6 +164,9 @@ func (ps *Session) screen(seat int, legal []engine.Action, texts []string) {
 			news = fitNews(news, room-1, ps.dim)
 		}
 	}
+	if len(header) > 0 && len(columns) > 0 && len(choices) > 0 && &choices[0] == &columns[0] && slices.ContainsFunc(previews, func(p string) bool { return p != "" }) {
+		header = []text{plain(ps.bold("Your choices") + ps.dim(" (? N says what choice N does):"))}
+	}
 	out := title
 	if len(news) > 0 {
 		out = append(out, newsHead)
@@ -272,9 +275,9 @@ type newsItem struct {
 }
 
 // fitNews fits the news into n lines: first one line for every move of the others (the
-// oldest left out, with a line saying so, only when even that does not fit), then the
-// person's own moves in one line, then the newest moves in full while they fit; a line
-// still free lets the newest summaries run on, unshortened. log shows it all.
+// oldest left out, with a line saying so, only when even that does not fit), the newest
+// of them in full while they fit, a line still free letting a summary run on; then the
+// person's own moves likewise with the lines left. log shows it all.
 func fitNews(news []newsItem, n int, dim func(string) string) []newsItem {
 	if n < 1 {
 		return nil
@@ -291,28 +294,29 @@ func fitNews(news []newsItem, n int, dim func(string) string) []newsItem {
 	if cut {
 		left-- // the line saying that older moves were left out
 	}
-	for pass := 0; pass < 2; pass++ { // the others' moves, then the person's own
-		for i := len(news) - 1; i >= 0; i-- {
-			if news[i].own == (pass == 1) && left >= 1 {
-				form[i], left = 1, left-1
-			}
-		}
-	}
-	for i := len(news) - 1; i >= 0; i-- {
-		if form[i] == 1 && len(news[i].full)-1 <= left {
-			form[i], left = 2, left-(len(news[i].full)-1)
-		}
-	}
+	rows := make([]int, len(news)) // lines of a one-line summary run on
 	var out []newsItem
 	if cut { // (the person's own moves left out need no line: they are the person's)
 		out = append(out, newsItem{full: []text{plain(dim("  … earlier moves: type log"))}})
 	}
-	// The lines still free let the newest summaries run on over more lines.
-	rows := make([]int, len(news))
-	for i := len(news) - 1; i >= 0; i-- {
-		if form[i] == 1 && left > 0 && len(news[i].joined) > 1 {
-			rows[i] = min(len(news[i].joined), 1+left)
-			left -= rows[i] - 1
+	// The others' moves first, then the person's own: each gets one line, newest first;
+	// then the lines still free show the newest in full, or let their summaries run on.
+	for _, own := range []bool{false, true} {
+		for i := len(news) - 1; i >= 0; i-- {
+			if news[i].own == own && left >= 1 {
+				form[i], left = 1, left-1
+			}
+		}
+		for i := len(news) - 1; i >= 0; i-- {
+			if news[i].own == own && form[i] == 1 && len(news[i].full)-1 <= left {
+				form[i], left = 2, left-(len(news[i].full)-1)
+			}
+		}
+		for i := len(news) - 1; i >= 0; i-- {
+			if news[i].own == own && form[i] == 1 && left > 0 && len(news[i].joined) > 1 {
+				rows[i] = min(len(news[i].joined), 1+left)
+				left -= rows[i] - 1
+			}
 		}
 	}
 	for i, it := range news {
