@@ -61,29 +61,37 @@ Red Hot's lair, Dragon Scales' layout), one line per seat, and the legal actions
 numbered, each with what it will do as far as you can know it (the points it takes, the
 square a dragon lands on, the chance an adventurer burns). The screen is laid out for the
 terminal's size (80×24 at least; COLUMNS and LINES when the output is not a terminal).
-Answer with a number, the action's text, or the start of it when only one action begins
-that way. Commands:
+Answer with a number or the action's full text; a part of a name ("h", "sh") plays
+nothing: it is answered with the actions it fits. Commands:
   help      what you can type
   rules     the rules the current choice depends on, in full; rules DH-13 one rule;
             rules all lists them
+  ? N       what choice N does, from the engine's rules for this position (any choice,
+            however long the list)
   hint      what ` + hintAgentSpec + ` (honest: it sees only your view) would play, with its
-            estimated chance of winning
+            estimated chance of winning; at a secret choice, the mix it plays (each
+            choice's probability) and the round's value
+  log       what happened since your last turn, in full
   history   everything your seat has seen since the deal
   show      the board and the choices again
-  quit      stop (asks to confirm); the game so far is saved
+  reveal    show the whole game now (asks first); the save records it
+  quit      stop (asks to confirm); the game so far is saved, nothing hidden is shown
 
 At a terminal the bots' moves (and Dragon Scales' combats) are shown one at a time: Enter
 goes on, f runs on to your turn; --fast runs them without stopping. Ctrl-C or Ctrl-D asks
 before stopping (pressed again, it stops and saves).
 
 At the end every hand is revealed, with each score's parts and the rule that decided the
-result. The game is saved as a JSONL trace (the seed and every action, with the
-narration) under a new name (an existing file is never overwritten) that
-` + "`dragonlab trace --replay FILE`" + ` prints and replays exactly, and ` + "`dragonlab play --resume FILE`" + `
-continues where it stopped (with the same bots, playing exactly as they would have). If the
-save fails the game is kept in the temporary directory and the command exits with status
-1. Colours and screen clearing are used only when the output is a terminal (and NO_COLOR
-is not set); with a pipe the game plays as plain text.`,
+result; a stop (quit, Ctrl-C or Ctrl-D twice, a hang-up, SIGTERM) shows nothing hidden, so
+that the game resumes as it was. The game is saved as it goes, as a JSONL trace (the seed
+and every action, with the narration): the file is created when the game starts under a
+new name (an existing file is never taken, even by a game started at the same moment) and
+every decision is appended and flushed to disk, so that after a crash or kill -9
+` + "`dragonlab play --resume FILE`" + ` continues from the last decision (with the same bots,
+playing exactly as they would have) and ` + "`dragonlab trace --replay FILE`" + ` prints and replays it
+exactly. If the save fails the game is kept in the temporary directory and the command
+exits with status 1. Colours and screen clearing are used only when the output is a
+terminal (and NO_COLOR is not set); with a pipe the game plays as plain text.`,
 			Example: `  dragonlab play --game dragonheart --agents human,mcts:iters=2000
   dragonlab play --game draco --players 3 --agents human,mcts:iters=2000,greedy --seed 7
   dragonlab play --game redhot --players 3 --agents human,human,mcts   # hot-seat
@@ -228,10 +236,12 @@ func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con *terminal) 
 	if err != nil {
 		return nil, err
 	}
-	cfg.Game, cfg.Params, cfg.Players, cfg.Seed, cfg.Specs, cfg.Factories, cfg.Save = g, p, players, seed, specs, fs, save
+	cfg.Game, cfg.Params, cfg.Players, cfg.Seed, cfg.Specs, cfg.Factories = g, p, players, seed, specs, fs
+	cfg.Save, cfg.SaveFile = saveName(save), save
 	cfg.Offer = len(o.game.Sets) == 0 && o.game.Rules == ""
 	ps, err := play.New(cfg, con)
 	if err != nil {
+		dropSave(save)
 		return nil, asBadInput(err)
 	}
 	return ps, nil
@@ -253,48 +263,68 @@ func (o *playOptions) resume(cmd *cobra.Command, cfg play.Config, con *terminal)
 	}
 	cfg.Save = o.Resume // the same game, continued: saved back where it was
 	if cmd.Flags().Changed("save") || o.NoSave {
-		if cfg.Save, err = o.savePath(cmd, ""); err != nil {
+		if cfg.SaveFile, err = o.savePath(cmd, ""); err != nil {
 			return nil, err
 		}
+		cfg.Save = saveName(cfg.SaveFile)
 	} else if err := checkSavePath(cfg.Save); err != nil {
 		return nil, err
 	}
 	ps, err := play.Resume(sg, cfg, con)
 	if err != nil {
+		dropSave(cfg.SaveFile)
 		return nil, badInput("--resume %s: %v", o.Resume, err)
 	}
 	return ps, nil
 }
 
-// savePath is where the game is saved: "" with --no-save; --save, which must not exist;
-// else base.jsonl, or base-2.jsonl, base-3.jsonl … when taken. A save never overwrites.
-func (o *playOptions) savePath(cmd *cobra.Command, base string) (string, error) {
+// savePath creates the save of the game, empty and exclusively (a save never overwrites,
+// and two games started at the same moment never share a file): nil with --no-save;
+// --save, which must not exist; else base.jsonl, or base-2.jsonl, base-3.jsonl … for the
+// first name free.
+func (o *playOptions) savePath(cmd *cobra.Command, base string) (*os.File, error) {
 	if o.NoSave {
 		if cmd.Flags().Changed("save") {
-			return "", badInput("--save and --no-save contradict each other: give one")
+			return nil, badInput("--save and --no-save contradict each other: give one")
 		}
-		return "", nil
+		return nil, nil
 	}
-	if cmd.Flags().Changed("save") {
+	exact := cmd.Flags().Changed("save")
+	if exact {
 		if o.Save == "" {
-			return "", badInput("--save needs a file name (or give --no-save)")
+			return nil, badInput("--save needs a file name (or give --no-save)")
 		}
 		if err := checkSavePath(o.Save); err != nil {
-			return "", err
+			return nil, err
 		}
-		if _, err := os.Lstat(o.Save); err == nil {
-			return "", badInput("--save %s: the file exists (a save never overwrites a game): give another name, or continue it with --resume %s", o.Save, o.Save)
-		}
-		return o.Save, nil
+		base = o.Save
+	} else if err := checkSavePath(base + ".jsonl"); err != nil {
+		return nil, err
 	}
-	path := base + ".jsonl"
-	for k := 2; ; k++ {
-		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
-			break
-		}
-		path = base + "-" + strconv.Itoa(k) + ".jsonl"
+	f, err := play.CreateSave(base, exact)
+	switch {
+	case errors.Is(err, os.ErrExist):
+		return nil, badInput("--save %s: the file exists (a save never overwrites a game): give another name, or continue it with --resume %s", o.Save, o.Save)
+	case err != nil:
+		return nil, badInput("cannot create the save: %v", err)
 	}
-	return path, checkSavePath(path)
+	return f, nil
+}
+
+// saveName is the name of the save created ("" for none).
+func saveName(f *os.File) string {
+	if f == nil {
+		return ""
+	}
+	return f.Name()
+}
+
+// dropSave removes the save created for a game that could not start (still empty).
+func dropSave(f *os.File) {
+	if f != nil {
+		f.Close()
+		os.Remove(f.Name())
+	}
 }
 
 // checkSavePath refuses, before the game starts, a save target that is not a regular file

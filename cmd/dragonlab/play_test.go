@@ -77,7 +77,7 @@ func TestPlayFullGamesThroughStdin(t *testing.T) {
 					t.Fatalf("%s: invalid answers are not explained (%q):\n%s", tc.name, want, tail(out, 40))
 				}
 			}
-			if !strings.Contains(out, "Hint (mcts:iters=30): ") && !strings.Contains(out, "Only one action is possible") {
+			if !strings.Contains(out, "Hint (mcts:iters=30)") && !strings.Contains(out, "Only one action is possible") {
 				t.Fatalf("%s: no hint:\n%s", tc.name, tail(out, 40))
 			}
 		}

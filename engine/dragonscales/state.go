@@ -604,13 +604,7 @@ func (s *State) resolve(c uint8) {
 		s.startJoker(a)
 		return
 	}
-	src := s.at[r.src()]
-	m := r.mask[c]
-	if r.typ[c] == tRed && src != 0 {
-		m &= src // take the named pieces still free / on the red dragon
-	} else {
-		m &= s.opponents() // steal; a piece not held by an opponent: nothing
-	}
+	m := s.cardGain(c, a)
 	if s.trk.on {
 		s.trackGain(m)
 	}
@@ -619,6 +613,22 @@ func (s *State) resolve(c uint8) {
 		return
 	}
 	s.finishCombat()
+}
+
+// cardGain is the set of cells the card c (not a Joker) won by actor moves to actor in a
+// multi-player game: a red card takes its named pieces still free / on the red dragon
+// while any remain; otherwise (a blue card, or every card after the switch of DS-13 or
+// once the red dragon is empty, DS-18) it steals the named pieces an opponent holds, and
+// a named piece held by nobody else does nothing (DS-12, DS-13, DS-17, DS-18). Preview
+// answers from it, so a preview is the rule the combat applies.
+func (s *State) cardGain(c, actor uint8) uint16 {
+	r := s.r
+	src := s.at[r.src()]
+	m := r.mask[c]
+	if r.typ[c] == tRed && src != 0 {
+		return m & src
+	}
+	return m & (full &^ s.at[actor] &^ src)
 }
 
 // src is the holder pieces are taken from: free pieces (3p) or the red dragon (2p).

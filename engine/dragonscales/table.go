@@ -3,6 +3,7 @@ package dragonscales
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"dragonlab/engine"
 )
@@ -136,7 +137,7 @@ func (s *State) Preview(a engine.Action) string {
 			return ""
 		}
 		if r.back[p.top()] == tBlue {
-			return "blue back: steals the named piece from its holder"
+			return "blue back: steals the named piece if an opponent holds it"
 		}
 		return "red back: the named free pieces, or a Joker"
 	case kMoveRB:
@@ -174,16 +175,77 @@ func (s *State) Preview(a engine.Action) string {
 			return ""
 		}
 		if r.typ[c] == tJoker {
-			return "beats every card but a Joker; 3 operations"
+			return fmt.Sprintf("beats every card but a Joker; %d operations", r.ops)
 		}
-		w := r.weapon[c]
-		what := "takes the named pieces from the red dragon"
-		if r.typ[c] == tBlue {
-			what = "steals the named piece"
-		}
-		return fmt.Sprintf("beats %s, loses to %s; %s", weaponNames[(w+1)%3], weaponNames[(w+2)%3], what)
+		// Weapons decide, equal weapons red over blue (DS-16): the phrase names the
+		// weapon beaten; what the card then does is the rule the combat applies.
+		return fmt.Sprintf("beats %s; won: %s", weaponNames[(r.weapon[c]+1)%3], s.gainText(uint8(c), me))
 	}
 	return ""
+}
+
+// gainText says what card c does when seat me wins with it, now (cardGain: DS-12, DS-13,
+// DS-17, DS-18): the pieces it takes or steals and from whom, and the mover's progress;
+// or that nothing moves, and why.
+func (s *State) gainText(c uint8, me int) string {
+	r := s.r
+	named := r.mask[c]
+	m := s.cardGain(c, uint8(me))
+	if m == 0 {
+		src, where := s.at[r.src()], "on the red dragon"
+		if r.players == 3 {
+			where = "free"
+		}
+		switch on := named & src; {
+		case r.typ[c] == tRed && src != 0:
+			return "nothing (none of its pieces " + where + ")"
+		case on != 0 && r.players == 3:
+			return "nothing (" + s.piecesText(on, on) + " " + where + ", DS-13)"
+		case on != 0:
+			return "nothing (" + s.piecesText(on, on) + " " + where + ", DS-18)"
+		}
+		return "nothing (its pieces are yours)"
+	}
+	x := *s
+	x.at[me] |= m
+	var parts []string
+	if took := m & s.at[r.src()]; took != 0 {
+		parts = append(parts, "takes "+s.piecesText(took, named))
+	}
+	for h := 0; h < r.players; h++ {
+		if from := m & s.at[h]; h != me && from != 0 {
+			x.at[h] &^= from
+			parts = append(parts, fmt.Sprintf("steals %s (s%d)", s.piecesText(from, named), h))
+		}
+	}
+	n := x.measure(x.at[me])
+	if n >= r.target {
+		return strings.Join(parts, ", ") + fmt.Sprintf(", you win (%d/%d)", n, r.target)
+	}
+	return strings.Join(parts, ", ") + fmt.Sprintf(", you %d/%d", n, r.target)
+}
+
+// piecesText names the pieces of m, a subset of the named pieces of a card, shortly: one
+// piece by name, all of them as "its N pieces", else "all but" the ones left out.
+func (s *State) piecesText(m, named uint16) string {
+	names := func(m uint16) string {
+		var out []string
+		for cell := 0; cell < 9; cell++ {
+			if m&(1<<cell) != 0 {
+				out = append(out, s.r.cellName[cell])
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	switch k := bits.OnesCount16(m); {
+	case k == 1:
+		return names(m)
+	case m == named:
+		return fmt.Sprintf("its %d pieces", k)
+	case bits.OnesCount16(named&^m) == 1:
+		return "all but " + names(named&^m)
+	}
+	return names(m)
 }
 
 // ScoreParts is seat's pieces beside the group the target counts (multi-player).

@@ -1,14 +1,12 @@
 package play
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strings"
 	"unicode/utf8"
 
 	"dragonlab/engine"
-	"dragonlab/sim"
 )
 
 // SaveError is a save that failed (issue 27: the game is never lost): the game was kept
@@ -29,9 +27,11 @@ func (e *SaveError) Error() string {
 
 func (e *SaveError) Unwrap() error { return e.Err }
 
-// Finish shows the end (or the stop: note says why) to everybody, reveals the whole game
-// and saves it. It runs once; the CLI's signal handler may call it while Play runs. It
-// returns a *SaveError when the save failed.
+// Finish ends the session: at the game's end it shows the result to everybody and reveals
+// the whole game; at a stop (note says why) it shows nothing hidden — only the moves the
+// person had not yet seen, as the person's seat sees them — so that the game can be
+// resumed as it was. Then it closes the save with its end line. It runs once; the CLI's
+// signal handler may call it while Play runs. It returns a *SaveError when the save failed.
 func (ps *Session) Finish(note string) error {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
@@ -45,13 +45,52 @@ func (ps *Session) Finish(note string) error {
 	if ps.humans > 1 || ps.onScreen < 0 {
 		ps.clear()
 	}
+	if s.Terminal() {
+		ps.showEnd(s)
+	} else {
+		ps.showStop(note)
+	}
+	if ps.Save == "" {
+		return nil
+	}
+	ps.openSave() // a game stopped before it started still leaves its save
+	if err := ps.closeSave(s, note); err != nil {
+		return ps.keepGame(ps.traceBytes(s, note), err)
+	}
+	if s.Terminal() {
+		ps.say(same, "Saved to %s: dragonlab trace --replay %s prints the whole game.", ps.Save, ps.Save)
+	} else {
+		ps.say(same, "Saved to %s: dragonlab play --resume %s continues it (nothing hidden was shown).", ps.Save, ps.Save)
+	}
+	return nil
+}
+
+// showStop says the game stopped and shows what the person had not yet seen of it, in the
+// view of the person's seat (one human; in a hot-seat game the screen is shared: nothing).
+func (ps *Session) showStop(note string) {
+	w, _ := ps.size()
+	ps.printf("\n%s\n", ps.title("Game stopped ("+note+")"))
+	me := ps.me()
+	if me < 0 {
+		return
+	}
+	from := min(len(ps.steps), max(ps.seen[me], ps.shown[me]))
+	if from < len(ps.steps) {
+		ps.printf("%s\n", ps.bold("Last moves:"))
+		for k := from; k < len(ps.steps); k++ {
+			for _, l := range ps.stepLines(k, me) {
+				ps.printf("%s\n", strings.Join(engine.Wrap("  "+l, w-1, "        "), "\n"))
+			}
+		}
+	}
+}
+
+// showEnd shows a finished game to everybody: the last moves, the result and how it was
+// decided, the scores with their parts, and the whole game revealed.
+func (ps *Session) showEnd(s engine.State) {
 	w, _ := ps.size()
 	wrap := func(line, indent string) string { return strings.Join(engine.Wrap(line, w-1, indent), "\n") }
-	if s.Terminal() {
-		ps.printf("\n%s\n", ps.title("Game over"))
-	} else {
-		ps.printf("\n%s\n", ps.title("Game stopped ("+note+")"))
-	}
+	ps.printf("\n%s\n", ps.title("Game over"))
 	// The moves nobody has seen yet, with everything revealed.
 	from := len(ps.steps)
 	for seat := range ps.Specs {
@@ -68,12 +107,10 @@ func (ps *Session) Finish(note string) error {
 		}
 	}
 	ex, _ := s.(engine.EndExplainer)
-	if s.Terminal() {
-		ps.printf("%s\n", wrap(ps.bold("Result:")+" "+ps.resultText(s), "  "))
-		if ex != nil {
-			if d := ex.Decider(); d != "" {
-				ps.printf("%s\n", wrap(ps.bold("How:")+" "+d, "  "))
-			}
+	ps.printf("%s\n", wrap(ps.bold("Result:")+" "+ps.resultText(s), "  "))
+	if ex != nil {
+		if d := ex.Decider(); d != "" {
+			ps.printf("%s\n", wrap(ps.bold("How:")+" "+d, "  "))
 		}
 	}
 	names := make([]string, ps.Players)
@@ -114,19 +151,6 @@ func (ps *Session) Finish(note string) error {
 	for _, l := range strings.Split(DescribeView(s, engine.Omniscient), "\n") {
 		ps.printf("%s\n", wrap("    "+l, "        "))
 	}
-	if ps.Save == "" {
-		return nil
-	}
-	data := ps.traceBytes(s, note)
-	if err := sim.WriteFileAtomic(ps.Save, data); err != nil {
-		return ps.keepGame(data, err)
-	}
-	if s.Terminal() {
-		ps.say(same, "Saved to %s: dragonlab trace --replay %s prints the whole game.", ps.Save, ps.Save)
-	} else {
-		ps.say(same, "Saved to %s: dragonlab play --resume %s continues it, dragonlab trace --replay %s prints it.", ps.Save, ps.Save, ps.Save)
-	}
-	return nil
 }
 
 // keepGame keeps a game whose save failed: in a new file of the temporary directory, or
@@ -172,22 +196,8 @@ func (ps *Session) resultText(s engine.State) string {
 	return strings.Join(winners, ", ") + " share the win"
 }
 
-// traceBytes is the game as a JSONL trace (the format of trace --format jsonl): the
+// traceBytes is the whole game as a JSONL trace (the format of trace --format jsonl): the
 // header with the seed, every action with its omniscient narration, the end.
 func (ps *Session) traceBytes(s engine.State, note string) []byte {
-	var b bytes.Buffer
-	tw := NewTraceWriter(&b, true)
-	tw.Header(TraceHeader{Game: ps.Game.Name, Players: ps.Players, Params: engine.ParamsJSON(ps.Params),
-		Agents: ps.Specs, Seed: ps.Seed, Index: ps.index, GameSeed: ps.gameSeed, View: ViewName(engine.Omniscient),
-		Deal: ps.dealLines(engine.Omniscient)}, ps.Game, ps.Params)
-	for k, st := range ps.steps {
-		action, events := NarrateStep(st.before, st.after, st.action, engine.Omniscient)
-		tw.Step(TraceStep{Step: k + 1, Seat: st.seat, Action: action, Events: events})
-	}
-	e := EndOf(s, len(ps.steps), engine.Omniscient)
-	if !e.Finished {
-		e.Note = note
-	}
-	tw.End(e)
-	return b.Bytes()
+	return append(ps.savePrefix(), ps.endLine(s, note)...)
 }

@@ -16,6 +16,8 @@ type scriptConsole struct {
 	w, h        int
 	interactive bool
 	tty         bool
+	onRead      func(n int) // called before the n-th answer is read (from 1)
+	reads       int
 }
 
 func (c *scriptConsole) Size() (int, int)              { return c.w, c.h }
@@ -25,6 +27,10 @@ func (c *scriptConsole) Clear()                        { c.out.WriteString("\f")
 func (c *scriptConsole) Print(text string)             { c.out.WriteString(text) }
 func (c *scriptConsole) Paint(_ Role, s string) string { return s }
 func (c *scriptConsole) ReadLine() (string, error) {
+	c.reads++
+	if c.onRead != nil {
+		c.onRead(c.reads)
+	}
 	if c.limit == 0 || len(c.lines) == 0 {
 		return "", io.EOF
 	}

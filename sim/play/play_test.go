@@ -63,6 +63,7 @@ func TestSessionPlaysAndSaves(t *testing.T) {
 	}
 	ps.Finish("again") // runs once
 
+	save = filepath.Join(dir, "g2.jsonl") // a save is never overwritten
 	con = &scriptConsole{lines: []string{"1"}, limit: 4}
 	ps = newTestSession(t, "dragonheart", 2, 5, []string{Human, "random"}, con, save)
 	if err := ps.Play(); err == nil || !strings.Contains(err.Error(), ErrInputEnded.Error()+"; the game so far is saved in "+save) {

@@ -36,7 +36,7 @@ func Resume(sg *SavedGame, c Config, con Console) (*Session, error) {
 	c.Game, c.Params, c.Players, c.Seed = sg.Game, sg.Params, h.Players, h.Seed
 	c.Specs, c.Factories = slices.Clone(h.Agents), fs
 	c.Offer = false
-	ps := &Session{Config: c, con: con, onScreen: -1, index: h.Index}
+	ps := &Session{Config: c, con: con, onScreen: -1, index: h.Index, revealedAt: sg.Revealed, replaying: true}
 	if err := ps.deal(); err != nil {
 		return nil, err
 	}
@@ -57,7 +57,11 @@ func Resume(sg *SavedGame, c Config, con Console) (*Session, error) {
 			ps.seen[seat], ps.dealt[seat] = last[seat], true
 		}
 	}
+	ps.replaying = false
 	ps.resumed = len(sg.Actions)
+	if sg.Revealed >= 0 {
+		ps.revealNote = fmt.Sprintf("this game was revealed (every hand and pile shown) after %d decisions", sg.Revealed)
+	}
 	if len(differs) > 0 {
 		ps.warning = fmt.Sprintf("the bots chose differently from the saved game at step %d (another dragonlab version?): "+
 			"the game goes on from the saved position, but not as it would have uninterrupted", differs[0])

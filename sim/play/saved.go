@@ -23,7 +23,10 @@ type SavedGame struct {
 	Steps   []TraceStep
 	End     *TraceEnd
 	Actions []engine.Action // the replayed actions, one per step
-	Final   engine.State
+	// Revealed is the number of decisions after which the whole game was revealed to the
+	// players (the reveal command), -1 if it never was.
+	Revealed int
+	Final    engine.State
 }
 
 // ReadSavedGame reads and replays a JSONL trace exactly (the seed and every action),
@@ -39,7 +42,15 @@ func ReadSavedGame(path string) (*SavedGame, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("replay %s: %s", path, fmt.Sprintf(format, args...))
 	}
-	sg := &SavedGame{}
+	// A game killed while a line was being written ends in a piece of a line: that
+	// decision was in progress, not taken; the game resumes from the one before.
+	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 && len(bytes.TrimSpace(data[i+1:])) > 0 {
+		var probe map[string]any
+		if json.Unmarshal(data[i+1:], &probe) != nil {
+			data = data[:i+1]
+		}
+	}
+	sg := &SavedGame{Revealed: -1}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	line := 0
@@ -82,6 +93,17 @@ func ReadSavedGame(path string) (*SavedGame, error) {
 				return nil, err
 			}
 			sg.Steps = append(sg.Steps, st)
+		case kind.Type == "reveal":
+			var r TraceReveal
+			if err := dec(&r); err != nil {
+				return nil, err
+			}
+			if r.Decisions != len(sg.Steps) {
+				return nil, fail("line %d: a reveal after %d decisions among the steps of decision %d", line, r.Decisions, len(sg.Steps))
+			}
+			if sg.Revealed < 0 {
+				sg.Revealed = r.Decisions
+			}
 		case kind.Type == "end":
 			var e TraceEnd
 			if err := dec(&e); err != nil {

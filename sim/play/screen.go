@@ -43,8 +43,8 @@ func (ps *Session) screen(seat int, legal []engine.Action, texts []string) {
 	title := wrapped(fmt.Sprintf("%s — seat %d, your turn (decision %d)", ps.Game.Title, seat, len(ps.steps)+1), lw, "  ", ps.title)
 
 	var news []newsItem
-	add := func(lines []string) {
-		var it newsItem
+	add := func(lines []string, own bool) {
+		it := newsItem{own: own}
 		for _, l := range lines {
 			it.full = append(it.full, wrapped("  "+l, lw, "        ", same)...)
 		}
@@ -62,25 +62,19 @@ func (ps *Session) screen(seat int, legal []engine.Action, texts []string) {
 			parts = append(parts, l)
 		}
 		it.compact = plain("  " + shorten(strings.Join(parts, " · "), lw-2))
+		it.joined = wrapped("  "+strings.Join(parts, " · "), lw, "      ", same)
 		news = append(news, it)
 	}
-	if !ps.dealt[seat] {
-		ps.dealt[seat] = true
-		deal := []string{"the deal:"}
-		for _, l := range ps.dealLines(seat) {
-			deal = append(deal, "    "+l)
-		}
-		add(deal)
+	for _, e := range ps.newsLines(seat) {
+		add(e.lines, e.own)
 	}
-	for k := ps.seen[seat]; k < len(ps.steps); k++ {
-		add(ps.stepLines(k, seat))
-	}
-	ps.seen[seat] = len(ps.steps)
-	full, compact := 0, len(news)
+	full, others := 0, 0
 	for _, it := range news {
 		full += len(it.full)
+		if !it.own {
+			others++ // what the others did: never left out while a line for it can be found
+		}
 	}
-	_ = compact
 
 	var board []text
 	if b, ok := ps.s.(engine.Boarder); ok {
@@ -130,21 +124,23 @@ func (ps *Session) screen(seat int, legal []engine.Action, texts []string) {
 	if h > 0 {
 		avail := h - 2 // the prompt, and a line for the answer
 		fixed := len(title) + len(board)
-		// The layouts in order of preference: the choices with what they do come first,
-		// then at least the last move of the news, then the heading of the choices.
+		// The layouts in order of preference: a line for every move the others made since
+		// the person's last turn (nothing they did is lost) with the choices and what they
+		// do; then the choices in columns (? N previews any of them); then at least the
+		// last move of the news. The heading of the choices goes first.
 		news2 := 0
 		if len(news) > 0 {
-			news2 = min(compact, 2) + 1
+			news2 = max(others, 1) + 1
 		}
-		news1 := min(news2, 2)
+		news1 := min(news2, 3)
 		hdr := header
 		for _, c := range []struct {
 			choices []text
 			header  bool
 			news    int
 		}{
-			{listed, true, news2}, {listed, false, news1}, {listed, true, 0}, {listed, false, 0},
-			{columns, true, news2}, {columns, false, news1}, {columns, false, 0},
+			{listed, true, news2}, {listed, false, news2}, {columns, true, news2}, {columns, false, news2},
+			{listed, false, news1}, {columns, false, news1}, {listed, false, 0}, {columns, false, 0},
 		} {
 			choices, header = c.choices, nil
 			if c.header {
@@ -158,9 +154,18 @@ func (ps *Session) screen(seat int, legal []engine.Action, texts []string) {
 			choices = listed // nothing fits: the shorter list
 		}
 		room := avail - fixed - len(header) - len(choices)
-		if full+1 > room {
+		switch {
+		case full+1 <= room:
+		case room == 1 && len(news) > 0:
+			// No room for the heading: one line says there is news.
+			newsHead = plain(ps.dim(fmt.Sprintf("  %d move(s) since your last turn: type log", len(news))))
+			news = []newsItem{{}}
+		default:
 			news = fitNews(news, room-1, ps.dim)
 		}
+	}
+	if len(header) > 0 && len(columns) > 0 && len(choices) > 0 && &choices[0] == &columns[0] && slices.ContainsFunc(previews, func(p string) bool { return p != "" }) {
+		header = []text{plain(ps.bold("Your choices") + ps.dim(" (? N says what choice N does):"))}
 	}
 	out := title
 	if len(news) > 0 {
@@ -261,58 +266,73 @@ func (ps *Session) choiceColumns(texts []string, w int) []text {
 }
 
 // newsItem is what one step (or the deal) did, as the person sees it: in full, and in one
-// line.
+// line; own marks the person's own move.
 type newsItem struct {
 	full    []text
 	compact text
+	joined  []text // the one line's text whole, wrapped
+	own     bool
 }
 
-// fitNews fits the news into n lines, the newest first: the newest moves in full while
-// they fit, older ones in one line each, the oldest left out with a line saying so; a
-// newest move taller than the room shows its end.
+// fitNews fits the news into n lines: first one line for every move of the others (the
+// oldest left out, with a line saying so, only when even that does not fit), the newest
+// of them in full while they fit, a line still free letting a summary run on; then the
+// person's own moves likewise with the lines left. log shows it all.
 func fitNews(news []newsItem, n int, dim func(string) string) []newsItem {
-	if n < 2 {
+	if n < 1 {
 		return nil
 	}
-	var out []newsItem
+	form := make([]int, len(news)) // 0 left out, 1 one line, 2 in full
 	left := n
-	dropped := false
-	for i := len(news) - 1; i >= 0; i-- {
-		it := news[i]
-		reserve := 0
-		if i > 0 {
-			reserve = 1 // for the line that says older moves were left out
+	need := 0
+	for _, it := range news {
+		if !it.own {
+			need++
 		}
-		switch {
-		case len(it.full)+reserve <= left:
-			out = append(out, it)
-			left -= len(it.full)
-			continue
-		case i == len(news)-1:
-			// Its first line (who did what), then as much of its end as fits.
-			k := left - 1 - reserve
-			if k >= 3 {
-				tailLines := append([]text{it.full[0], plain(dim("        …"))}, it.full[len(it.full)-(k-2):]...)
-				out = append(out, newsItem{full: tailLines})
-			} else {
-				out = append(out, newsItem{full: []text{it.compact}})
-				k = 1
+	}
+	cut := need > n
+	if cut {
+		left-- // the line saying that older moves were left out
+	}
+	rows := make([]int, len(news)) // lines of a one-line summary run on
+	var out []newsItem
+	if cut { // (the person's own moves left out need no line: they are the person's)
+		out = append(out, newsItem{full: []text{plain(dim("  … earlier moves: type log"))}})
+	}
+	// The others' moves first, then the person's own: each gets one line, newest first;
+	// then the lines still free show the newest in full, or let their summaries run on.
+	for _, own := range []bool{false, true} {
+		for i := len(news) - 1; i >= 0; i-- {
+			if news[i].own == own && left >= 1 {
+				form[i], left = 1, left-1
 			}
-			left -= k
-			dropped = i > 0
-			i = -1 // done
-			continue
-		case 1+reserve <= left:
-			out = append(out, newsItem{full: []text{it.compact}})
-			left--
-			continue
 		}
-		dropped = true
-		break
+		for i := len(news) - 1; i >= 0; i-- {
+			if news[i].own == own && form[i] == 1 && len(news[i].full)-1 <= left {
+				form[i], left = 2, left-(len(news[i].full)-1)
+			}
+		}
+		for i := len(news) - 1; i >= 0; i-- {
+			if news[i].own == own && form[i] == 1 && left > 0 && len(news[i].joined) > 1 {
+				rows[i] = min(len(news[i].joined), 1+left)
+				left -= rows[i] - 1
+			}
+		}
 	}
-	if dropped {
-		out = append(out, newsItem{full: []text{plain(dim("  … earlier: type history"))}})
+	for i, it := range news {
+		switch {
+		case form[i] == 2:
+			out = append(out, it)
+		case rows[i] > 1:
+			lines := slices.Clone(it.joined[:rows[i]])
+			if rows[i] < len(it.joined) {
+				l := lines[len(lines)-1]
+				lines[len(lines)-1] = plain(shorten(l.s, l.n-1)) // it goes on: log shows it whole
+			}
+			out = append(out, newsItem{full: lines})
+		case form[i] == 1:
+			out = append(out, newsItem{full: []text{it.compact}})
+		}
 	}
-	slices.Reverse(out)
 	return out
 }

@@ -48,9 +48,11 @@ func TestScreenShowsOnlyTheView(t *testing.T) {
 				seat := ps.s.ToMove()
 				legal := ps.s.Legal(nil)
 				truth := ps.s
+				from := ps.seen[seat] // the news since the seat's last turn, as humanTurn sets it
 				screen := func(s engine.State) string {
 					ps.s = s
-					ps.dealt[seat], ps.seen[seat] = true, len(ps.steps)
+					ps.newsFrom[seat], ps.seen[seat] = from, len(ps.steps)
+					ps.newsDeal[seat] = n < ps.Players
 					con.out.Reset()
 					texts := make([]string, len(legal))
 					for i, a := range legal {
@@ -63,6 +65,25 @@ func TestScreenShowsOnlyTheView(t *testing.T) {
 				lines := strings.Split(strings.Trim(want, "\f\n"), "\n")
 				if len(lines) > 22 {
 					t.Fatalf("%s %dp: a screen of %d lines:\n%s", tc.game, tc.players, len(lines), want)
+				}
+				// Issue 36 (5): every move the others made since the seat's last turn keeps
+				// a line of its own (at least its one-line summary) while the screen has
+				// room for it.
+				others, shown := 0, 0
+				for k := from; k < len(ps.steps); k++ {
+					if ps.steps[k].seat != seat {
+						others++
+					}
+				}
+				for _, l := range lines {
+					if strings.HasPrefix(l, "  seat ") && strings.Contains(l, "): ") && !strings.Contains(l, "(you)") {
+						shown++
+					}
+				}
+				// Only a full screen may leave some out (saying so when a line is free for
+				// it; log shows them all).
+				if shown < others && len(lines) < 22 {
+					t.Fatalf("%s %dp: %d moves of the others since the last turn, %d shown:\n%s", tc.game, tc.players, others, shown, want)
 				}
 				for _, l := range lines {
 					if utf8.RuneCountInString(l) > 80 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -28,6 +29,9 @@ type Config struct {
 	Factories []agents.Factory // per seat (zero for humans)
 	Hint      agents.Factory
 	Save      string // "" = do not save
+	// SaveFile is Save, created empty and exclusively by the caller (CreateSave); nil:
+	// the session creates Save itself (a resumed game: rewrites it).
+	SaveFile *os.File
 	// Step pauses after every bot move and between the combats of one move (Dragon
 	// Scales), until the person presses Enter; off, the moves run to the next turn.
 	Step bool
@@ -110,6 +114,16 @@ type Session struct {
 	note     string // why the game stopped
 	resumed  int    // steps replayed from a saved game
 	warning  string // what the resume found amiss
+	newsFrom []int  // per seat: the first step of the news of its current turn
+	newsDeal []bool // per seat: the news of its current turn starts with the deal
+
+	// The save, growing with the game (save.go).
+	opened     bool
+	saveF      *os.File
+	saveErr    error
+	revealNote string // a resumed game that was revealed says so
+	replaying  bool   // Resume replays the saved decisions: not appended again
+	revealedAt int    // decisions after which the whole game was revealed; -1 never
 }
 
 // ErrInputEnded: the input ended before the game did.
@@ -117,7 +131,7 @@ var ErrInputEnded = errors.New("the input ended before the game did")
 
 // New deals the game of c and makes its agents; the session plays on con.
 func New(c Config, con Console) (*Session, error) {
-	ps := &Session{Config: c, con: con, onScreen: -1}
+	ps := &Session{Config: c, con: con, onScreen: -1, revealedAt: -1}
 	if err := ps.deal(); err != nil {
 		return nil, err
 	}
@@ -140,6 +154,8 @@ func (ps *Session) deal() error {
 	ps.seen = make([]int, c.Players)
 	ps.shown = make([]int, c.Players)
 	ps.dealt = make([]bool, c.Players)
+	ps.newsFrom = make([]int, c.Players)
+	ps.newsDeal = make([]bool, c.Players)
 	for seat, spec := range c.Specs {
 		// The same agent streams as `dragonlab run` and `trace` (fixed seating): a bot
 		// plays as it would there in the same position.
@@ -220,6 +236,9 @@ func (ps *Session) Play() error {
 			return ps.stop(err)
 		}
 	}
+	ps.mu.Lock()
+	ps.openSave() // the game starts: its save exists from now on
+	ps.mu.Unlock()
 	if ps.Step && ps.resumed == 0 {
 		if err := ps.stepDeal(); err != nil {
 			return ps.stop(err)
@@ -267,6 +286,9 @@ func (ps *Session) apply(seat int, a engine.Action) {
 	ps.mu.Lock()
 	ps.steps = append(ps.steps, step{seat: seat, action: a, before: before, after: ps.s.Clone()})
 	ps.ctrlC = 0
+	if !ps.replaying {
+		ps.appendSave(ps.stepLine(len(ps.steps) - 1))
+	}
 	ps.mu.Unlock()
 }
 
@@ -297,10 +319,13 @@ func (ps *Session) intro() {
 	if ps.warning != "" {
 		say(ps.warn, "Note: %s.", ps.warning)
 	}
+	if ps.revealNote != "" {
+		say(ps.warn, "Note: %s.", ps.revealNote)
+	}
 	if ps.Save != "" {
 		say(same, "The game is saved to %s.", ps.Save)
 	}
-	say(ps.dim, "At your turn answer with a number, an action or its first letters; help lists the commands.")
+	say(ps.dim, "At your turn answer with a number or an action's full name; help lists the commands.")
 	ps.keep = true
 }
 
@@ -431,6 +456,10 @@ func (ps *Session) humanTurn(seat int) (engine.Action, error) {
 		}
 	}
 	ps.onScreen = seat
+	// The news of this turn: what happened since the seat's last screen (kept for log and
+	// show until the seat decides).
+	ps.newsFrom[seat], ps.seen[seat] = ps.seen[seat], len(ps.steps)
+	ps.newsDeal[seat], ps.dealt[seat] = !ps.dealt[seat], true
 	legal := ps.s.Legal(nil)
 	texts := make([]string, len(legal))
 	for i, a := range legal {
@@ -459,6 +488,8 @@ func (ps *Session) humanTurn(seat int) (engine.Action, error) {
 				return 0, errQuit
 			}
 			ps.printf("The game goes on.\n")
+		case msg == cmdReveal:
+			ps.revealCommand()
 		case msg != "":
 			ps.page(msg)
 		}
@@ -492,8 +523,11 @@ func (ps *Session) page(text string) {
 	}
 }
 
-// cmdQuit is the answer's marker for the quit command.
-const cmdQuit = "\x00quit"
+// cmdQuit and cmdReveal are the answer's markers for the quit and reveal commands.
+const (
+	cmdQuit   = "\x00quit"
+	cmdReveal = "\x00reveal"
+)
 
 // answer reads one line of seat's: the index of the chosen legal action, or -1 with a
 // message to print (the command's output, or why the answer is not understood).
@@ -502,7 +536,7 @@ func (ps *Session) answer(seat int, line string, legal []engine.Action, texts []
 	n := len(texts)
 	switch in {
 	case "":
-		return -1, fmt.Sprintf("Type the number of an action (1 to %d), its text or its first letters; help lists the commands.", n)
+		return -1, fmt.Sprintf("Type the number of an action (1 to %d), or its full text; help lists the commands.", n)
 	case "help", "?":
 		return -1, ps.help(n)
 	case "rules":
@@ -511,11 +545,18 @@ func (ps *Session) answer(seat int, line string, legal []engine.Action, texts []
 		return -1, ps.hintText(legal, texts)
 	case "history":
 		return -1, ps.historyText(seat)
+	case "log":
+		return -1, ps.logText(seat)
+	case "reveal":
+		return -1, cmdReveal
 	case "show":
 		ps.screen(seat, legal, texts)
 		return -1, ""
 	case "quit", "exit":
 		return -1, cmdQuit
+	}
+	if arg, ok := strings.CutPrefix(in, "?"); ok {
+		return -1, ps.previewText(strings.TrimSpace(arg), legal, texts)
 	}
 	if id, ok := strings.CutPrefix(in, "rules "); ok {
 		return -1, ps.ruleText(id)
@@ -526,25 +567,20 @@ func (ps *Session) answer(seat int, line string, legal []engine.Action, texts []
 		}
 		return k - 1, ""
 	}
-	var hits, inner []int
+	// A choice by name is its full text only: a part of a name (its first letters, a
+	// word of it) is never played, it is answered with the choices it fits, so that a
+	// stray letter ("h") cannot play a card.
+	var hits []int
 	for i, t := range texts {
-		lt := strings.ToLower(t)
+		lt := strings.Join(strings.Fields(strings.ToLower(t)), " ")
 		if lt == in {
 			return i, ""
 		}
-		if strings.HasPrefix(lt, in) {
+		if strings.HasPrefix(lt, in) || strings.Contains(" "+lt, " "+in) {
 			hits = append(hits, i)
-		} else if strings.Contains(" "+lt, " "+in) {
-			inner = append(inner, i) // the start of a later word: "troll" for "1 troll (2)"
 		}
 	}
 	if len(hits) == 0 {
-		hits = inner
-	}
-	switch len(hits) {
-	case 1:
-		return hits[0], ""
-	case 0:
 		return -1, ps.warn(fmt.Sprintf("%q is not an action you can play now: choose a number from 1 to %d (help lists the commands).", quoteShort(line), n))
 	}
 	var names []string
@@ -555,7 +591,11 @@ func (ps *Session) answer(seat int, line string, legal []engine.Action, texts []
 	if len(hits) > 6 {
 		more = fmt.Sprintf(" and %d more", len(hits)-6)
 	}
-	return -1, ps.warn(fmt.Sprintf("%q fits %d actions: %s%s. Type more of it, or its number.", quoteShort(line), len(hits), strings.Join(names, ", "), more))
+	fits := fmt.Sprintf("fits %d actions", len(hits))
+	if len(hits) == 1 {
+		fits = "is part of one action"
+	}
+	return -1, ps.warn(fmt.Sprintf("%q %s: %s%s. Nothing was played: type its number or its full name.", quoteShort(line), fits, strings.Join(names, ", "), more))
 }
 
 // quoteShort is at most the first 40 characters of an answer, for a message about it.
@@ -569,14 +609,17 @@ func quoteShort(s string) string {
 func (ps *Session) help(n int) string {
 	return fmt.Sprintf(`Answer with:
   a number      1 to %d, from the list of your choices
-  an action     its text as listed, or its first letters if no other action starts so
+  an action     its full text as listed (a part of it only lists the actions it fits)
 Commands:
   rules    the rules that this choice depends on, in full
   rules ID one rule in full (rules %s-5, or rules 5)
   hint     what %s would play here, with its estimated chance of winning (it sees only your view)
+  ? N      what choice N does (? alone: this help)
+  log      what happened since your last turn, in full
   history  everything you have seen since the deal
   show     the board and your choices again
-  quit     stop the game (asks first); it is saved%s`, n, ps.Game.Spec, agents.Short(ps.Hint.Spec), ps.saveNote())
+  reveal   show the whole game now: every hand and pile (asks first; the save says so)
+  quit     stop the game (asks first); it is saved%s, nothing hidden is shown`, n, ps.Game.Spec, agents.Short(ps.Hint.Spec), ps.saveNote())
 }
 
 func (ps *Session) saveNote() string {
@@ -606,6 +649,15 @@ func (ps *Session) hintText(legal []engine.Action, texts []string) string {
 	if i < 0 {
 		return "The hint agent found no legal action."
 	}
+	if _, _, secret := engine.SecretRound(ps.s); secret {
+		if sp, ok := ag.(interface {
+			SecretPolicy(seat int, legal []engine.Action) ([]float64, float64, bool)
+		}); ok {
+			if pol, v, ok := sp.SecretPolicy(ps.s.ToMove(), legal); ok {
+				return ps.mixedHint(pol, v, texts)
+			}
+		}
+	}
 	line := fmt.Sprintf("Hint (%s): %s", agents.Short(ps.Hint.Spec), ps.num(fmt.Sprintf("%d) %s", i+1, texts[i])))
 	if e, ok := ag.(interface {
 		Estimate() (float64, int, bool)
@@ -619,6 +671,51 @@ func (ps *Session) hintText(legal []engine.Action, texts []string) string {
 		}
 	}
 	return line
+}
+
+// mixedHint is the hint at a secret choice: no single choice is best when the others may
+// guess it, so it gives the mixed policy the search plays (each choice's probability, in
+// whole percents that add up to 100, the largest remainders rounded up) and the round's
+// value for the seat under it. The search saw only the seat's view: the other choosers'
+// pending choices were re-dealt, not read.
+func (ps *Session) mixedHint(pol []float64, value float64, texts []string) string {
+	pct := percents(pol)
+	var parts []string
+	for i, p := range pct {
+		if p > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d%%", ps.num(fmt.Sprintf("%d) %s", i+1, texts[i])), p))
+		}
+	}
+	what := "estimated win chance"
+	if strings.Contains(ps.Hint.Spec, "reward=score") {
+		what = "estimated score margin (normalised)"
+	}
+	return fmt.Sprintf("Hint (%s), a secret choice: mix at random — %s (the others do not see your choice; never choosing alike keeps them guessing). The round's value for you with this mix: %s %.0f%%.",
+		agents.Short(ps.Hint.Spec), strings.Join(parts, ", "), what, 100*value)
+}
+
+// percents rounds the probabilities p (summing to 1) to whole percents that sum to 100
+// (largest remainder).
+func percents(p []float64) []int {
+	out := make([]int, len(p))
+	left := 100
+	rem := make([]float64, len(p))
+	for i, x := range p {
+		out[i] = int(100 * x)
+		rem[i] = 100*x - float64(out[i])
+		left -= out[i]
+	}
+	for ; left > 0; left-- {
+		best := 0
+		for i := range rem {
+			if rem[i] > rem[best] {
+				best = i
+			}
+		}
+		out[best]++
+		rem[best] = -1
+	}
+	return out
 }
 
 // stepLines narrates step k for viewer: the seat and action, then the events.

@@ -9,20 +9,40 @@ import (
 	_ "dragonlab/engine/all"
 )
 
-// Answers: a number, the exact text (any case), a unique prefix; an ambiguous prefix is
-// explained with the actions it fits.
+// Answers: a number or the full text (any case, any spacing); a part of a name — its
+// first letters, a word of it — is never played: it is answered with the actions it fits.
 func TestPlayAnswers(t *testing.T) {
 	ps := &Session{con: &scriptConsole{w: 100}}
 	texts := []string{"red 3", "red 4 ride", "red 4 stay", "blue 1", "discard green 2"}
-	for in, want := range map[string]int{"1": 0, "5)": 4, "RED 3": 0, "blue": 3, "red 4 s": 2, "disc": 4, " Blue   1 ": 3, "green": 4, "4 ride": 1} {
+	for in, want := range map[string]int{"1": 0, "5)": 4, "RED 3": 0, " Blue   1 ": 3, "discard green 2": 4} {
 		if got, msg := ps.answer(0, in, make([]engine.Action, len(texts)), texts); got != want {
 			t.Errorf("%q: %d (%s), want %d", in, got, msg, want)
 		}
 	}
-	for in, want := range map[string]string{"red 4": "fits 2 actions: 2) red 4 ride, 3) red 4 stay", "6": "no action 6", "yellow": "not an action", "": "Type the number"} {
+	for in, want := range map[string]string{"red 4": "fits 2 actions: 2) red 4 ride, 3) red 4 stay", "blue": "4) blue 1",
+		"disc": "5) discard green 2", "4 ride": "2) red 4 ride", "6": "no action 6", "yellow": "not an action", "": "Type the number"} {
 		if got, msg := ps.answer(0, in, make([]engine.Action, len(texts)), texts); got != -1 || !strings.Contains(msg, want) {
 			t.Errorf("%q: %d %q, want a message with %q", in, got, msg, want)
 		}
+	}
+}
+
+// Issue 36: "h" or "sh" typed at a Dragonheart choice does not play the hero or the ship
+// (it lists them); the command names stay commands.
+func TestPlayAPrefixNeverPlays(t *testing.T) {
+	ps := &Session{con: &scriptConsole{w: 100}, Config: Config{Game: mustGame(t, "dragonheart")}}
+	texts := []string{"1 hero (1)", "1 ship (0)", "2 troll (3)"}
+	legal := make([]engine.Action, len(texts))
+	for _, in := range []string{"h", "he", "hero", "sh", "s", "1 hero", "troll"} {
+		if got, msg := ps.answer(0, in, legal, texts); got != -1 || !strings.Contains(msg, "Nothing was played") {
+			t.Errorf("%q played %d (%q)", in, got, msg)
+		}
+	}
+	if got, _ := ps.answer(0, "1 hero (1)", legal, texts); got != 0 {
+		t.Errorf("the full name does not play the hero: %d", got)
+	}
+	if got, msg := ps.answer(0, "help", legal, texts); got != -1 || !strings.Contains(msg, "Commands:") {
+		t.Errorf("help: %d %q", got, msg)
 	}
 }
 

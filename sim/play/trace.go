@@ -45,6 +45,13 @@ type TraceStep struct {
 	Events []string `json:"events,omitempty"`
 }
 
+// TraceReveal marks a saved game of play: after Decisions decisions the whole game (every
+// hand, the piles) was shown to the players at their request (the reveal command).
+type TraceReveal struct {
+	Type      string `json:"type"` // "reveal"
+	Decisions int    `json:"decisions"`
+}
+
 // TraceEnd is the last line of a JSONL trace.
 type TraceEnd struct {
 	Type      string    `json:"type"` // "end"
@@ -167,6 +174,15 @@ func (t *TraceWriter) Step(s TraceStep) {
 	for _, e := range s.Events {
 		t.printf("        %s\n", e)
 	}
+}
+
+// Reveal writes a reveal mark (see TraceReveal).
+func (t *TraceWriter) Reveal(decisions int) {
+	if t.jsonl {
+		t.encode(TraceReveal{Type: "reveal", Decisions: decisions})
+		return
+	}
+	t.printf("        (after %d decisions the whole game was revealed to the players)\n", decisions)
 }
 
 // End writes the end line.
