@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -130,49 +127,33 @@ func (o *valueFitOptions) run() error {
 	if err := experiment.NoTimeBudget("--agents", f.Spec); err != nil {
 		return asBadInput(err)
 	}
-	file := value.File{Schema: value.Schema, Game: g.Name,
-		Fit: value.FitInfo{Tool: sim.ToolName(), Seed: o.Seed, Params: engine.ParamsJSON(p), Ridge: o.Ridge}}
+	fit := sim.NewFileFit(g, p, f, o.Seed, o.Games, o.Workers, o.Ridge)
 	if o.Add {
-		old, err := o.existing(g, p)
+		old, err := o.existing(fit)
 		if err != nil {
 			return err
 		}
-		for _, m := range old.File.Models {
-			if !slices.Contains(counts, m.Players) {
-				file.Models = append(file.Models, m)
-			}
-		}
+		fit.Keep(old, counts)
 	}
 	ctx, stop := interruptible()
 	defer stop()
 	for _, n := range counts {
-		if err := p.Validate(n); err != nil {
-			return asBadInput(fmt.Errorf("%s rules for %d players: %w", g.Name, n, err))
-		}
-		s, err := g.New(p, n)
+		cfg, err := fit.Config(n)
 		if err != nil {
 			return asBadInput(err)
 		}
-		vf, ok := s.(engine.ValueFeatures)
-		if !ok {
-			return badInput("game %s has no value features: it cannot have a value function", g.Name)
-		}
-		file.Version, _ = vf.FeatureSet()
-		cfg := sim.FitConfig{Game: g, Params: p, Players: n, Agent: f, Seed: o.Seed, Games: o.Games, Workers: o.Workers, Ridge: o.Ridge}
 		if stderrIsTerminal() {
 			bar := newBar(o.Games, fmt.Sprintf("fit %s %dp", g.Name, n), o.stderr)
 			cfg.Progress = func(done int64) { bar.Set64(done) }
 			defer bar.Finish()
 		}
-		m, err := sim.FitValue(ctx, cfg)
+		m, err := fit.Add(ctx, cfg)
 		if err != nil {
 			return err
 		}
-		file.Models = append(file.Models, *m)
-		slices.SortFunc(file.Models, func(a, b value.Model) int { return a.Players - b.Players })
 		fmt.Fprintf(o.stdout, "%s %dp: %s positions×seats, R² %.3f\n", g.Name, n, strconv.FormatInt(m.Samples, 10), m.R2)
 	}
-	data, err := file.Marshal()
+	data, err := fit.File.Marshal()
 	if err != nil {
 		return err
 	}
@@ -185,28 +166,16 @@ func (o *valueFitOptions) run() error {
 
 // existing reads the file that --add adds to: the same game, features, seed, rules and
 // ridge (a model fitted otherwise would not be one value function).
-func (o *valueFitOptions) existing(g engine.Game, p engine.Params) (*value.Loaded, error) {
+func (o *valueFitOptions) existing(fit *sim.FileFit) (*value.Loaded, error) {
 	data, err := os.ReadFile(o.Out)
 	if err != nil {
 		return nil, badInput("--add: read %s: %v", o.Out, err)
 	}
-	names := map[int][]string{}
-	version := ""
-	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-		if st, err := g.New(p, n); err == nil {
-			if vf, ok := st.(engine.ValueFeatures); ok {
-				version, names[n] = vf.FeatureSet()
-			}
-		}
-	}
-	l, err := value.Parse(data, g.Name, version, names)
+	l, err := sim.ParseValueFile(fit.Game, fit.Params, data)
 	if err != nil {
 		return nil, badInput("--add: %s: %v", o.Out, err)
 	}
-	var had, want bytes.Buffer
-	json.Compact(&had, l.File.Fit.Params)
-	json.Compact(&want, engine.ParamsJSON(p))
-	if l.File.Fit.Seed != o.Seed || !bytes.Equal(had.Bytes(), want.Bytes()) || l.File.Fit.Ridge != o.Ridge {
+	if !fit.Matches(l) {
 		return nil, badInput("--add: %s was fitted with another seed, rules or ridge", o.Out)
 	}
 	return l, nil
