@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,18 +18,14 @@ import (
 // fitSeed is the default seed of value-function fits: analysed runs must use others.
 const fitSeed = 20260523
 
+// valueFitOptions are fit's flags: the fit (experiment.ValueFit checks it) and its file.
 type valueFitOptions struct {
-	game    gameOptions
-	List    string // player counts
-	Agent   string
-	Games   int64
-	Seed    uint64
-	Workers int
-	Ridge   float64
-	Out     string
-	Add     bool
-	stdout  io.Writer
-	stderr  io.Writer
+	game gameOptions
+	experiment.ValueFit
+	Out    string
+	Add    bool
+	stdout io.Writer
+	stderr io.Writer
 }
 
 type valueShowOptions struct {
@@ -73,7 +68,7 @@ dragonlab. Refitting is this deliberate command; nothing else changes the file.`
 		}
 		fo.game.addFlags(fit)
 		f := fit.Flags()
-		f.StringVar(&fo.List, "player-counts", "", "player counts to fit, comma-separated (default: every count of the game)")
+		f.StringVar(&fo.PlayerCounts, "player-counts", "", "player counts to fit, comma-separated (default: every count of the game)")
 		f.StringVarP(&fo.Agent, "agents", "a", "expert", "the measuring level: the agent spec in every seat")
 		f.Int64VarP(&fo.Games, "games", "n", 1000, "self-play games per player count")
 		f.Uint64Var(&fo.Seed, "seed", fitSeed, "fit seed: game i is seeded from (seed, i); runs analysed with the value function must use other seeds")
@@ -103,31 +98,12 @@ func (o *valueFitOptions) run() error {
 	if err := checkWritable(o.Out); err != nil {
 		return err
 	}
-	g, p, _, err := o.game.resolve()
-	if err != nil {
-		return err
-	}
-	if o.game.given("players") {
-		return badInput("give --player-counts (a list), not --players")
-	}
-	counts, err := o.counts(g)
-	if err != nil {
-		return err
-	}
-	f, err := agents.Parse(o.Agent)
+	o.Game = o.game.options()
+	fit, counts, err := o.Fit()
 	if err != nil {
 		return asBadInput(err)
 	}
-	if o.Games < 1 {
-		return badInput("--games must be positive, not %d", o.Games)
-	}
-	if err := sim.CheckRidge(o.Ridge); err != nil {
-		return asBadInput(err)
-	}
-	if err := experiment.NoTimeBudget("--agents", f.Spec); err != nil {
-		return asBadInput(err)
-	}
-	fit := sim.NewFileFit(g, p, f, o.Seed, o.Games, o.Workers, o.Ridge)
+	g := fit.Game
 	if o.Add {
 		old, err := o.existing(fit)
 		if err != nil {
@@ -179,32 +155,6 @@ func (o *valueFitOptions) existing(fit *sim.FileFit) (*value.Loaded, error) {
 		return nil, badInput("--add: %s was fitted with another seed, rules or ridge", o.Out)
 	}
 	return l, nil
-}
-
-// counts is the player counts to fit.
-func (o *valueFitOptions) counts(g engine.Game) ([]int, error) {
-	if o.List == "" {
-		var all []int
-		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-			all = append(all, n)
-		}
-		return all, nil
-	}
-	var out []int
-	for _, x := range strings.Split(o.List, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(x))
-		if err != nil {
-			return nil, badInput("--player-counts: %q is not a number", x)
-		}
-		if err := g.CheckPlayers(n); err != nil {
-			return nil, asBadInput(err)
-		}
-		if len(out) > 0 && n <= out[len(out)-1] {
-			return nil, badInput("--player-counts must be ascending and distinct")
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 func (o *valueShowOptions) run() error {
