@@ -2,8 +2,13 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"strings"
 	"time"
+
+	"dragonlab/agents"
+	"dragonlab/engine"
 )
 
 // Throughput is one measurement of random-play speed.
@@ -60,4 +65,41 @@ func AllocsPerGame(cfg Config, games int) (float64, error) {
 	}
 	runtime.ReadMemStats(&after)
 	return float64(after.Mallocs-before.Mallocs) / float64(games), nil
+}
+
+// BenchRow is the measurement of one game and player count (a line of `dragonlab bench`).
+type BenchRow struct {
+	Game          string     `json:"game"`
+	Players       int        `json:"players"`
+	One           Throughput `json:"oneWorker"`
+	All           Throughput `json:"allWorkers"`
+	Speedup       float64    `json:"speedup"`
+	AllocsPerGame float64    `json:"allocsPerGame"`
+}
+
+// Bench measures random play of g with n players at its default rules: the throughput on
+// one worker and on workers, about seconds each, and the allocations per game.
+func Bench(g engine.Game, n, workers int, seconds float64) (BenchRow, error) {
+	fs, err := agents.ParseList("random" + strings.Repeat(",random", n-1))
+	if err != nil {
+		return BenchRow{}, err
+	}
+	cfg := Config{Game: g, Params: g.DefaultParams(), Players: n, Agents: fs, Seed: 1}
+	d := time.Duration(seconds * float64(time.Second))
+	one, err := MeasureThroughput(cfg, 1, d)
+	if err != nil {
+		return BenchRow{}, err
+	}
+	all, err := MeasureThroughput(cfg, workers, d)
+	if err != nil {
+		return BenchRow{}, err
+	}
+	if one.Games == 0 || all.Games == 0 {
+		return BenchRow{}, fmt.Errorf("bench %s with %d players: no game finished in %gs (the machine is busy?): give more --seconds", g.Name, n, seconds)
+	}
+	allocs, err := AllocsPerGame(cfg, 2000)
+	if err != nil {
+		return BenchRow{}, err
+	}
+	return BenchRow{Game: g.Name, Players: n, One: one, All: all, Speedup: all.GamesPerSec / one.GamesPerSec, AllocsPerGame: allocs}, nil
 }

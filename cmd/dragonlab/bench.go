@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -22,16 +21,6 @@ type benchOptions struct {
 	JSON    string
 	stdout  io.Writer
 	stderr  io.Writer
-}
-
-// benchRow is one line of the bench table.
-type benchRow struct {
-	Game          string         `json:"game"`
-	Players       int            `json:"players"`
-	One           sim.Throughput `json:"oneWorker"`
-	All           sim.Throughput `json:"allWorkers"`
-	Speedup       float64        `json:"speedup"`
-	AllocsPerGame float64        `json:"allocsPerGame"`
 }
 
 func init() {
@@ -80,37 +69,19 @@ func (o *benchOptions) run() error {
 	if err := checkWritable(o.JSON); err != nil {
 		return err
 	}
-	d := time.Duration(o.Seconds * float64(time.Second))
 	workers := runtime.GOMAXPROCS(0)
-	var rows []benchRow
+	var rows []sim.BenchRow
 	tw := newTable(o.stdout)
 	fmt.Fprintf(tw, "game\tplayers\tns/decision\tµs/game\tgames/s (1 worker)\tgames/s (%d workers)\tspeed-up\tallocs/game\t\n", workers)
 	for _, g := range games {
 		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-			fs, err := parseAgents("", n)
-			if err != nil {
-				return err
-			}
-			cfg := sim.Config{Game: g, Params: g.DefaultParams(), Players: n, Agents: fs, Seed: 1}
 			fmt.Fprintf(o.stderr, "measuring %s with %d players…\n", g.Name, n)
-			one, err := sim.MeasureThroughput(cfg, 1, d)
+			r, err := sim.Bench(g, n, workers, o.Seconds)
 			if err != nil {
 				return err
 			}
-			all, err := sim.MeasureThroughput(cfg, workers, d)
-			if err != nil {
-				return err
-			}
-			if one.Games == 0 || all.Games == 0 {
-				return fmt.Errorf("bench %s with %d players: no game finished in %gs (the machine is busy?): give more --seconds", g.Name, n, o.Seconds)
-			}
-			allocs, err := sim.AllocsPerGame(cfg, 2000)
-			if err != nil {
-				return err
-			}
-			r := benchRow{Game: g.Name, Players: n, One: one, All: all, Speedup: all.GamesPerSec / one.GamesPerSec, AllocsPerGame: allocs}
 			rows = append(rows, r)
-			fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.2f\t%.0f\t%.0f\t%.2f×\t%.2f\t\n", g.Name, n, one.NsPerDecision, 1e6/one.GamesPerSec, one.GamesPerSec, all.GamesPerSec, r.Speedup, allocs)
+			fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.2f\t%.0f\t%.0f\t%.2f×\t%.2f\t\n", g.Name, n, r.One.NsPerDecision, 1e6/r.One.GamesPerSec, r.One.GamesPerSec, r.All.GamesPerSec, r.Speedup, r.AllocsPerGame)
 		}
 	}
 	tw.Flush()

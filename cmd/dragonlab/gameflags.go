@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -103,20 +102,4 @@ func refuseEmpty(cmd *cobra.Command, names ...string) error {
 		}
 	}
 	return nil
-}
-
-// sameFile reports whether two paths name the same file (after following symbolic
-// links; a file that does not exist yet is compared by its absolute path).
-func sameFile(a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	ia, errA := os.Stat(a)
-	ib, errB := os.Stat(b)
-	if errA == nil && errB == nil {
-		return os.SameFile(ia, ib)
-	}
-	pa, _ := filepath.Abs(a)
-	pb, _ := filepath.Abs(b)
-	return pa == pb
 }

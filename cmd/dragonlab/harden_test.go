@@ -191,7 +191,8 @@ func TestShardOfTheLargestRuns(t *testing.T) {
 		{math.MaxInt64, "0/3", 0, 3074457345618258602},
 		{100000000000000000, "95/100", 95000000000000000, 1000000000000000},
 	} {
-		o := &runOptions{game: gameOptions{Game: "dragonheart"}, Games: c.games, Seating: sim.SeatFixed, Shard: c.shard}
+		o := &runOptions{game: gameOptions{Game: "dragonheart"}}
+		o.Games, o.Seating, o.Shard = c.games, sim.SeatFixed, c.shard
 		cfg, err := o.config()
 		if err != nil {
 			t.Fatal(err)

@@ -3,41 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
-	"dragonlab/engine"
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/stats"
 	"dragonlab/sim"
-	"dragonlab/sim/value"
 )
-
-// loadLuck reads the value function of --luck (the game's own, or --value FILE): nil
-// without --luck; every failure is bad input.
-func loadLuck(luck bool, file string, g engine.Game, p engine.Params, players int) (*value.Loaded, error) {
-	if !luck {
-		if file != "" {
-			return nil, badInput("--value applies only with --luck")
-		}
-		return nil, nil
-	}
-	var data []byte
-	if file != "" {
-		var err error
-		if data, err = os.ReadFile(file); err != nil {
-			return nil, badInput("read value function: %v", err)
-		}
-	}
-	l, err := sim.LoadValue(g, p, players, data)
-	if err != nil {
-		if file != "" {
-			return nil, badInput("--value %s: %v", file, err)
-		}
-		return nil, asBadInput(err)
-	}
-	return l, nil
-}
 
 // printLuck prints a run's luck accounting: the luck share, the seats' advantages raw and
 // luck-adjusted, and the kinds of chance event by their mean swing.

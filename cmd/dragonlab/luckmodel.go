@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -22,18 +18,14 @@ import (
 // fitSeed is the default seed of value-function fits: analysed runs must use others.
 const fitSeed = 20260523
 
+// valueFitOptions are fit's flags: the fit (experiment.ValueFit checks it) and its file.
 type valueFitOptions struct {
-	game    gameOptions
-	List    string // player counts
-	Agent   string
-	Games   int64
-	Seed    uint64
-	Workers int
-	Ridge   float64
-	Out     string
-	Add     bool
-	stdout  io.Writer
-	stderr  io.Writer
+	game gameOptions
+	experiment.ValueFit
+	Out    string
+	Add    bool
+	stdout io.Writer
+	stderr io.Writer
 }
 
 type valueShowOptions struct {
@@ -76,7 +68,7 @@ dragonlab. Refitting is this deliberate command; nothing else changes the file.`
 		}
 		fo.game.addFlags(fit)
 		f := fit.Flags()
-		f.StringVar(&fo.List, "player-counts", "", "player counts to fit, comma-separated (default: every count of the game)")
+		f.StringVar(&fo.PlayerCounts, "player-counts", "", "player counts to fit, comma-separated (default: every count of the game)")
 		f.StringVarP(&fo.Agent, "agents", "a", "expert", "the measuring level: the agent spec in every seat")
 		f.Int64VarP(&fo.Games, "games", "n", 1000, "self-play games per player count")
 		f.Uint64Var(&fo.Seed, "seed", fitSeed, "fit seed: game i is seeded from (seed, i); runs analysed with the value function must use other seeds")
@@ -106,73 +98,38 @@ func (o *valueFitOptions) run() error {
 	if err := checkWritable(o.Out); err != nil {
 		return err
 	}
-	g, p, _, err := o.game.resolve()
-	if err != nil {
-		return err
-	}
-	if o.game.given("players") {
-		return badInput("give --player-counts (a list), not --players")
-	}
-	counts, err := o.counts(g)
-	if err != nil {
-		return err
-	}
-	f, err := agents.Parse(o.Agent)
+	o.Game = o.game.options()
+	fit, counts, err := o.Fit()
 	if err != nil {
 		return asBadInput(err)
 	}
-	if o.Games < 1 {
-		return badInput("--games must be positive, not %d", o.Games)
-	}
-	if err := sim.CheckRidge(o.Ridge); err != nil {
-		return asBadInput(err)
-	}
-	if err := experiment.NoTimeBudget("--agents", f.Spec); err != nil {
-		return asBadInput(err)
-	}
-	file := value.File{Schema: value.Schema, Game: g.Name,
-		Fit: value.FitInfo{Tool: sim.ToolName(), Seed: o.Seed, Params: engine.ParamsJSON(p), Ridge: o.Ridge}}
+	g := fit.Game
 	if o.Add {
-		old, err := o.existing(g, p)
+		old, err := o.existing(fit)
 		if err != nil {
 			return err
 		}
-		for _, m := range old.File.Models {
-			if !slices.Contains(counts, m.Players) {
-				file.Models = append(file.Models, m)
-			}
-		}
+		fit.Keep(old, counts)
 	}
 	ctx, stop := interruptible()
 	defer stop()
 	for _, n := range counts {
-		if err := p.Validate(n); err != nil {
-			return asBadInput(fmt.Errorf("%s rules for %d players: %w", g.Name, n, err))
-		}
-		s, err := g.New(p, n)
+		cfg, err := fit.Config(n)
 		if err != nil {
 			return asBadInput(err)
 		}
-		vf, ok := s.(engine.ValueFeatures)
-		if !ok {
-			return badInput("game %s has no value features: it cannot have a value function", g.Name)
-		}
-		file.Version, _ = vf.FeatureSet()
-		cfg := sim.FitConfig{Game: g, Params: p, Players: n, Agent: f, Seed: o.Seed, Games: o.Games, Workers: o.Workers, Ridge: o.Ridge}
 		if stderrIsTerminal() {
 			bar := newBar(o.Games, fmt.Sprintf("fit %s %dp", g.Name, n), o.stderr)
 			cfg.Progress = func(done int64) { bar.Set64(done) }
 			defer bar.Finish()
 		}
-		m, err := sim.FitValue(ctx, cfg)
+		m, err := fit.Add(ctx, cfg)
 		if err != nil {
 			return err
 		}
-		file.Models = append(file.Models, *m)
-		slices.SortFunc(file.Models, func(a, b value.Model) int { return a.Players - b.Players })
 		fmt.Fprintf(o.stdout, "%s %dp: %s positions×seats, R² %.3f\n", g.Name, n, strconv.FormatInt(m.Samples, 10), m.R2)
 	}
-	data, err := file.Marshal()
+	data, err := fit.File.Marshal()
 	if err != nil {
 		return err
 	}
@@ -185,57 +142,19 @@ func (o *valueFitOptions) run() error {
 
 // existing reads the file that --add adds to: the same game, features, seed, rules and
 // ridge (a model fitted otherwise would not be one value function).
-func (o *valueFitOptions) existing(g engine.Game, p engine.Params) (*value.Loaded, error) {
+func (o *valueFitOptions) existing(fit *sim.FileFit) (*value.Loaded, error) {
 	data, err := os.ReadFile(o.Out)
 	if err != nil {
 		return nil, badInput("--add: read %s: %v", o.Out, err)
 	}
-	names := map[int][]string{}
-	version := ""
-	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-		if st, err := g.New(p, n); err == nil {
-			if vf, ok := st.(engine.ValueFeatures); ok {
-				version, names[n] = vf.FeatureSet()
-			}
-		}
-	}
-	l, err := value.Parse(data, g.Name, version, names)
+	l, err := sim.ParseValueFile(fit.Game, fit.Params, data)
 	if err != nil {
 		return nil, badInput("--add: %s: %v", o.Out, err)
 	}
-	var had, want bytes.Buffer
-	json.Compact(&had, l.File.Fit.Params)
-	json.Compact(&want, engine.ParamsJSON(p))
-	if l.File.Fit.Seed != o.Seed || !bytes.Equal(had.Bytes(), want.Bytes()) || l.File.Fit.Ridge != o.Ridge {
+	if !fit.Matches(l) {
 		return nil, badInput("--add: %s was fitted with another seed, rules or ridge", o.Out)
 	}
 	return l, nil
-}
-
-// counts is the player counts to fit.
-func (o *valueFitOptions) counts(g engine.Game) ([]int, error) {
-	if o.List == "" {
-		var all []int
-		for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-			all = append(all, n)
-		}
-		return all, nil
-	}
-	var out []int
-	for _, x := range strings.Split(o.List, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(x))
-		if err != nil {
-			return nil, badInput("--player-counts: %q is not a number", x)
-		}
-		if err := g.CheckPlayers(n); err != nil {
-			return nil, asBadInput(err)
-		}
-		if len(out) > 0 && n <= out[len(out)-1] {
-			return nil, badInput("--player-counts must be ascending and distinct")
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 func (o *valueShowOptions) run() error {

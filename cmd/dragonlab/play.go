@@ -119,31 +119,6 @@ terminal (and NO_COLOR is not set); with a pipe the game plays as plain text.`,
 	})
 }
 
-// seatSpecs splits --agents like agents.ParseList (a comma followed by key=value goes on
-// with the previous spec's options) and parses every spec but "human".
-func seatSpecs(list string) ([]string, []agents.Factory, error) {
-	var specs []string
-	for _, part := range strings.Split(list, ",") {
-		if strings.Contains(part, "=") && !strings.Contains(part, ":") && len(specs) > 0 {
-			specs[len(specs)-1] += "," + part
-			continue
-		}
-		specs = append(specs, strings.TrimSpace(part))
-	}
-	fs := make([]agents.Factory, len(specs))
-	for i, spec := range specs {
-		if spec == play.Human {
-			continue
-		}
-		f, err := agents.Parse(spec)
-		if err != nil {
-			return nil, nil, asBadInput(err)
-		}
-		fs[i], specs[i] = f, f.Spec
-	}
-	return specs, fs, nil
-}
-
 func (o *playOptions) run(cmd *cobra.Command) error {
 	if cmd.Flags().Changed("workers") {
 		return badInput("play has no --workers: it plays one game, one decision at a time (use dragonlab run for many games)")
@@ -212,21 +187,9 @@ func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con *terminal) 
 	if !cmd.Flags().Changed("agents") {
 		list = play.Human + strings.Repeat(","+hintAgentSpec, players-1)
 	}
-	specs, fs, err := seatSpecs(list)
+	specs, fs, err := play.ParseSeats(list, players)
 	if err != nil {
-		return nil, err
-	}
-	if len(specs) != players {
-		return nil, badInput("%d agents given (%s) for %d players: give one per seat, comma-separated, \"human\" for a person", len(specs), list, players)
-	}
-	humans := 0
-	for _, s := range specs {
-		if s == play.Human {
-			humans++
-		}
-	}
-	if humans == 0 {
-		return nil, badInput("no seat is %q in --agents %s: play needs a person; to watch agents play each other use dragonlab trace (one game) or dragonlab run (many)", play.Human, list)
+		return nil, asBadInput(err)
 	}
 	seed := o.Seed
 	if !cmd.Flags().Changed("seed") {
@@ -237,11 +200,11 @@ func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con *terminal) 
 		return nil, err
 	}
 	cfg.Game, cfg.Params, cfg.Players, cfg.Seed, cfg.Specs, cfg.Factories = g, p, players, seed, specs, fs
-	cfg.Save, cfg.SaveFile = saveName(save), save
+	cfg.Save, cfg.SaveFile = play.SaveName(save), save
 	cfg.Offer = len(o.game.Sets) == 0 && o.game.Rules == ""
 	ps, err := play.New(cfg, con)
 	if err != nil {
-		dropSave(save)
+		play.DropSave(save)
 		return nil, asBadInput(err)
 	}
 	return ps, nil
@@ -266,13 +229,13 @@ func (o *playOptions) resume(cmd *cobra.Command, cfg play.Config, con *terminal)
 		if cfg.SaveFile, err = o.savePath(cmd, ""); err != nil {
 			return nil, err
 		}
-		cfg.Save = saveName(cfg.SaveFile)
-	} else if err := checkSavePath(cfg.Save); err != nil {
-		return nil, err
+		cfg.Save = play.SaveName(cfg.SaveFile)
+	} else if err := play.CheckSavePath(cfg.Save); err != nil {
+		return nil, asBadInput(err)
 	}
 	ps, err := play.Resume(sg, cfg, con)
 	if err != nil {
-		dropSave(cfg.SaveFile)
+		play.DropSave(cfg.SaveFile)
 		return nil, badInput("--resume %s: %v", o.Resume, err)
 	}
 	return ps, nil
@@ -294,12 +257,12 @@ func (o *playOptions) savePath(cmd *cobra.Command, base string) (*os.File, error
 		if o.Save == "" {
 			return nil, badInput("--save needs a file name (or give --no-save)")
 		}
-		if err := checkSavePath(o.Save); err != nil {
-			return nil, err
+		if err := play.CheckSavePath(o.Save); err != nil {
+			return nil, asBadInput(err)
 		}
 		base = o.Save
-	} else if err := checkSavePath(base + ".jsonl"); err != nil {
-		return nil, err
+	} else if err := play.CheckSavePath(base + ".jsonl"); err != nil {
+		return nil, asBadInput(err)
 	}
 	f, err := play.CreateSave(base, exact)
 	switch {
@@ -309,34 +272,6 @@ func (o *playOptions) savePath(cmd *cobra.Command, base string) (*os.File, error
 		return nil, badInput("cannot create the save: %v", err)
 	}
 	return f, nil
-}
-
-// saveName is the name of the save created ("" for none).
-func saveName(f *os.File) string {
-	if f == nil {
-		return ""
-	}
-	return f.Name()
-}
-
-// dropSave removes the save created for a game that could not start (still empty).
-func dropSave(f *os.File) {
-	if f != nil {
-		f.Close()
-		os.Remove(f.Name())
-	}
-}
-
-// checkSavePath refuses, before the game starts, a save target that is not a regular file
-// (a directory, a device) or whose directory cannot be written.
-func checkSavePath(path string) error {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return badInput("--save %s: not a regular file; give a file name", path)
-	}
-	if err := checkWritable(path); err != nil {
-		return err
-	}
-	return nil
 }
 
 // terminal is play's console: lines read from the input, text printed to the output, with

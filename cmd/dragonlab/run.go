@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 	"time"
 
@@ -13,30 +12,15 @@ import (
 	"dragonlab/reports/analysis"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 )
 
+// runOptions are run's flags: the run itself (experiment.Direct, which validates it into
+// the runner's configuration) and how it is shown.
 type runOptions struct {
-	game     gameOptions
-	Agents   string
-	Games    int64
-	Seed     uint64
-	Workers  int
-	Seating  string
-	Out      string
+	game gameOptions
+	experiment.Direct
 	Quiet    bool
-	Shard    string
-	Ckpt     string
-	CkptEvry time.Duration
-	Resume   string
-	ResumeIf bool
-	Force    bool
-	Until    string
-	MaxGames int64
-	Comps    bool
-	Metrics  bool
-	Replays  int
-	Luck     bool
-	Value    string
 	progress bool // show a bar (stderr is a terminal and not --quiet)
 	stdout   io.Writer
 	stderr   io.Writer
@@ -79,14 +63,14 @@ marked incomplete, and with --checkpoint a final checkpoint holds every one of t
 		f.StringVarP(&o.Out, "out", "o", "results.json", "results file to write (\"\" for none)")
 		f.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
 		f.StringVar(&o.Shard, "shard", "", "play only shard i/n of the games (0 ≤ i < n); auto/n reads i from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID")
-		f.StringVar(&o.Ckpt, "checkpoint", "", "save progress to this file (atomically) every --checkpoint-every")
-		f.DurationVar(&o.CkptEvry, "checkpoint-every", 30*time.Second, "interval between checkpoints")
+		f.StringVar(&o.Checkpoint, "checkpoint", "", "save progress to this file (atomically) every --checkpoint-every")
+		f.DurationVar(&o.CheckpointEvery, "checkpoint-every", 30*time.Second, "interval between checkpoints")
 		f.StringVar(&o.Resume, "resume", "", "continue the run saved in this checkpoint file (same command otherwise); keeps checkpointing to it")
-		f.BoolVar(&o.ResumeIf, "resume-if-exists", false, "with --checkpoint: continue from the checkpoint file if it exists (for restarted cluster jobs)")
-		f.BoolVar(&o.Force, "force-resume", false, "resume from a checkpoint written by another dragonlab version (its games and the new ones are then mixed)")
+		f.BoolVar(&o.ResumeIfExists, "resume-if-exists", false, "with --checkpoint: continue from the checkpoint file if it exists (for restarted cluster jobs)")
+		f.BoolVar(&o.ForceResume, "force-resume", false, "resume from a checkpoint written by another dragonlab version (its games and the new ones are then mixed)")
 		f.StringVar(&o.Until, "until", "", "stop when every seat's 95% interval is narrower than ±H: halfwidth=H[,alpha=A] (anytime-valid confidence sequence)")
 		f.Int64Var(&o.MaxGames, "max-games", 10_000_000, "with --until: the most games to play")
-		f.BoolVar(&o.Comps, "components", false, "record per-component statistics (dealt, drawn, played … and win share) into the results")
+		f.BoolVar(&o.Components, "components", false, "record per-component statistics (dealt, drawn, played … and win share) into the results")
 		f.BoolVar(&o.Metrics, "metrics", false, "record game-feel metrics (branching, lead changes, decisiveness, comebacks, margins) into the results")
 		f.IntVar(&o.Replays, "replays", 0, "with --seating replay: plays of each deal, K ≥ 2 (--games must be a multiple of K)")
 		f.BoolVar(&o.Luck, "luck", false, "luck accounting: split every game's outcome into the luck of its chance events and the decisions, with the game's value function (see dragonlab value)")
@@ -97,135 +81,15 @@ marked incomplete, and with --checkpoint a final checkpoint holds every one of t
 
 // config validates the options into a runner configuration; every error is bad input.
 func (o *runOptions) config() (sim.Config, error) {
-	g, p, players, err := o.game.resolve()
-	if err != nil {
-		return sim.Config{}, err
-	}
-	fs, err := parseAgents(o.Agents, players)
-	if err != nil {
-		return sim.Config{}, err
-	}
-	if o.Games <= 0 {
-		return sim.Config{}, badInput("--games must be positive, not %d", o.Games)
-	}
-	if err := sim.CheckWorkers(o.Workers); err != nil {
-		return sim.Config{}, badInput("--%v", err)
-	}
-	units := o.Games
-	switch o.Seating {
-	case sim.SeatFixed, sim.SeatRotate:
-	case sim.SeatDuplicate:
-		if o.Games%int64(players) != 0 && o.Until == "" { // with --until, --max-games sets the size
-			return sim.Config{}, badInput("--seating duplicate plays each deal in all %d rotations: --games must be a multiple of %d", players, players)
-		}
-		units = o.Games / int64(players)
-	case sim.SeatReplay:
-		if o.Replays < 2 {
-			return sim.Config{}, badInput("--seating replay needs --replays K with K ≥ 2 plays of each deal, not %d", o.Replays)
-		}
-		if o.Games%int64(o.Replays) != 0 {
-			return sim.Config{}, badInput("--seating replay plays each deal %d times: --games must be a multiple of %d", o.Replays, o.Replays)
-		}
-		units = o.Games / int64(o.Replays)
-	default:
-		return sim.Config{}, badInput("unknown --seating %q (valid: fixed, rotate, duplicate, replay)", o.Seating)
-	}
-	if o.Replays != 0 && o.Seating != sim.SeatReplay {
-		return sim.Config{}, badInput("--replays is only for --seating replay")
-	}
-	cfg := sim.Config{Game: g, Params: p, Players: players, Agents: fs, Seating: o.Seating,
-		Seed: o.Seed, Units: units, Workers: o.Workers, Components: o.Comps, Metrics: o.Metrics, Replays: o.Replays}
-	if cfg.Luck, err = loadLuck(o.Luck, o.Value, g, p, players); err != nil {
-		return cfg, err
-	}
-	if err := sim.CheckConfig(cfg); err != nil {
-		return cfg, asBadInput(err)
-	}
-	if o.Until != "" {
-		rule, err := sim.ParseStopRule(o.Until)
-		if err != nil {
-			return cfg, asBadInput(err)
-		}
-		if o.MaxGames <= 0 {
-			return cfg, badInput("--max-games must be positive, not %d", o.MaxGames)
-		}
-		if o.Shard != "" {
-			return cfg, badInput("--until and --shard cannot be combined: a stopping rule needs the whole run")
-		}
-		cfg.Until, cfg.UntilSpec = rule.Reached, rule.String()
-		cfg.Units = o.MaxGames / int64(o.gamesPerUnit(players))
-		if cfg.Units == 0 {
-			return cfg, badInput("--max-games %d is less than one deal of %d games", o.MaxGames, players)
-		}
-	}
-	// A flag that would have no effect is refused rather than silently ignored.
-	switch {
-	case o.Until == "" && o.game.given("max-games"):
-		return cfg, badInput("--max-games applies only with --until")
-	case o.Until != "" && o.game.given("games"):
-		return cfg, badInput("--games and --until cannot be combined: with --until, --max-games bounds the run")
-	case o.Ckpt == "" && o.Resume == "" && o.game.given("checkpoint-every"):
-		return cfg, badInput("--checkpoint-every applies only with --checkpoint or --resume")
-	}
-	if o.Shard != "" {
-		sh, err := sim.ParseShard(o.Shard, os.Getenv)
-		if err != nil {
-			return cfg, asBadInput(err)
-		}
-		cfg.Shard, cfg.TotalUnits = sh, cfg.Units
-		cfg.First, cfg.Units = sh.Range(cfg.Units)
-		if cfg.Units == 0 {
-			return cfg, badInput("shard %s of %d games is empty: use fewer shards", sh, o.Games)
-		}
-	}
-	if o.ResumeIf && o.Resume == "" {
-		if o.Ckpt == "" {
-			return cfg, badInput("--resume-if-exists needs --checkpoint FILE")
-		}
-		if _, err := os.Stat(o.Ckpt); err == nil {
-			o.Resume = o.Ckpt
-		}
-	}
-	if o.Resume != "" {
-		cfg.ForceResume = o.Force
-		ck, err := sim.ReadCheckpoint(o.Resume, cfg)
-		if err != nil {
-			return cfg, asBadInput(err)
-		}
-		cfg.Resume = ck
-		if o.Ckpt == "" {
-			o.Ckpt = o.Resume
-		}
-	} else if o.Force {
-		return cfg, badInput("--force-resume needs --resume FILE (or --resume-if-exists)")
-	}
-	if sameFile(o.Out, o.Ckpt) {
-		return cfg, badInput("--out and --checkpoint name the same file %s: the results would replace the checkpoint", o.Out)
-	}
-	if o.Ckpt != "" {
-		if o.CkptEvry <= 0 {
-			return cfg, badInput("--checkpoint-every must be positive")
-		}
-		cfg.Checkpoint = sim.CheckpointWriter(cfg, o.Ckpt)
-		cfg.CheckpointEvery = o.CkptEvry
-	}
-	return cfg, nil
-}
-
-func (o *runOptions) gamesPerUnit(players int) int {
-	if o.Seating == sim.SeatDuplicate {
-		return players
-	}
-	if o.Seating == sim.SeatReplay {
-		return max(o.Replays, 1)
-	}
-	return 1
+	o.Game, o.Given = o.game.options(), o.game.given
+	cfg, err := o.Direct.Config()
+	return cfg, asBadInput(err)
 }
 
 func (o *runOptions) run() error {
 	// Every output path is checked before anything else, and again once --resume may
 	// have named the checkpoint: nothing is played that could not be written.
-	for _, path := range []string{o.Out, o.Ckpt, o.Resume} {
+	for _, path := range []string{o.Out, o.Checkpoint, o.Resume} {
 		if err := checkWritable(path); err != nil {
 			return err
 		}
@@ -234,12 +98,12 @@ func (o *runOptions) run() error {
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(o.Ckpt); err != nil {
+	if err := checkWritable(o.Checkpoint); err != nil {
 		return err
 	}
 	if ck := cfg.Resume; ck != nil {
 		fmt.Fprintf(o.stderr, "resuming from %s: %s of %s already played (checkpoint of %s)\n", ck.From,
-			format.Plural(ck.Aggregate.Games, "game"), format.Count(cfg.Units*int64(o.gamesPerUnit(cfg.Players))), ck.Tool)
+			format.Plural(ck.Aggregate.Games, "game"), format.Count(cfg.Units*int64(o.GamesPerUnit(cfg.Players))), ck.Tool)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -267,8 +131,8 @@ func (o *runOptions) run() error {
 		fmt.Fprintf(o.stdout, "results written to %s\n", o.Out)
 	}
 	if !res.Complete {
-		if o.Ckpt != "" {
-			fmt.Fprintf(o.stdout, "checkpoint %s holds every finished game: continue with the same command and --resume %s\n", o.Ckpt, o.Ckpt)
+		if o.Checkpoint != "" {
+			fmt.Fprintf(o.stdout, "checkpoint %s holds every finished game: continue with the same command and --resume %s\n", o.Checkpoint, o.Checkpoint)
 		}
 		return errInterrupted
 	}

@@ -3,6 +3,8 @@ package experiment
 import (
 	"fmt"
 
+	"dragonlab/agents"
+	"dragonlab/engine"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
 )
@@ -37,18 +39,28 @@ type RunOptions struct {
 
 func init() { register(&Kind{Name: "run", DefaultOut: "run", check: checkRun}) }
 
-// Plan is a plan of the one run.
-func (o SingleRun) Plan() (*plan.Plan, error) {
+// resolve checks what every single run needs, the plan's and the direct one's: the
+// game, one agent per seat, and a positive number of games.
+func (o SingleRun) resolve() (engine.Game, engine.Params, int, []agents.Factory, error) {
 	g, params, players, err := o.Game.Resolve()
 	if err != nil {
-		return nil, err
+		return g, nil, 0, nil, err
 	}
 	fs, err := ParseAgents(o.Agents, players)
 	if err != nil {
-		return nil, err
+		return g, nil, 0, nil, err
 	}
 	if o.Games <= 0 {
-		return nil, fmt.Errorf("--games must be positive, not %d", o.Games)
+		return g, nil, 0, nil, fmt.Errorf("--games must be positive, not %d", o.Games)
+	}
+	return g, params, players, fs, nil
+}
+
+// Plan is a plan of the one run.
+func (o SingleRun) Plan() (*plan.Plan, error) {
+	g, params, players, fs, err := o.resolve()
+	if err != nil {
+		return nil, err
 	}
 	units := o.Games
 	switch o.Seating {
