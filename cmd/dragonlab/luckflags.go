@@ -8,8 +8,8 @@ import (
 	"dragonlab/engine"
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 	"dragonlab/sim/value"
 )
 

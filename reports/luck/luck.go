@@ -15,8 +15,8 @@ import (
 	"sort"
 
 	"dragonlab/reports/doc"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // The luck share's bootstrap: resamples over deals and a fixed seed, so a report is the

@@ -13,7 +13,7 @@ import (
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // Result is tune's answer: summary.json.

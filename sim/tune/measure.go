@@ -9,8 +9,8 @@ import (
 	"dragonlab/agents"
 
 	"dragonlab/reports/luck"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // What a candidate's games measure, deal by deal. Every run of a search round and of the

@@ -7,7 +7,7 @@ import (
 	"sort"
 
 	"dragonlab/engine"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // The search (Next) is a sequence of rounds, each a pure function of the spec and of what

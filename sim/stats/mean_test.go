@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 func TestMeanT(t *testing.T) {
