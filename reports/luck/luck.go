@@ -113,6 +113,16 @@ func AnalyzeAt(rep *sim.ReplayAgg, level float64) (*Stats, error) {
 	return ls, nil
 }
 
+// PooledShare is the pooled luck share of rep over the seats with its bootstrap interval
+// at level and the deals as N: the estimator behind tune's luck targets (sim/tune.LuckShare).
+func PooledShare(rep *sim.ReplayAgg, level float64) (stats.Estimate, error) {
+	ls, err := AnalyzeAt(rep, level)
+	if err != nil {
+		return stats.Estimate{}, err
+	}
+	return ls.Pooled.Share.Estimate, nil
+}
+
 // bin is one (S, Q) bin of deals.
 type bin struct{ s, q, deals int64 }
 

@@ -8,7 +8,6 @@ import (
 
 	"dragonlab/agents"
 
-	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/stats"
 )
@@ -248,14 +247,14 @@ func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
 			if rep == nil {
 				return nil, fmt.Errorf("a luck target without replay counts")
 			}
-			ls, err := luck.Analyze(rep)
+			sh, err := shareOfLuck(rep, stats.Level)
 			if err != nil {
 				return nil, err
 			}
-			e := Estimate{Value: ls.Pooled.Share.Value, N: ls.Pooled.Deals}
-			if ls.Pooled.Share.HasInterval() {
+			e := Estimate{Value: sh.Value, N: sh.N}
+			if sh.HasInterval() {
 				// The bootstrap interval as a standard error (the search only ranks with it).
-				e.SE = (ls.Pooled.Share.Hi - ls.Pooled.Share.Lo) / (2 * stats.Z95)
+				e.SE = (sh.Hi - sh.Lo) / (2 * stats.Z95)
 				e.SD = e.SE * math.Sqrt(float64(e.N))
 			}
 			out[i] = e
@@ -353,11 +352,25 @@ func LuckAt(ms []*Measure, level float64) (stats.Estimate, error) {
 	if rep == nil {
 		return stats.Estimate{}, fmt.Errorf("no replay counts")
 	}
-	ls, err := luck.AnalyzeAt(rep, level)
-	if err != nil {
-		return stats.Estimate{}, err
+	return shareOfLuck(rep, level)
+}
+
+// LuckShare is the luck question's estimator the luck targets need: the share of the
+// outcome's variance due to luck over the seats of pooled replay counts, with its
+// bootstrap interval at level and the deals as N. The luck accounting is the luck
+// question's (reports/luck); the search defines the function it needs and the composition
+// that registers the experiment kinds' writers installs it (SetLuckShare), so sim never
+// imports reports.
+type LuckShare func(rep *sim.ReplayAgg, level float64) (stats.Estimate, error)
+
+var luckShare LuckShare
+
+// SetLuckShare installs the estimator behind the luck targets.
+func SetLuckShare(f LuckShare) { luckShare = f }
+
+func shareOfLuck(rep *sim.ReplayAgg, level float64) (stats.Estimate, error) {
+	if luckShare == nil {
+		return stats.Estimate{}, fmt.Errorf("a luck target needs the luck accounting, and none is installed")
 	}
-	e := ls.Pooled.Share.Estimate
-	e.Value = ls.Pooled.Share.Value
-	return e, nil
+	return luckShare(rep, level)
 }
