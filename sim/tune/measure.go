@@ -188,42 +188,10 @@ func MeasureOf(cs []Component, self *sim.Result, ladder []*sim.Result) (*Measure
 	return m, nil
 }
 
-// Estimate is a component's estimate: its mean and standard error over the deals.
-type Estimate struct {
-	Value float64 `json:"value"`
-	SE    float64 `json:"se"`
-	N     int64   `json:"n"` // deals
-	// SD is the standard deviation of one deal's value (for sizing a certification).
-	SD float64 `json:"sd"`
-}
-
-// meanSE is the mean, standard error and standard deviation of xs.
-func meanSE(xs []float64) Estimate {
-	n := float64(len(xs))
-	if n == 0 {
-		return Estimate{}
-	}
-	var s float64
-	for _, x := range xs {
-		s += x
-	}
-	mean := s / n
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	e := Estimate{Value: mean, N: int64(n)}
-	if n > 1 {
-		e.SD = math.Sqrt(ss / (n - 1))
-		e.SE = e.SD / math.Sqrt(n)
-	}
-	return e
-}
-
 // Estimates gives each component's estimate over the measures (rounds) of a candidate.
 // Luck pools the replay counts of every measure.
-func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
-	out := make([]Estimate, len(cs))
+func Estimates(cs []Component, ms []*Measure) ([]stats.Estimate, error) {
+	out := make([]stats.Estimate, len(cs))
 	for i, c := range cs {
 		switch c.Kind {
 		case Fair, Length:
@@ -233,7 +201,7 @@ func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
 					xs = append(xs, row[c.unit])
 				}
 			}
-			out[i] = meanSE(xs)
+			out[i] = stats.MeanSE(xs)
 		case Skill:
 			var xs []float64
 			for _, m := range ms {
@@ -241,7 +209,7 @@ func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
 					xs = append(xs, m.Steps[c.Step-1]...)
 				}
 			}
-			out[i] = meanSE(xs)
+			out[i] = stats.MeanSE(xs)
 		case Luck:
 			rep := pooledReplays(ms)
 			if rep == nil {
@@ -251,7 +219,7 @@ func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
 			if err != nil {
 				return nil, err
 			}
-			e := Estimate{Value: sh.Value, N: sh.N}
+			e := sh
 			if sh.HasInterval() {
 				// The bootstrap interval as a standard error (the search only ranks with it).
 				e.SE = (sh.Hi - sh.Lo) / (2 * stats.Z95)
@@ -307,7 +275,7 @@ func pooledReplays(ms []*Measure) *sim.ReplayAgg {
 // deals both played (the same round: the same seed and unit index): mean of a's value
 // minus b's, its standard error, and the deals. ok is false when they share no deal or
 // the component is not per deal (luck).
-func Paired(c Component, a, b map[int]*Measure) (Estimate, bool) {
+func Paired(c Component, a, b map[int]*Measure) (stats.Estimate, bool) {
 	var xs []float64
 	rounds := make([]int, 0, len(a))
 	for r := range a {
@@ -336,13 +304,13 @@ func Paired(c Component, a, b map[int]*Measure) (Estimate, bool) {
 				xs = append(xs, sa[i]-sb[i])
 			}
 		default:
-			return Estimate{}, false
+			return stats.Estimate{}, false
 		}
 	}
 	if len(xs) < 2 {
-		return Estimate{}, false
+		return stats.Estimate{}, false
 	}
-	return meanSE(xs), true
+	return stats.MeanSE(xs), true
 }
 
 // LuckAt is the luck share of the measures with its percentile-bootstrap interval at the
