@@ -24,7 +24,7 @@ import (
 //     over the unit's games (v_s − mean_t v_t: exact for shared wins and games nobody
 //     wins, where the fair share is the mean);
 //   - length: the decisions per game, averaged over the unit's games;
-//   - luck: the luck share of the replays (reports/luck, from the (S, Q) of each deal);
+//   - luck: the luck share of the replays (the installed LuckShare, from the (S, Q) of each deal);
 //   - skill: per ladder step, the upper level's mean win share over the rotations of a
 //     duplicate deal, minus the fair share.
 
