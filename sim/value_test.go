@@ -14,7 +14,7 @@ import (
 )
 
 // clusterInterval is the ratio mean of c with a normal 95% interval, in units of unit
-// (the reports' estimator, with Student's t, is reports/stats.ClusterRatio).
+// (the reports' estimator, with Student's t, is sim/stats.ClusterRatio).
 func clusterInterval(c ClusterSums, unit float64) (mean, lo, hi float64) {
 	r, se := c.Mean(), c.SE()
 	return r / unit, (r - 1.96*se) / unit, (r + 1.96*se) / unit

@@ -6,8 +6,8 @@ import (
 
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // printLuck prints a run's luck accounting: the luck share, the seats' advantages raw and

@@ -11,9 +11,11 @@ import (
 	"dragonlab/engine"
 	"dragonlab/reports/designer"
 	"dragonlab/reports/doc"
+	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
+	search "dragonlab/sim/tune"
 )
 
 func init() {
@@ -33,6 +35,7 @@ func init() {
 	}
 	experiment.SetWriter("study", experiment.Writer{Analyze: analyzeStudy, Unsettled: unsettledStudy})
 	experiment.SetTuneReport(tuneReport)
+	search.SetLuckShare(luck.PooledShare)
 }
 
 // unsettledStudy lists the study's stages whose question the report says is not settled

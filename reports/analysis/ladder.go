@@ -9,10 +9,10 @@ import (
 	"dragonlab/agents"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/skill"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/stats"
 )
 
 // LadderName is the file the ladder writes beside its report.

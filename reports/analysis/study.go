@@ -14,12 +14,12 @@ import (
 	"dragonlab/reports/designer"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/reports/tune"
 	"dragonlab/reports/worth"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/stats"
 )
 
 // analyzeStudy turns the study's results into the designer's report (reports/designer).

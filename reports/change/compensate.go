@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // Compensation: the value of a numeric rules parameter that makes the seats fair, i.e.

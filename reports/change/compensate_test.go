@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	_ "dragonlab/engine/draco"
-	"dragonlab/reports/stats"
-	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim/stats"
+	"dragonlab/sim/stats/statstest"
 )
 
 // A straight synthetic curve: d = 0.05 − 0.02x at x = 0..6 with se σ = 0.01 is fair at

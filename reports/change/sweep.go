@@ -17,9 +17,9 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
+	"dragonlab/sim/stats"
 )
 
 // SweepCell is one run of a sweep: one value of each varied parameter.

@@ -11,9 +11,9 @@ import (
 	"dragonlab/reports/feel"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/skill"
-	"dragonlab/reports/stats"
 	"dragonlab/reports/worth"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Est is a number with its 95% interval, as summary.json writes it: value, lo, hi (null

@@ -9,7 +9,7 @@ import (
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // Sentences in plain words. Win shares and their differences are in points (percentage

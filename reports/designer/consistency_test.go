@@ -9,7 +9,7 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/luck/lucktest"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // Page 1 and the sections word the same number the same way: the luck words, "settled"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // fakeSelfPlay is a self-play result of games with the given win shares per seat (each

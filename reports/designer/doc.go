@@ -14,9 +14,9 @@ import (
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/reports/worth"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // The report model. Page 1 answers the five questions for every game and player count in

@@ -10,8 +10,8 @@ import (
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
-	"dragonlab/reports/stats"
 	"dragonlab/reports/worth"
+	"dragonlab/sim/stats"
 )
 
 // Page 1: one row per game and player count, five answers — Fair? Skill? Luck? What

@@ -12,8 +12,8 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/reports/htmlcheck"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // seatResult is a hand-made self-play result of fixed seating: seat s won wins[s] of the

@@ -10,8 +10,8 @@ import (
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 	"dragonlab/sim/value"
 )
 

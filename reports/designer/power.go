@@ -1,6 +1,6 @@
 package designer
 
-import "dragonlab/reports/stats"
+import "dragonlab/sim/stats"
 
 // Power by design: every question has a target precision (Target); a stage whose interval
 // is wider has not settled its question, and the report says about how many more games

@@ -15,7 +15,7 @@ import (
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/luck/lucktest"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // The consistency check of a study's output, from its files alone: summary.json (page

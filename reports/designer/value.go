@@ -7,8 +7,8 @@ import (
 	"dragonlab/engine"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/reports/worth"
+	"dragonlab/sim/stats"
 )
 
 // "What decides games?" is answered by the value stage (reports/worth): what each

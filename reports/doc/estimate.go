@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"math"
 
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // Estimate writes a stats.Estimate in summary.json as {"value", "lo", "hi"}, null where a

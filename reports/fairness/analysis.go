@@ -15,8 +15,8 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Below these sizes the verdicts say the sample is too small to tell.

@@ -11,8 +11,8 @@ import (
 
 	"dragonlab/reports/chart"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // SeatChart draws the seats' win shares as bars with their 95% Wilson intervals and a

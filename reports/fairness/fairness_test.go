@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // twoSeats is a two-player result of games games in which seat 0 won w0 and seat 1 w1

@@ -3,8 +3,8 @@ package fairness
 import (
 	"encoding/json"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Seat is one seat's record in a run: its wins (a k-way shared win counts 1/k), its win

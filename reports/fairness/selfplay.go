@@ -3,8 +3,8 @@ package fairness
 import (
 	"math"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // SelfPlay is the seat analysis of one self-play result (fixed or replay seating), as the

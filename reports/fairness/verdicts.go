@@ -8,8 +8,8 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // seatName names a seat for a sentence: "seat 0".

@@ -10,8 +10,8 @@ import (
 
 	"dragonlab/reports/chart"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // histChart draws an integer histogram as bars (percent of the total), with the mean as

@@ -6,7 +6,7 @@ import (
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // ivNum and ivPct format the interval of an estimate, "" when it has none (a mean of

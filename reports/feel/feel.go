@@ -7,8 +7,8 @@ package feel
 import (
 	"fmt"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Analysis is the game-feel analysis of a run: Browne's criteria of game quality as Ludii

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 // feelFixture is 20 games of two players: lengths len <- c(rep(10,5), rep(12,8),

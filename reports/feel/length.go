@@ -9,8 +9,8 @@ import (
 
 	"dragonlab/reports/chart"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Length is the game length of a run in decisions, from its aggregate alone (no game-feel

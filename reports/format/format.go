@@ -17,7 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 	"dragonlab/sim/text"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 func TestFormats(t *testing.T) {

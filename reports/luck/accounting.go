@@ -8,8 +8,8 @@ import (
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 	"dragonlab/sim/value"
 )
 

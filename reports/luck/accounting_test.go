@@ -12,8 +12,8 @@ import (
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck/lucktest"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 	"dragonlab/sim/value"
 )
 

@@ -5,8 +5,8 @@ import (
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // MatchTarget is the share of matches the stronger level must win (AgainstSkill).

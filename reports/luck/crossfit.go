@@ -3,8 +3,8 @@ package luck
 import (
 	"math"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Luck adjustment that never hurts (Chernozhukov et al. 2018's cross-fitting applied to a

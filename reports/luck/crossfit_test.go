@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"dragonlab/reports/luck/lucktest"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // A value function that is wrong in a way that makes β = 1 hurt: it puts 0.9 points on

@@ -15,8 +15,8 @@ import (
 	"sort"
 
 	"dragonlab/reports/doc"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // The luck share's bootstrap: resamples over deals and a fixed seed, so a report is the
@@ -111,6 +111,16 @@ func AnalyzeAt(rep *sim.ReplayAgg, level float64) (*Stats, error) {
 	}
 	ls.Pooled = pool(seatParts, boots, level)
 	return ls, nil
+}
+
+// PooledShare is the pooled luck share of rep over the seats with its bootstrap interval
+// at level and the deals as N: the estimator behind tune's luck targets (sim/tune.LuckShare).
+func PooledShare(rep *sim.ReplayAgg, level float64) (stats.Estimate, error) {
+	ls, err := AnalyzeAt(rep, level)
+	if err != nil {
+		return stats.Estimate{}, err
+	}
+	return ls.Pooled.Share.Estimate, nil
 }
 
 // bin is one (S, Q) bin of deals.

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 // luckFixture is 15 deals replayed K = 3 times, in sixtieths; seat 1 mirrors seat 0 (a

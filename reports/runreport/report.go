@@ -24,8 +24,8 @@ import (
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/feel"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Options tunes Build.

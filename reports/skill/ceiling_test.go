@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim/experiment"
+	"dragonlab/sim/stats"
 )
 
 // traceOf is a ceiling trace of budgets 100, 200, … whose step k (rung k+1 against k)

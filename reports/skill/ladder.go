@@ -16,9 +16,9 @@ import (
 	"dragonlab/reports/doc"
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
+	"dragonlab/sim/stats"
 )
 
 // LadderLevel is the level of the one-sided lower bound used by the skill ladder, and

@@ -17,8 +17,8 @@ import (
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Pairing is one run of a tournament: agent A alone against copies of agent B (for two

@@ -13,7 +13,7 @@ import (
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // Result is tune's answer: summary.json.
@@ -100,14 +100,34 @@ type RoundSummary struct {
 // CandidateSummary is a candidate of the search with its estimates over every round it
 // played (mean and standard error of each component).
 type CandidateSummary struct {
-	Name      string            `json:"name"`
-	Changed   int               `json:"changed"`
-	Distance  float64           `json:"distance"`
-	Rounds    []int             `json:"rounds"`
-	Deals     int64             `json:"deals"`
-	Estimates []search.Estimate `json:"estimates"`
+	Name      string   `json:"name"`
+	Changed   int      `json:"changed"`
+	Distance  float64  `json:"distance"`
+	Rounds    []int    `json:"rounds"`
+	Deals     int64    `json:"deals"`
+	Estimates []MeanSE `json:"estimates"`
 	// Score is the predicted certification score (≤ 1: looks certifiable).
 	Score doc.Number `json:"score"`
+}
+
+// MeanSE writes a search estimate (a stats.Estimate from stats.MeanSE, or the luck share)
+// in summary.json: its value, standard error, deals and the standard deviation of a deal.
+type MeanSE struct {
+	Value float64 `json:"value"`
+	SE    float64 `json:"se"`
+	N     int64   `json:"n"`
+	SD    float64 `json:"sd"`
+}
+
+func meanSEs(es []stats.Estimate) []MeanSE {
+	if es == nil {
+		return nil
+	}
+	out := make([]MeanSE, len(es))
+	for i, e := range es {
+		out[i] = MeanSE{Value: e.Value, SE: e.SE, N: e.N, SD: e.SD}
+	}
+	return out
 }
 
 // Analyze builds tune's answer from the spec, the rounds played (the last the
@@ -163,7 +183,7 @@ func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game,
 	for _, sc := range search.SearchedCandidates(s, hist, cert.Deals) {
 		c := sc.Candidate
 		res.Candidates = append(res.Candidates, CandidateSummary{Name: c.Name, Changed: c.Changed, Distance: c.Distance,
-			Estimates: sc.Estimates, Score: doc.Number(sc.Score), Rounds: sc.Rounds, Deals: sc.Deals})
+			Estimates: meanSEs(sc.Estimates), Score: doc.Number(sc.Score), Rounds: sc.Rounds, Deals: sc.Deals})
 	}
 	return res, nil
 }
@@ -440,7 +460,7 @@ func (res *Result) seatChart(rows []*search.Row) (*chart.Chart, error) {
 }
 
 // componentNum writes a search estimate: points for seats and steps, decisions, luck.
-func componentNum(c search.Component, e search.Estimate) string {
+func componentNum(c search.Component, e MeanSE) string {
 	switch c.Kind {
 	case search.Fair, search.Skill:
 		return format.Pts(e.Value) + " ± " + format.Num(100*e.SE, 1)

@@ -2,7 +2,7 @@ package tune
 
 import (
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 	search "dragonlab/sim/tune"
 	"fmt"
 	"math"

@@ -6,8 +6,8 @@ import (
 	"sort"
 
 	"dragonlab/reports/doc"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // AblationMethod states the estimator, for the report.

@@ -6,8 +6,8 @@ import (
 
 	_ "dragonlab/engine/all"
 	"dragonlab/reports/doc"
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 // dupResult is a duplicate-seating result whose agent 0 (restricted) took the given deal

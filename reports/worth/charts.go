@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"dragonlab/reports/chart"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // IWDChart is the forest plot of the key difference (IWD: win share when seen minus never

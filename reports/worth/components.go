@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Event names with a meaning of their own (engine.Tracker's conventions; "seen" is

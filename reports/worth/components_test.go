@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"dragonlab/reports/stats"
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
+	"dragonlab/sim/stats/statstest"
 )
 
 // componentFixture is one agent with 100 games and 50 wins' worth of share: "troll 3"

@@ -6,7 +6,7 @@ import (
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // points formats a share difference in points with an interval: "+4.1 points [+2.0, +6.2]".

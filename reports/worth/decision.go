@@ -11,8 +11,8 @@ import (
 	"dragonlab/reports/chart"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Decision values (sim.Config.Decisions): at every decision with a choice of the

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"dragonlab/reports/doc"
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 // bigComponents is 14 components over 20,000 games whose win share when seen rises with

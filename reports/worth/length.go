@@ -7,8 +7,8 @@ import (
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Component win rates within games of the same length. Longer games see more cards, so a

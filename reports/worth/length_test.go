@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 // lengthAgg is one agent's tallies of one component over two lengths: short games (100,

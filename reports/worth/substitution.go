@@ -7,8 +7,8 @@ import (
 
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // Component values by substitution (sim.Config.Substitute): what one more copy of a

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // The certificate: the rules, the pick and its neighbour replayed on fresh deals, every

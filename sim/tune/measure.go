@@ -8,9 +8,8 @@ import (
 
 	"dragonlab/agents"
 
-	"dragonlab/reports/luck"
-	"dragonlab/reports/stats"
 	"dragonlab/sim"
+	"dragonlab/sim/stats"
 )
 
 // What a candidate's games measure, deal by deal. Every run of a search round and of the
@@ -25,7 +24,7 @@ import (
 //     over the unit's games (v_s − mean_t v_t: exact for shared wins and games nobody
 //     wins, where the fair share is the mean);
 //   - length: the decisions per game, averaged over the unit's games;
-//   - luck: the luck share of the replays (reports/luck, from the (S, Q) of each deal);
+//   - luck: the luck share of the replays (the installed LuckShare, from the (S, Q) of each deal);
 //   - skill: per ladder step, the upper level's mean win share over the rotations of a
 //     duplicate deal, minus the fair share.
 
@@ -189,42 +188,10 @@ func MeasureOf(cs []Component, self *sim.Result, ladder []*sim.Result) (*Measure
 	return m, nil
 }
 
-// Estimate is a component's estimate: its mean and standard error over the deals.
-type Estimate struct {
-	Value float64 `json:"value"`
-	SE    float64 `json:"se"`
-	N     int64   `json:"n"` // deals
-	// SD is the standard deviation of one deal's value (for sizing a certification).
-	SD float64 `json:"sd"`
-}
-
-// meanSE is the mean, standard error and standard deviation of xs.
-func meanSE(xs []float64) Estimate {
-	n := float64(len(xs))
-	if n == 0 {
-		return Estimate{}
-	}
-	var s float64
-	for _, x := range xs {
-		s += x
-	}
-	mean := s / n
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	e := Estimate{Value: mean, N: int64(n)}
-	if n > 1 {
-		e.SD = math.Sqrt(ss / (n - 1))
-		e.SE = e.SD / math.Sqrt(n)
-	}
-	return e
-}
-
 // Estimates gives each component's estimate over the measures (rounds) of a candidate.
 // Luck pools the replay counts of every measure.
-func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
-	out := make([]Estimate, len(cs))
+func Estimates(cs []Component, ms []*Measure) ([]stats.Estimate, error) {
+	out := make([]stats.Estimate, len(cs))
 	for i, c := range cs {
 		switch c.Kind {
 		case Fair, Length:
@@ -234,7 +201,7 @@ func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
 					xs = append(xs, row[c.unit])
 				}
 			}
-			out[i] = meanSE(xs)
+			out[i] = stats.MeanSE(xs)
 		case Skill:
 			var xs []float64
 			for _, m := range ms {
@@ -242,20 +209,20 @@ func Estimates(cs []Component, ms []*Measure) ([]Estimate, error) {
 					xs = append(xs, m.Steps[c.Step-1]...)
 				}
 			}
-			out[i] = meanSE(xs)
+			out[i] = stats.MeanSE(xs)
 		case Luck:
 			rep := pooledReplays(ms)
 			if rep == nil {
 				return nil, fmt.Errorf("a luck target without replay counts")
 			}
-			ls, err := luck.Analyze(rep)
+			sh, err := shareOfLuck(rep, stats.Level)
 			if err != nil {
 				return nil, err
 			}
-			e := Estimate{Value: ls.Pooled.Share.Value, N: ls.Pooled.Deals}
-			if ls.Pooled.Share.HasInterval() {
+			e := sh
+			if sh.HasInterval() {
 				// The bootstrap interval as a standard error (the search only ranks with it).
-				e.SE = (ls.Pooled.Share.Hi - ls.Pooled.Share.Lo) / (2 * stats.Z95)
+				e.SE = (sh.Hi - sh.Lo) / (2 * stats.Z95)
 				e.SD = e.SE * math.Sqrt(float64(e.N))
 			}
 			out[i] = e
@@ -308,7 +275,7 @@ func pooledReplays(ms []*Measure) *sim.ReplayAgg {
 // deals both played (the same round: the same seed and unit index): mean of a's value
 // minus b's, its standard error, and the deals. ok is false when they share no deal or
 // the component is not per deal (luck).
-func Paired(c Component, a, b map[int]*Measure) (Estimate, bool) {
+func Paired(c Component, a, b map[int]*Measure) (stats.Estimate, bool) {
 	var xs []float64
 	rounds := make([]int, 0, len(a))
 	for r := range a {
@@ -337,13 +304,13 @@ func Paired(c Component, a, b map[int]*Measure) (Estimate, bool) {
 				xs = append(xs, sa[i]-sb[i])
 			}
 		default:
-			return Estimate{}, false
+			return stats.Estimate{}, false
 		}
 	}
 	if len(xs) < 2 {
-		return Estimate{}, false
+		return stats.Estimate{}, false
 	}
-	return meanSE(xs), true
+	return stats.MeanSE(xs), true
 }
 
 // LuckAt is the luck share of the measures with its percentile-bootstrap interval at the
@@ -353,11 +320,25 @@ func LuckAt(ms []*Measure, level float64) (stats.Estimate, error) {
 	if rep == nil {
 		return stats.Estimate{}, fmt.Errorf("no replay counts")
 	}
-	ls, err := luck.AnalyzeAt(rep, level)
-	if err != nil {
-		return stats.Estimate{}, err
+	return shareOfLuck(rep, level)
+}
+
+// LuckShare is the luck question's estimator the luck targets need: the share of the
+// outcome's variance due to luck over the seats of pooled replay counts, with its
+// bootstrap interval at level and the deals as N. The luck accounting is the luck
+// question's (reports/luck); the search defines the function it needs and the composition
+// that registers the experiment kinds' writers installs it (SetLuckShare), so sim never
+// imports reports.
+type LuckShare func(rep *sim.ReplayAgg, level float64) (stats.Estimate, error)
+
+var luckShare LuckShare
+
+// SetLuckShare installs the estimator behind the luck targets.
+func SetLuckShare(f LuckShare) { luckShare = f }
+
+func shareOfLuck(rep *sim.ReplayAgg, level float64) (stats.Estimate, error) {
+	if luckShare == nil {
+		return stats.Estimate{}, fmt.Errorf("a luck target needs the luck accounting, and none is installed")
 	}
-	e := ls.Pooled.Share.Estimate
-	e.Value = ls.Pooled.Share.Value
-	return e, nil
+	return luckShare(rep, level)
 }

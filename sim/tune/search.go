@@ -7,7 +7,7 @@ import (
 	"sort"
 
 	"dragonlab/engine"
-	"dragonlab/reports/stats"
+	"dragonlab/sim/stats"
 )
 
 // The search (Next) is a sequence of rounds, each a pure function of the spec and of what
@@ -345,7 +345,7 @@ type state struct {
 	base  Candidate
 	data  map[string]map[int]*Measure // candidate name → round index → measure
 	cands map[string]Candidate
-	est   map[string][]Estimate
+	est   map[string][]stats.Estimate
 	// certDeals are the deals of a certification run (for the expected half-widths).
 	certDeals int64
 	effects   map[[2]float64][]float64 // (lever, value) → one-lever effect (nil: unknown)
@@ -360,7 +360,7 @@ func newState(s *Spec, hist []Played) *state {
 		}
 	}
 	st := &state{s: s, hist: hist, cs: cs, fam: fam, base: BaseCandidate(s.Levers, s.Players),
-		data: map[string]map[int]*Measure{}, cands: map[string]Candidate{}, est: map[string][]Estimate{},
+		data: map[string]map[int]*Measure{}, cands: map[string]Candidate{}, est: map[string][]stats.Estimate{},
 		effects: map[[2]float64][]float64{}}
 	for ri, h := range hist {
 		if h.Round.Kind != Search {
@@ -396,7 +396,7 @@ func newState(s *Spec, hist []Played) *state {
 // the score the search ranked it by, the rounds it played in and its deals.
 type Searched struct {
 	Candidate Candidate
-	Estimates []Estimate
+	Estimates []stats.Estimate
 	Score     float64
 	Rounds    []int
 	Deals     int64
@@ -479,7 +479,7 @@ func (st *state) excess(c Component, x, h float64) float64 {
 // score is a candidate's distance from the targets with half-widths z·se (search) plus
 // the certification's expected half-width (cert true): ≤ 1 when inside. The skill target
 // counts its K−1 best steps.
-func (st *state) score(est []Estimate, z float64, cert bool) float64 {
+func (st *state) score(est []stats.Estimate, z float64, cert bool) float64 {
 	certDeals := float64(st.certDeals)
 	zc := FamilyZ(st.fam)
 	worst := 0.0
@@ -764,7 +764,7 @@ func (st *state) propose(n int) []Candidate {
 		if _, played := st.data[c.Name]; played || c.Changed == 0 {
 			continue
 		}
-		pred := make([]Estimate, len(be))
+		pred := make([]stats.Estimate, len(be))
 		copy(pred, be)
 		ok := true
 		for i, l := range st.s.Levers {

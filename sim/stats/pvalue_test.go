@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim/stats/statstest"
 )
 
 func TestNormalAndTP(t *testing.T) {

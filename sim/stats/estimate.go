@@ -47,12 +47,19 @@ func TQuantile(df float64) float64 {
 // In JSON an Estimate is written as its interval alone, {"lo": …, "hi": …}: that is the
 // shape of every "ci" field of the summaries, which write the point value under a name of
 // their own. reports/doc.Estimate writes {"value", "lo", "hi"}.
+//
+// SE and SD are set by the estimators that give them (MeanSE; 0 otherwise): the standard
+// error, for a normal interval at any level (Normal), and the standard deviation of one
+// value, for the standard error a sample of another size would have. tune's search ranks
+// candidates with them at several levels at once.
 type Estimate struct {
 	Value  float64 `json:"-"`
 	Lo     float64 `json:"lo"`
 	Hi     float64 `json:"hi"`
 	N      int64   `json:"-"`
 	Method string  `json:"-"`
+	SE     float64 `json:"-"`
+	SD     float64 `json:"-"`
 }
 
 // HasInterval reports whether an interval was computed.

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim/stats/statstest"
 )
 
 // For the mean, the jackknife standard error is the usual one, s/√G, and its interval

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 // The journal citations example of Agresti (2002, sec. 10.6) as shipped with R's

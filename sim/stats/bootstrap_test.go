@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim/stats/statstest"
 )
 
 // TestBinomial checks the bootstrap's binomial sampler against the exact distribution

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 // clusterData are observations by cluster (an empty cluster included).

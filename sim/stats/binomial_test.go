@@ -3,7 +3,7 @@ package stats
 import (
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim/stats/statstest"
 )
 
 func TestBinomTest(t *testing.T) {

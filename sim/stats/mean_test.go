@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 func TestMeanT(t *testing.T) {
@@ -49,4 +49,22 @@ func TestMeanT(t *testing.T) {
 	mean, sd := MeanStdDev(1_000_000, 1_000_000*1_000_000+500_000, 1_000_000*1_000_000*1_000_000+2*1_000_000*500_000+500_000)
 	statstest.NearRel(t, "big mean", mean, 1_000_000.5, 1e-15)
 	statstest.NearRel(t, "big sd", sd, math.Sqrt(0.25*1e6/(1e6-1)), 1e-9)
+}
+
+func TestMeanSE(t *testing.T) {
+	// The same x as TestMeanT: sd(x)/sqrt(6) is the standard error.
+	e := MeanSE([]float64{3, 5, 7, 7, 10, 12})
+	statstest.NearRel(t, "mean", e.Value, 7.333333333333333, 1e-12)          // mean(x)
+	statstest.NearRel(t, "sd", e.SD, 3.2659863237109041, 1e-12)              // sd(x)
+	statstest.NearRel(t, "se", e.SE, 3.2659863237109041/math.Sqrt(6), 1e-12) // sd(x)/sqrt(6)
+	if e.N != 6 || e.HasInterval() || !math.IsNaN(e.Lo) {
+		t.Errorf("MeanSE: %+v", e)
+	}
+	// One value: no spread; none: nothing.
+	if one := MeanSE([]float64{4}); one.Value != 4 || one.SE != 0 || one.SD != 0 || one.N != 1 {
+		t.Errorf("MeanSE of one value: %+v", one)
+	}
+	if none := MeanSE(nil); none.Value != 0 || none.N != 0 {
+		t.Errorf("MeanSE of nothing: %+v", none)
+	}
 }

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim/stats/statstest"
 )
 
 // newc(x1, n1, x2, n2) is Newcombe's hybrid score interval built in R from two Wilson

@@ -54,3 +54,28 @@ func HistSums(h sim.Hist) (n, sum, sumSq int64) {
 	}
 	return n, sum, sumSq
 }
+
+// MeanSE is the mean of xs with its standard error and the standard deviation of one value
+// (n − 1 in the denominator; both 0 for fewer than two values), N the values and no
+// interval: the caller chooses the level (Normal with SE).
+func MeanSE(xs []float64) Estimate {
+	e := Estimate{Lo: math.NaN(), Hi: math.NaN(), N: int64(len(xs))}
+	n := float64(len(xs))
+	if n == 0 {
+		return e
+	}
+	var s float64
+	for _, x := range xs {
+		s += x
+	}
+	e.Value = s / n
+	var ss float64
+	for _, x := range xs {
+		ss += (x - e.Value) * (x - e.Value)
+	}
+	if n > 1 {
+		e.SD = math.Sqrt(ss / (n - 1))
+		e.SE = e.SD / math.Sqrt(n)
+	}
+	return e
+}

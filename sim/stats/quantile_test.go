@@ -3,8 +3,8 @@ package stats
 import (
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
 	"dragonlab/sim"
+	"dragonlab/sim/stats/statstest"
 )
 
 func TestHistQuantile(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"dragonlab/reports/stats/statstest"
+	"dragonlab/sim/stats/statstest"
 )
 
 // Every expected value in this package's tests was computed once, outside Go, by the call
