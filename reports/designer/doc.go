@@ -316,7 +316,7 @@ func (rp *Report) glance(d *doc.Doc) {
 		"number of seat tests (Holm): it leaves 0 exactly when the seat is clearly favoured. Skill: yes when the strongest level is rated clearly above the weakest (its Elo interval above 0), partly when only a weaker level is. A cell measured at another level names it. Luck: the share of the spread of "+
 		"results that the chance events carry, measured along the game (else, marked \"the deal decides\", what replaying a deal fixes). "+
 		"What matters: what one more of a component is worth, else the decisions the expert's search values most, else what %s "+
-		"loses most without a choice (restricted play). What to change: a change dragonlab tune certified (whole values, at the level named), \"fair as is\", or what is missing — never a value nobody played. Each game's own answer follows.", format.JoinAnd(names), format.Trim(100*two, 1), format.Trim(100*more, 1), ablated)))
+		"loses most without a choice (restricted play). What to change: a change tune certified, \"fair as is\", or what is missing. Each game's own answer follows.", format.JoinAnd(names), format.Trim(100*two, 1), format.Trim(100*more, 1), ablated)))
 	s.Add(rp.glanceTable())
 	notes := append([]string(nil), rp.Notes...)
 	for _, g := range rp.Games {
