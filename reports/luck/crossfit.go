@@ -248,7 +248,7 @@ func VarianceRatioEstimate(a *sim.LuckAgg, agents bool) stats.Estimate {
 // lies at or above 1 (its lower end is not below 1). Where it does not, the report keeps
 // the raw numbers and says so.
 func Helps(ratio stats.Estimate) bool {
-	return ratio.HasInterval() && ratio.Lo >= 1
+	return ratio.HasInterval() && ratio.Lo > 1
 }
 
 // Beta is the coefficient of the luck fitted on every batch (what each batch's β̂₋b is

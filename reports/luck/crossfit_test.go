@@ -110,3 +110,26 @@ func TestHelps(t *testing.T) {
 		}
 	}
 }
+
+// The null: a value function so noisy that its luck carries almost nothing of the outcome
+// (20 points on the coin mode: ρ² = 0.0006, a variance ratio of 1.0006) is not used more
+// than 5% of the time (measured: 1 of 200 runs), and a game without chance events (L = 0,
+// the ratio exactly 1) never.
+func TestVarianceRatioNull(t *testing.T) {
+	vf := lucktest.Value([2]float64{0.5, 0.5}, 20)
+	helps := 0
+	const runs = 200
+	for seed := uint64(1); seed <= runs; seed++ {
+		if Helps(VarianceRatioEstimate(runToy(t, 2, 5, 5000+seed, 2000, vf).Aggregate.Luck, false)) {
+			helps++
+		}
+	}
+	t.Logf("the adjustment is used in %d of %d runs where it buys nothing", helps, runs)
+	if helps > runs/20 {
+		t.Errorf("the adjustment is used in %d of %d runs where it buys nothing", helps, runs)
+	}
+	none := runToy(t, 0, 5, 1, 2000, lucktest.Value([2]float64{0.5, 0.5}, 0)).Aggregate.Luck
+	if vr := VarianceRatioEstimate(none, false); Helps(vr) {
+		t.Errorf("no chance events, and the adjustment is used: %+v", vr)
+	}
+}
