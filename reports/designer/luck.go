@@ -420,7 +420,7 @@ func (a *Answer) luckDetail(s *doc.Section) {
 			if la.Adjusted {
 				s.Add(&doc.Paragraph{Text: fmt.Sprintf("The verdicts under %s play use the luck-adjusted advantages; %s.", la.Level, verdict), Small: true})
 			} else {
-				s.Add(&doc.Paragraph{Text: fmt.Sprintf("The verdicts under %s play use the raw advantages: the variance ratio's interval reaches below 1, so taking the luck out is not shown to help.", la.Level), Small: true})
+				s.Add(&doc.Paragraph{Text: fmt.Sprintf("The verdicts under %s play use the raw advantages: the variance ratio's interval does not lie above 1, so taking the luck out is not shown to help.", la.Level), Small: true})
 			}
 		}
 		if len(la.Events) > 0 {

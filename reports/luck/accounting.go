@@ -415,5 +415,5 @@ func PrecisionSentence(vr stats.Estimate) string {
 	if Helps(vr) {
 		return fmt.Sprintf("The luck-adjusted advantages are as precise as the raw ones from %s times as many games (variance ratio, 95%% interval), so the verdicts use them.", ratio)
 	}
-	return fmt.Sprintf("The variance ratio is %s: its interval reaches below 1, so taking the luck out is not shown to help, and the verdicts use the raw advantages.", ratio)
+	return fmt.Sprintf("The variance ratio is %s: its interval does not lie above 1, so taking the luck out is not shown to help, and the verdicts use the raw advantages.", ratio)
 }
