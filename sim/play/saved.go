@@ -50,6 +50,29 @@ func ReadSavedGame(path string) (*SavedGame, error) {
 			data = data[:i+1]
 		}
 	}
+	sg, err := readSavedLines(data, fail)
+	if err != nil {
+		return nil, err
+	}
+	g, p, err := checkSavedHeader(&sg.Header, fail)
+	if err != nil {
+		return nil, err
+	}
+	h := &sg.Header
+	sg.Game, sg.Params = g, p
+	s, err := g.NewGame(p, h.Players, h.GameSeed)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	if err := sg.replay(s, fail); err != nil {
+		return nil, err
+	}
+	sg.Final = s
+	return sg, nil
+}
+
+// readSavedLines reads a save's lines: its header, steps, reveal and end line.
+func readSavedLines(data []byte, fail func(string, ...any) error) (*SavedGame, error) {
 	sg := &SavedGame{Revealed: -1}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
@@ -117,51 +140,57 @@ func ReadSavedGame(path string) (*SavedGame, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fail("%v", err)
 	}
-	if sg.Header.Type != "header" {
-		return nil, fail("no trace header: the file is empty")
+	return sg, nil
+}
+
+// checkSavedHeader checks a save's header: its format, a full view, the game, players,
+// rules and agents, and that its game seed is the one its seed and index give.
+func checkSavedHeader(h *TraceHeader, fail func(string, ...any) error) (engine.Game, engine.Params, error) {
+	if h.Type != "header" {
+		return engine.Game{}, nil, fail("no trace header: the file is empty")
 	}
-	h := &sg.Header
 	if h.Schema != TraceSchema {
-		return nil, fail("format %q, want %q", h.Schema, TraceSchema)
+		return engine.Game{}, nil, fail("format %q, want %q", h.Schema, TraceSchema)
 	}
 	if h.View != "all" {
-		return nil, fail("written with --view (%s): it hides what the other seats did and cannot be replayed; replay a full trace", h.View)
+		return engine.Game{}, nil, fail("written with --view (%s): it hides what the other seats did and cannot be replayed; replay a full trace", h.View)
 	}
 	g, err := engine.Lookup(h.Game)
 	if err != nil {
-		return nil, fail("%v", err)
+		return engine.Game{}, nil, fail("%v", err)
 	}
 	if err := g.CheckPlayers(h.Players); err != nil {
-		return nil, fail("%v", err)
+		return engine.Game{}, nil, fail("%v", err)
 	}
 	p, err := engine.ParseParams(g, h.Params)
 	if err != nil {
-		return nil, fail("params: %v", err)
+		return engine.Game{}, nil, fail("params: %v", err)
 	}
 	if err := p.Validate(h.Players); err != nil {
-		return nil, fail("%s rules: %v", g.Name, err)
+		return engine.Game{}, nil, fail("%s rules: %v", g.Name, err)
 	}
 	if len(h.Agents) != h.Players {
-		return nil, fail("%d agents for %d players", len(h.Agents), h.Players)
+		return engine.Game{}, nil, fail("%d agents for %d players", len(h.Agents), h.Players)
 	}
 	if h.Index < 0 || sim.GameSeed(h.Seed, h.Index) != h.GameSeed {
-		return nil, fail("game seed %d is not game %d of seed %d", h.GameSeed, h.Index, h.Seed)
+		return engine.Game{}, nil, fail("game seed %d is not game %d of seed %d", h.GameSeed, h.Index, h.Seed)
 	}
-	sg.Game, sg.Params = g, p
-	s, err := g.NewGame(p, h.Players, h.GameSeed)
-	if err != nil {
-		return nil, fail("%v", err)
-	}
+	return g, p, nil
+}
+
+// replay plays the saved steps on s, each one legal for the seat recorded, and checks the
+// end line against the replay: every number it holds is a claim about the game.
+func (sg *SavedGame) replay(s engine.State, fail func(string, ...any) error) error {
 	var buf []engine.Action
 	for i, st := range sg.Steps {
 		if st.Step != i+1 {
-			return nil, fail("step %d is numbered %d", i+1, st.Step)
+			return fail("step %d is numbered %d", i+1, st.Step)
 		}
 		if s.Terminal() {
-			return nil, fail("step %d: the game was already over", st.Step)
+			return fail("step %d: the game was already over", st.Step)
 		}
 		if st.Seat != s.ToMove() {
-			return nil, fail("step %d: seat %d is recorded, but seat %d is to move", st.Step, st.Seat, s.ToMove())
+			return fail("step %d: seat %d is recorded, but seat %d is to move", st.Step, st.Seat, s.ToMove())
 		}
 		buf = s.Legal(buf[:0])
 		found := false
@@ -174,21 +203,20 @@ func ReadSavedGame(path string) (*SavedGame, error) {
 			}
 		}
 		if !found {
-			return nil, fail("step %d: %q is not legal for seat %d there (legal: %s)", st.Step, st.Action, st.Seat, legalList(s, buf))
+			return fail("step %d: %q is not legal for seat %d there (legal: %s)", st.Step, st.Action, st.Seat, legalList(s, buf))
 		}
 	}
 	if e := sg.End; e != nil {
 		if e.Finished != s.Terminal() || e.Decisions != len(sg.Steps) {
-			return nil, fail("the end line (finished %v after %d decisions) does not match the replay (finished %v after %d)", e.Finished, e.Decisions, s.Terminal(), len(sg.Steps))
+			return fail("the end line (finished %v after %d decisions) does not match the replay (finished %v after %d)", e.Finished, e.Decisions, s.Terminal(), len(sg.Steps))
 		}
 		// Every number of the end line is a claim about the replay: all of them are checked
 		// (an empty or partial list is not "nothing to check").
 		if want := EndOf(s, len(sg.Steps), engine.Omniscient); !slices.Equal(e.Scores, want.Scores) || !slices.Equal(e.Result, want.Result) {
-			return nil, fail("the end line's recorded scores %v and result %v are not the replay's (%v and %v)", e.Scores, e.Result, want.Scores, want.Result)
+			return fail("the end line's recorded scores %v and result %v are not the replay's (%v and %v)", e.Scores, e.Result, want.Scores, want.Result)
 		}
 	}
-	sg.Final = s
-	return sg, nil
+	return nil
 }
 
 // legalList is a short list of the legal actions for an error line.
