@@ -99,7 +99,8 @@ func (a *Answer) atLevel(level string) string {
 
 // glance computes page 1's row of a configuration.
 func (a *Answer) glance() GlanceRow {
-	r := GlanceRow{Fair: fit(a.fairCell()), Skill: fit(a.skillCell()), Luck: fit(a.luckCell()), Matters: fit(a.mattersCell()), Change: fit(a.changeCell())}
+	fair := a.fairCell()
+	r := GlanceRow{Fair: fit(fair), Skill: fit(a.skillCell()), Luck: fit(a.luckCell()), Matters: fit(a.mattersCell()), Change: fit(a.changeCell(fair))}
 	if a.Measure >= 0 {
 		r.Level = a.Levels[a.Measure].Level
 	}
@@ -490,7 +491,9 @@ func (a *Answer) mattersCell() Cell {
 	return Cell{Text: "–", Verdict: "–"}
 }
 
-func (a *Answer) changeCell() Cell {
+// changeCell is What to change?, given the row's Fair? cell (fc), whose verdict on the
+// interval it prints decides it where tune certified nothing.
+func (a *Answer) changeCell(fc Cell) Cell {
 	if t := a.cfg.Tune; t != nil {
 		for _, ch := range t.Changes {
 			if !ch.Certified {
@@ -510,7 +513,6 @@ func (a *Answer) changeCell() Cell {
 	// otherwise the rules as they are, judged by the Fair? cell on the interval it prints,
 	// or what is missing. A sweep's fair value is a fraction nobody played, measured at
 	// the sweep's level: it stays in the section as evidence, never here.
-	fc := a.fairCell()
 	switch fc.Verdict {
 	case fairness.Fair:
 		for i := range a.Compensation {

@@ -329,13 +329,19 @@ func Account(r *sim.Result) (*Accounting, error) {
 	acc := &Accounting{Games: r.Games, Value: a.Value, ByAgent: byAgent,
 		LuckShare: ShareJSON{Share(a)}, DecisionShare: ShareJSON{DecisionShare(a)},
 		VarianceRatio: doc.Number(math.NaN()), VarianceCI: ShareJSON{stats.Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}},
-		Beta: doc.Number(Beta(a, byAgent))}
+	}
+	// One cross-fit of the run serves the coefficient, the variance ratio and every
+	// seat's adjusted advantage and luck.
+	cf := newCrossFit(a, byAgent)
+	acc.Beta = doc.Number(cf.beta())
 	if r.Players > 1 {
-		vr := VarianceRatioEstimate(a, byAgent)
+		vr := cf.ratioEstimate()
 		acc.VarianceRatio, acc.VarianceCI, acc.Adjusted = doc.Number(vr.Value), ShareJSON{vr}, Helps(vr)
 		for s := 0; s < r.Players; s++ {
+			adj, _ := cf.estimate(advantageOf(s), false)
+			luck, _ := cf.estimate(advantageOf(s), true)
 			acc.Seats = append(acc.Seats, SeatLuck{Seat: s, Raw: doc.Estimate{Estimate: Advantage(a, s, byAgent, false)},
-				Adjusted: doc.Estimate{Estimate: Advantage(a, s, byAgent, true)}, Luck: doc.Estimate{Estimate: LuckAdvantage(a, s, byAgent)}})
+				Adjusted: doc.Estimate{Estimate: adj}, Luck: doc.Estimate{Estimate: luck}})
 		}
 	}
 	for k, e := range a.Events {
@@ -406,7 +412,7 @@ func (a *Accounting) PrecisionSentence() string {
 }
 
 // PrecisionSentence says what a variance ratio with its interval means for the luck
-// adjustment: used where its interval lies at or above 1, else the raw numbers are.
+// adjustment: used where its interval lies above 1, else the raw numbers are.
 func PrecisionSentence(vr stats.Estimate) string {
 	if math.IsNaN(vr.Value) {
 		return ""

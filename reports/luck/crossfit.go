@@ -221,7 +221,11 @@ func (c *crossFit) varianceRatio(skip int) float64 {
 // as precise as the luck-adjusted ones, with its jackknife interval (N = games). Below 1
 // the adjustment would hurt; Helps says whether the interval lies at or above 1.
 func VarianceRatioEstimate(a *sim.LuckAgg, agents bool) stats.Estimate {
-	c := newCrossFit(a, agents)
+	return newCrossFit(a, agents).ratioEstimate()
+}
+
+// ratioEstimate is VarianceRatioEstimate of the run c holds.
+func (c *crossFit) ratioEstimate() stats.Estimate {
 	if c.players < 2 || len(c.batches) < 3 {
 		return stats.Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	}
@@ -245,14 +249,8 @@ func VarianceRatioEstimate(a *sim.LuckAgg, agents bool) stats.Estimate {
 }
 
 // Helps says whether the luck adjustment is worth using: the variance ratio's interval
-// lies at or above 1 (its lower end is not below 1). Where it does not, the report keeps
+// lies above 1. Where it does not, the report keeps
 // the raw numbers and says so.
 func Helps(ratio stats.Estimate) bool {
 	return ratio.HasInterval() && ratio.Lo > 1
-}
-
-// Beta is the coefficient of the luck fitted on every batch (what each batch's β̂₋b is
-// close to): 1 for an exact value function; the report prints it.
-func Beta(a *sim.LuckAgg, agents bool) float64 {
-	return newCrossFit(a, agents).beta()
 }

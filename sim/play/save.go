@@ -50,19 +50,14 @@ func (ps *Session) openSave() {
 	prefix := ps.savePrefix()
 	switch {
 	case f != nil:
-		_, err = f.Write(prefix)
-		if err == nil {
-			err = f.Sync()
-		}
+		err = writeSync(f, prefix)
 	case ps.resumed > 0:
 		if err = sim.WriteFileAtomic(ps.Save, prefix); err == nil {
 			f, err = os.OpenFile(ps.Save, os.O_WRONLY|os.O_APPEND, 0)
 		}
 	default:
 		if f, err = CreateSave(ps.Save, true); err == nil {
-			if _, err = f.Write(prefix); err == nil {
-				err = f.Sync()
-			}
+			err = writeSync(f, prefix)
 		}
 	}
 	ps.saveF = f
@@ -92,11 +87,15 @@ func (ps *Session) appendSave(lines []byte) {
 	if ps.saveF == nil {
 		return
 	}
-	_, err := ps.saveF.Write(lines)
-	if err == nil {
-		err = ps.saveF.Sync()
+	ps.saveFailed(writeSync(ps.saveF, lines))
+}
+
+// writeSync writes b to f and flushes it to disk: a decision saved survives a crash.
+func writeSync(f *os.File, b []byte) error {
+	if _, err := f.Write(b); err != nil {
+		return err
 	}
-	ps.saveFailed(err)
+	return f.Sync()
 }
 
 // savePrefix is the header and the decisions so far, with the reveal marks.
