@@ -264,6 +264,15 @@ func (s *State) Preview(a engine.Action) string {
 		if s.item[seat] == itemBag {
 			pay *= 2
 		}
+		// A take that ends the game also brings the stone bonus (RH-16): the preview
+		// names the whole gain, so what it says is what the score shows.
+		if bonus := int32(s.stones(uint8(seat))) * int32(r.stoneBonus); bonus != 0 {
+			x := s.Clone()
+			x.Apply(a)
+			if x.Terminal() {
+				return fmt.Sprintf("+%d: %d treasures and %d for the unused stone (RH-16); the game ends", pay+bonus, pay, bonus)
+			}
+		}
 		return fmt.Sprintf("+%d treasures; the princess stays", pay)
 	case kindRescue:
 		return "+2 dice (2–12, 7 on average); you win ties (RH-17)"
