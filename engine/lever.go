@@ -51,6 +51,33 @@ func (l Lever) AppliesTo(players int) bool {
 	return false
 }
 
+// LeverValues is a lever at a base with the values to try: one dimension of tune's search,
+// a lever the study's design sweeps, and the lever of a study's sweep stage and of its
+// answer (each holds it beside its own results).
+type LeverValues struct {
+	// Path addresses the number. In tune it is one number ("seatBonus[1]"); in a study
+	// "seatBonus" alone is the family "seat s starts with x·s points" (Family).
+	Path string `json:"path"`
+	// Base is its value in the rules played from (0 for the seat family); Values are the
+	// values to try (tune: ascending, Base among them; a study plays the base once, as
+	// the level's self-play).
+	Base    float64   `json:"base"`
+	Values  []float64 `json:"values"`
+	Step    float64   `json:"step"`
+	Integer bool      `json:"integer"`
+	// Seat is s for seatBonus[s], −1 otherwise.
+	Seat int    `json:"seat"`
+	Why  string `json:"why,omitempty"`
+	// Caveat, if set, is said with the lever's result: what may make the measurement the
+	// agents' rather than the rules'.
+	Caveat string `json:"caveat,omitempty"`
+}
+
+// Family reports whether the lever is the seat family: every seat s starting with x·s
+// points over the values x (later seats get more, the usual compensation of a
+// first-player advantage).
+func (l LeverValues) Family() bool { return l.Path == "seatBonus" }
+
 // NumberPather is implemented by rules parameters that address numbers a generic path
 // cannot reach, such as a square of a track written as text ("track23[5]": the value of
 // square 5). ok is false for a path that is not one of its own (the generic JSON path

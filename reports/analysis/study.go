@@ -168,9 +168,9 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 			dc.Value = append(dc.Value, dv)
 		}
 		for _, l := range c.Levers {
-			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat, Measuring: l.Measuring}
+			dl := designer.Sweep{Level: l.Level, Lever: l.Lever, Measuring: l.Measuring}
 			for _, p := range l.Points {
-				dl.Points = append(dl.Points, designer.LeverPoint{X: p.X, File: a.File(p.Run), Result: a.Result(p.Run)})
+				dl.Points = append(dl.Points, designer.SweepPoint{X: p.X, File: a.File(p.Run), Result: a.Result(p.Run)})
 			}
 			dc.Levers = append(dc.Levers, dl)
 		}

@@ -78,7 +78,7 @@ func TestStudyPlanShape(t *testing.T) {
 				t.Errorf("%s: %+v", st.Run, r)
 			}
 		}
-		if len(c.Levers) != 1 || !c.Levers[0].Seat || c.Levers[0].Key != "seatBonus" {
+		if len(c.Levers) != 1 || !c.Levers[0].Lever.Family() {
 			t.Fatalf("%dp levers: %+v", c.Players, c.Levers)
 		}
 		for _, pt := range c.Levers[0].Points {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"dragonlab/engine"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/luck/lucktest"
@@ -364,7 +365,7 @@ func TestLeverPointsGiveTheLuckAlongTheGame(t *testing.T) {
 	in := &Input{Title: "luck test", Command: "test", Tool: "dragonlab test", Budget: "custom", Seed: 1, Replays: 2, Complete: true}
 	in.Configs = []Config{{Game: "coinskill", Title: "Coin or skill", Players: 2,
 		Levels: []Level{{Name: "expert", Agent: "random", File: "coin.json", Result: coinRun(t, 6, 1, 40, vf)}},
-		Levers: []Lever{{Level: 0, Key: "q", Base: 4, Points: []LeverPoint{{X: 5, Result: coinRun(t, 6, 2, 40, vf)}}}}}}
+		Levers: []Sweep{{Level: 0, Lever: engine.LeverValues{Path: "q", Base: 4}, Points: []SweepPoint{{X: 5, Result: coinRun(t, 6, 2, 40, vf)}}}}}}
 	rp, err := Analyze(in)
 	if err != nil {
 		t.Fatal(err)

@@ -132,7 +132,7 @@ func (a *Answer) refusedLevels() string {
 		add("restricted play", ab.Level, ab.Measuring)
 	}
 	for _, l := range a.Compensation {
-		add("the "+l.Key+" sweep", l.Level, l.Measuring)
+		add("the "+l.Lever.Path+" sweep", l.Level, l.Measuring)
 	}
 	var parts []string
 	for _, level := range order {
@@ -517,7 +517,7 @@ func (a *Answer) changeCell(fc Cell) Cell {
 	case fairness.Fair:
 		for i := range a.Compensation {
 			l := &a.Compensation[i]
-			if c := l.Compensation; l.Seat && c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
+			if c := l.Compensation; l.Lever.Family() && c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
 				// Fair at the measuring level, not under the sweep's play: the seat advantage
 				// moves with skill, and the page says so rather than "nothing".
 				return Cell{Text: "fair as is; a seat is off under " + l.Level + " play (the sweep)", Verdict: "open", From: "sweep"}
@@ -580,7 +580,7 @@ func familyText(x Est, players int) string {
 // difficulty; the cell shows the value played farthest from the rules.
 func (a *Answer) soloChoice() Cell {
 	for _, l := range a.Compensation {
-		var far *LeverPointAnswer
+		var far *PointAnswer
 		var rules float64
 		for i := range l.Points {
 			if l.Points[i].Rules {
@@ -595,7 +595,7 @@ func (a *Answer) soloChoice() Cell {
 		}
 		if far != nil {
 			e := *far.Success
-			return Cell{Text: fmt.Sprintf("a choice: with %s, won %s", a.words.paramShort(l.Key, far.X), pctIv(e)) + a.atLevel(l.Level), Value: &e, Verdict: "choice", From: "sweep"}
+			return Cell{Text: fmt.Sprintf("a choice: with %s, won %s", a.words.paramShort(l.Lever.Path, far.X), pctIv(e)) + a.atLevel(l.Level), Value: &e, Verdict: "choice", From: "sweep"}
 		}
 	}
 	return Cell{Text: "–", Verdict: "–"}
