@@ -51,6 +51,41 @@ func (l Lever) AppliesTo(players int) bool {
 	return false
 }
 
+// Values are the values of the declared range: Lo to Hi by Step (Lo alone without a
+// positive Step).
+func (l Lever) Values() []float64 {
+	if !(l.Step > 0) {
+		return []float64{l.Lo}
+	}
+	var out []float64
+	for i := 0; ; i++ {
+		x := l.Lo + float64(i)*l.Step
+		if x > l.Hi+l.Step*1e-9 {
+			return out
+		}
+		out = append(out, x)
+	}
+}
+
+// FamilyValues are the values x of the seat family (seat s starts with x·s points) that
+// the declared per-seat range reaches at a player count: up to a common shift of every
+// seat's points, the family at x gives the seats points spread over |x|·(players−1), so
+// the values are the multiples of Step from −k to k but 0, k the largest with
+// k·(players−1) ≤ Hi−Lo.
+func (l Lever) FamilyValues(players int) []float64 {
+	if players < 2 || !(l.Step > 0) {
+		return nil
+	}
+	n := int(math.Floor((l.Hi - l.Lo) / float64(players-1) / l.Step))
+	var out []float64
+	for i := -n; i <= n; i++ {
+		if i != 0 {
+			out = append(out, float64(i)*l.Step)
+		}
+	}
+	return out
+}
+
 // LeverValues is a lever at a base with the values to try: one dimension of tune's search,
 // a lever the study's design sweeps, and the lever of a study's sweep stage and of its
 // answer (each holds it beside its own results).

@@ -553,7 +553,11 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 		// a page before the next game.
 		for i := range h.Compensation {
 			if l := &h.Compensation[i]; l.Lever.Why != "" {
-				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Lever.Why), Small: true})
+				text := fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Lever.Why)
+				if l.Lever.Caveat != "" {
+					text += " " + l.Lever.Caveat + "."
+				}
+				wc.Add(&doc.Paragraph{Text: text, Small: true})
 			}
 		}
 	}

@@ -690,8 +690,8 @@ func (s *Design) checkCompensation(names map[string]bool) error {
 			if strings.TrimSpace(lv.Path) == "" {
 				return fmt.Errorf("%s.lever: no path (the rules parameter to turn, e.g. seatBonus)", what)
 			}
-			if len(lv.Values) == 0 || len(lv.Values) > 20 {
-				return fmt.Errorf("%s.lever %s: give 1 to 20 values, not %d", what, lv.Path, len(lv.Values))
+			if len(lv.Values) > 20 {
+				return fmt.Errorf("%s.lever %s: give up to 20 values (none: the game's declared range), not %d", what, lv.Path, len(lv.Values))
 			}
 			for _, v := range lv.Values {
 				if math.IsNaN(v) || math.IsInf(v, 0) {

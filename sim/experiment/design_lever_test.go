@@ -40,3 +40,48 @@ func TestDesignLeverReads(t *testing.T) {
 		}
 	}
 }
+
+// The study's built-in levers name a game's declared lever and nothing more: the range
+// and the reason have one home, the game's declaration, shared with tune's --levers auto.
+func TestStudyLeversAreDeclared(t *testing.T) {
+	for budget, d := range studyBudgets {
+		for _, c := range d.Compensation {
+			for _, g := range engine.Games() {
+				for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+					lv := c.Lever.at(g.Name, n)
+					if lv == nil {
+						continue
+					}
+					if len(lv.Values) > 0 || lv.Why != "" {
+						t.Errorf("%s %s %dp: lever %s redeclares values %v or why %q", budget, g.Name, n, lv.Path, lv.Values, lv.Why)
+					}
+					got, err := declared(g, n, lv)
+					if err != nil {
+						if lv.Family() && n == 1 {
+							continue // a solitaire has no seats: no sweep
+						}
+						t.Fatalf("%s %s %dp: %v", budget, g.Name, n, err)
+					}
+					var d engine.Lever
+					for _, dl := range g.Levers {
+						if dl.Path == lv.Path && dl.AppliesTo(n) {
+							d = dl
+						}
+					}
+					for _, x := range got.Values {
+						lo, hi := d.Lo, d.Hi
+						if lv.Family() {
+							lo, hi = -(d.Hi-d.Lo)/float64(n-1), (d.Hi-d.Lo)/float64(n-1)
+						}
+						if x < lo || x > hi {
+							t.Errorf("%s %s %dp: %s=%v outside the declared %v..%v", budget, g.Name, n, lv.Path, x, lo, hi)
+						}
+					}
+					if len(got.Values) == 0 || got.Why != d.Why {
+						t.Errorf("%s %s %dp: %+v from %+v", budget, g.Name, n, got, d)
+					}
+				}
+			}
+		}
+	}
+}

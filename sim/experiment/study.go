@@ -42,28 +42,23 @@ var studyBudgets = map[string]*Design{
 	"full":    fullStudy,
 }
 
-// defaultLevers: what a designer turns, by game.
+// defaultLevers: which of a game's declared levers (engine.Game.Levers: its range and
+// why) the study sweeps, by game; a design that names a lever without values sweeps its
+// declared range.
 var defaultLevers = By(map[string]*engine.LeverValues{
-	"default": {Path: "seatBonus", Values: []float64{-3, -2, -1, 1, 2, 3},
-		Why: "starting points per seat compensate a seat's advantage the way many games do (later seats start with more)"},
-	"3p": {Path: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"4p": {Path: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"5p": {Path: "seatBonus", Values: []float64{-1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"dragonscales/1p": {Path: "soloJokers", Values: []float64{0, 2},
-		Why: "a solitaire has no seats to compensate; the Jokers in the red deck set its difficulty"},
+	"default":         {Path: "seatBonus"},
+	"dragonscales/1p": {Path: "soloJokers"},
 	// The hand variant is swept at the expert level only (expertLevers): the engine takes the
 	// two secret choices one after the other, and one-ply greedy looks one move ahead, so
 	// the first chooser sees no combat resolve and picks blind while the second picks
 	// against a re-dealt guess of the first card — an edge of the agent, not of the rules.
 	"dragonscales/2p": nil,
-	"dragonscales/3p": {Path: "trioTarget", Values: []float64{4, 6},
-		Why: "everyone throws at once, so the seats are alike by the rules; the target sets how long a game lasts"},
+	"dragonscales/3p": {Path: "trioTarget"},
 })
 
 // duoHandLever is Dragon Scales' two-player lever, measured at the expert level.
-var duoHandLever = &engine.LeverValues{Path: "duoHand", Values: []float64{3},
-	Why: "both players turn their cards at once, so the seats are alike by the rules; the hand variant gives each player a choice every combat. " +
-		"One-ply greedy picks blind when it chooses first, so the lever is measured under expert play, whose search takes a secret round as one node (the seat asked first or second makes no measured difference)"}
+var duoHandLever = &engine.LeverValues{Path: "duoHand",
+	Caveat: "One-ply greedy picks blind when it chooses first, so the lever is measured under expert play, whose search takes a secret round as one node (the seat asked first or second makes no measured difference)"}
 
 // expertLevers are the levers swept at the expert level in the quick and default budgets;
 // allLevers every lever, for the full budget.
@@ -71,9 +66,6 @@ var (
 	expertLevers = By(map[string]*engine.LeverValues{"dragonscales/2p": duoHandLever})
 	allLevers    = By(map[string]*engine.LeverValues{
 		"default":         defaultLevers.by["default"],
-		"3p":              defaultLevers.by["3p"],
-		"4p":              defaultLevers.by["4p"],
-		"5p":              defaultLevers.by["5p"],
 		"dragonscales/1p": defaultLevers.by["dragonscales/1p"],
 		"dragonscales/2p": duoHandLever,
 		"dragonscales/3p": defaultLevers.by["dragonscales/3p"],
@@ -585,6 +577,10 @@ func (sp *studyPlan) compensation(st *studyStage) error {
 		}
 		swept[li] = true
 		level := sp.s.Levels[li].Name
+		lv, err := declared(g, n, lv)
+		if err != nil {
+			return fmt.Errorf("compensation at %s for %s %dp: %v", level, g.Name, n, err)
+		}
 		sl, err := leverOf(g, e.params, n, lv)
 		if err != nil {
 			return fmt.Errorf("compensation at %s for %s %dp: %v", level, g.Name, n, err)
@@ -661,6 +657,32 @@ func tracks(g engine.Game, params engine.Params, players int) bool {
 	}
 	tr, ok := s.(engine.Tracker)
 	return ok && len(tr.Components()) > 0
+}
+
+// declared completes a design's lever from the game's declaration (engine.Game.Levers):
+// without values it sweeps the declared range (the seat family: the values the per-seat
+// range reaches, engine.Lever.FamilyValues), without a why it gives the declared one.
+func declared(g engine.Game, players int, lv *engine.LeverValues) (*engine.LeverValues, error) {
+	out := *lv
+	for _, d := range g.Levers {
+		if d.Path != lv.Path || !d.AppliesTo(players) {
+			continue
+		}
+		if len(out.Values) == 0 {
+			out.Values = d.Values()
+			if out.Family() {
+				out.Values = d.FamilyValues(players)
+			}
+		}
+		if out.Why == "" {
+			out.Why = d.Why
+		}
+		return &out, nil
+	}
+	if len(out.Values) == 0 {
+		return nil, fmt.Errorf("lever %s: %s declares no such lever for %d players: give its values", lv.Path, g.Name, players)
+	}
+	return &out, nil
 }
 
 // leverOf checks a lever against a game: nil (no sweep) for the seat family where it
