@@ -214,7 +214,7 @@ func (b ByKey[T]) MarshalJSON() ([]byte, error) {
 			return raw, err
 		}
 		for k := range l {
-			if k != "path" && k != "values" && k != "why" && k != "caveat" {
+			if k != "path" && k != "values" && k != "why" && k != "caveat" || string(l[k]) == "null" {
 				delete(l, k)
 			}
 		}

@@ -85,3 +85,10 @@ func TestStudyLeversAreDeclared(t *testing.T) {
 		}
 	}
 }
+
+func TestDesignLeverWritesDeclared(t *testing.T) {
+	out, err := json.Marshal(One(&engine.LeverValues{Path: "seatBonus"}))
+	if err != nil || string(out) != `{"path":"seatBonus"}` {
+		t.Errorf("a declared lever is written %s (%v)", out, err)
+	}
+}
