@@ -14,7 +14,7 @@ import (
 	"dragonlab/sim/plan"
 )
 
-// The study: the designer's report (issue 15). For every game and player count it plays
+// The study: the designer's report. For every game and player count it plays
 //
 //   - self-play at each level of play (weakest first), each deal played `replays` times
 //     (the luck share; the seat intervals then count the deal as the unit), with the
@@ -82,7 +82,7 @@ func studyLevels(agent [4]ByKey[string], deals [4]ByKey[int64]) []DesignLevel {
 }
 
 // The levels' agents. The casual player is greedy with a uniformly random move a quarter
-// of the time (agents: noisy). The expert of the default budget is the agents issue's
+// of the time (agents: noisy). The expert of the default budget is the agents'
 // expert (IS-MCTS with per-game settings) at the iterations per decision that fit the
 // budget, per game: enough to beat greedy clearly (measured on duplicate deals, README
 // "The study") at 0.2–0.7 ms per decision on this machine's cores; the full budget plays
