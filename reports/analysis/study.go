@@ -174,6 +174,10 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 			}
 			dc.Levers = append(dc.Levers, dl)
 		}
+		for _, sq := range c.Questions {
+			dc.Questions = append(dc.Questions, designer.QuestionInput{Name: sq.Name, Game: c.Game, Players: c.Players, Data: sq.Data,
+				Results: a.QuestionResults(sq)})
+		}
 		in.Configs = append(in.Configs, dc)
 	}
 	return in, nil
@@ -181,7 +185,7 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 
 // printStudy writes the answers at a glance on the terminal.
 func printStudy(w io.Writer, rp *designer.Report) {
-	heads := []string{"Fair?", "Skill?", "Luck?", "What matters?", "What to change?"}
+	heads := designer.Columns()
 	for _, g := range rp.Games {
 		title := g.Title
 		if g.Variant != "" {

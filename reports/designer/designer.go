@@ -58,6 +58,9 @@ type Config struct {
 	// What other analyses add (extend.go); nil: the fallback.
 	Tune   *TuneInput // certified rule changes
 	Target *Target    // the precision that settles each question; nil: DefaultTarget
+
+	// Questions are the registered questions' inputs (question.go).
+	Questions []QuestionInput
 }
 
 // Level is one level of play and its self-play.

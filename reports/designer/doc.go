@@ -257,8 +257,9 @@ func (rp *Report) levelSpecs() [][2]string {
 // glanceTable is page 1's table: one row per game and player count, the five answers.
 func (rp *Report) glanceTable() *doc.Table {
 	cols := []doc.Column{{Head: "Game", Width: 19}, {Head: "Players", Align: doc.Right, Width: 13}}
-	for _, h := range glanceColumns {
-		cols = append(cols, doc.Column{Head: h, Width: (180 - 32) / 5})
+	heads := Columns()
+	for _, h := range heads {
+		cols = append(cols, doc.Column{Head: h, Width: float64(180-32) / float64(len(heads))})
 	}
 	t := doc.NewTable("", cols...)
 	t.Small, t.Stack = true, true
@@ -456,9 +457,10 @@ func (a *Answer) glanceLine() string {
 		return "Nothing was played."
 	}
 	var parts []string
+	heads := Columns()
 	for i, c := range a.Glance.Cells() {
 		if c.Text != "–" {
-			parts = append(parts, glanceColumns[i]+" "+c.Text)
+			parts = append(parts, heads[i]+" "+c.Text)
 		}
 	}
 	return strings.Join(parts, ". ") + "."
@@ -587,6 +589,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 			}
 		}
 	}
+	rp.questionSections(s, g)
 }
 
 // leverWhy names a lever for its reason: "the starting points", "this lever".

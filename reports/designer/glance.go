@@ -51,6 +51,9 @@ type GlanceRow struct {
 	Luck    Cell   `json:"luck"`
 	Matters Cell   `json:"matters"`
 	Change  Cell   `json:"change"`
+	// Questions are the registered questions' cells (question.go), in their columns'
+	// order.
+	Questions []Cell `json:"questions,omitempty"`
 	// Note says, where the measuring rule chose a level for restricted play or a sweep
 	// that this study's ladder does not tell apart from the level below, that it did
 	// (page 1 says it under the table).
@@ -67,9 +70,12 @@ type TargetJSON struct {
 }
 
 // Cells lists the row's cells in the order of page 1's columns.
-func (r *GlanceRow) Cells() []Cell { return []Cell{r.Fair, r.Skill, r.Luck, r.Matters, r.Change} }
+func (r *GlanceRow) Cells() []Cell {
+	return append([]Cell{r.Fair, r.Skill, r.Luck, r.Matters, r.Change}, r.Questions...)
+}
 
-// glanceColumns are page 1's column headings, in the order of Cells.
+// glanceColumns are page 1's built-in column headings (Columns adds the registered
+// questions').
 var glanceColumns = []string{"Fair?", "Skill?", "Luck?", "What matters?", "What to change?"}
 
 // notSettled is the tail of a cell whose question is not settled: "; ~1,300 more games".
@@ -104,6 +110,7 @@ func (a *Answer) glance() GlanceRow {
 	if a.Measure >= 0 {
 		r.Level = a.Levels[a.Measure].Level
 	}
+	r.Questions = a.questionCells()
 	r.Note = a.refusedLevels()
 	tg := a.cfg.target()
 	r.Target = TargetJSON{Seat: tg.Seat, Luck: tg.Luck}

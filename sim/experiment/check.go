@@ -588,6 +588,9 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 			return err
 		}
 	}
+	if err := checkQuestions(c, what, cfg); err != nil {
+		return err
+	}
 	return cc.classes()
 }
 

@@ -182,6 +182,8 @@ type StudyConfig struct {
 	Ablation []StudyAblation `json:"ablation,omitempty"`
 	Levers   []StudySweep    `json:"levers,omitempty"`
 	Value    []StudyValue    `json:"value,omitempty"`
+	// Questions are the registered questions' runs and data (question.go).
+	Questions []StudyQuestion `json:"questions,omitempty"`
 	// Target is the design's precision for this game and player count (nil: the
 	// designer's default).
 	Target *StudyTarget `json:"target,omitempty"`
@@ -448,7 +450,7 @@ func (sp *studyPlan) config(e studyEntry) (StudyConfig, error) {
 		}
 	}
 	st := &studyStage{e: e, g: g, n: n, base: base, label: label, cfg: &cfg}
-	for _, stage := range []func(*studyStage) error{sp.levels, sp.ladder, sp.ablation, sp.value, sp.compensation} {
+	for _, stage := range []func(*studyStage) error{sp.levels, sp.ladder, sp.ablation, sp.value, sp.compensation, sp.questionStages} {
 		if err := stage(st); err != nil {
 			return StudyConfig{}, err
 		}
