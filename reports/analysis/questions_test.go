@@ -51,6 +51,17 @@ func (toyQuestion) played(in *designer.QuestionInput) (int64, string) {
 	return games, d.Level
 }
 
+// Unsettled asks for 10 games of its run in all: study --settle plays the rest.
+func (q toyQuestion) Unsettled(data json.RawMessage, results map[string]*sim.Result) (map[string]int64, error) {
+	more := map[string]int64{}
+	for run, r := range results {
+		if r != nil && r.Games < 10 {
+			more[run] = 10 - r.Games
+		}
+	}
+	return more, nil
+}
+
 func (q toyQuestion) Cell(a *designer.Answer, in *designer.QuestionInput) designer.Cell {
 	games, level := q.played(in)
 	return designer.Cell{Text: fmt.Sprintf("toy: %d games at %s", games, level), Verdict: "toy"}
@@ -67,7 +78,8 @@ func (q toyQuestion) Section(a *designer.Answer, in *designer.QuestionInput, s *
 func TestQuestionRegistersInOneLine(t *testing.T) {
 	design := filepath.Join(t.TempDir(), "toy-study.json")
 	os.WriteFile(design, []byte(`{"schema": "dragonlab.study/v1", "games": [{"game": "dragonheart", "players": [2]}],
-  "levels": [{"name": "random", "agent": "random", "deals": 30}, {"name": "greedy", "agent": "greedy:samples=1", "deals": 10}]}`), 0o644)
+  "levels": [{"name": "random", "agent": "random", "deals": 30}, {"name": "greedy", "agent": "greedy:samples=1", "deals": 10}],
+  "targets": {"seat": 0.5, "luck": 0.5, "worth": 0.5}}`), 0o644)
 	study := experiment.Study{Common: experiment.Common{Seed: 1, Command: "dragonlab study --plan toy-study.json"}, DesignFile: design, DesignSet: true}
 	without, err := study.Plan()
 	if err != nil {
@@ -106,6 +118,18 @@ func TestQuestionRegistersInOneLine(t *testing.T) {
 	sum, _ := os.ReadFile(filepath.Join(out, "summary.json"))
 	if i := bytes.Index(sum, []byte(`"questions"`)); i < 0 || !bytes.Contains(sum[i:], []byte(`"toy: 6 games at random"`)) {
 		t.Errorf("summary.json lacks the toy's cell")
+	}
+
+	// Its "is it settled?": study --settle plays the 4 more games it asks for.
+	var settled bytes.Buffer
+	if err := experiment.Settle(context.Background(), out, plan.Options{Dir: out}, &settled, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(settled.String(), "settling 1 stage: 4 more games") {
+		t.Errorf("study --settle does not play the toy's 4 games: %s", settled.String())
+	}
+	if md, _ := os.ReadFile(filepath.Join(out, "summary.md")); !strings.Contains(string(md), "toy: 10 games at random") {
+		t.Errorf("settled, the toy's cell does not read 10 games (%s):\n%s", settled.String(), md)
 	}
 
 	unregister()

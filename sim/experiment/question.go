@@ -167,3 +167,41 @@ func (a *Analysis) QuestionResults(sq StudyQuestion) map[string]*sim.Result {
 	}
 	return out
 }
+
+// Settler is a question that knows when it is settled: over the merged results of its
+// runs, the more games of each run that would settle it (by run name; none: settled).
+// study --settle plays them with the built-in questions' needs.
+type Settler interface {
+	Unsettled(data json.RawMessage, results map[string]*sim.Result) (map[string]int64, error)
+}
+
+// questionNeeds are the registered questions' needs (Settler) in a study's analysis.
+func (a *Analysis) questionNeeds() ([]Need, error) {
+	var o StudyOptions
+	if err := a.Options(&o); err != nil {
+		return nil, err
+	}
+	byName := map[string]Question{}
+	for _, q := range registered() {
+		byName[q.Name()] = q
+	}
+	var needs []Need
+	for _, c := range o.Configs {
+		for _, sq := range c.Questions {
+			s, ok := byName[sq.Name].(Settler)
+			if !ok {
+				continue
+			}
+			more, err := s.Unsettled(sq.Data, a.QuestionResults(sq))
+			if err != nil {
+				return nil, fmt.Errorf("question %s for %s %dp: %v", sq.Name, c.Game, c.Players, err)
+			}
+			for _, run := range sq.Runs {
+				if g := more[run]; g > 0 {
+					needs = append(needs, Need{File: a.File(run), Question: sq.Name, Games: g})
+				}
+			}
+		}
+	}
+	return needs, nil
+}
