@@ -579,9 +579,10 @@ func (sp *studyPlan) compensation(st *studyStage) error {
 		}
 		swept[li] = true
 		level := sp.s.Levels[li].Name
-		lv, err := declared(g, n, lv)
-		if err != nil {
-			return fmt.Errorf("compensation at %s for %s %dp: %v", level, g.Name, n, err)
+		path := lv.Path
+		if lv = declared(g, n, lv); lv == nil {
+			sp.note(fmt.Sprintf("%s%s with %d players declares no %s lever and the design gives it no values: no sweep at %s.", g.Title, variantText(e.variant), n, path, level))
+			continue
 		}
 		sl, err := leverOf(g, e.params, n, lv)
 		if err != nil {
@@ -663,8 +664,9 @@ func tracks(g engine.Game, params engine.Params, players int) bool {
 
 // declared completes a design's lever from the game's declaration (engine.Game.Levers):
 // without values it sweeps the declared range (the seat family: the values the per-seat
-// range reaches, engine.Lever.FamilyValues), without a why it gives the declared one.
-func declared(g engine.Game, players int, lv *engine.LeverValues) (*engine.LeverValues, error) {
+// range reaches, engine.Lever.FamilyValues), without a why it gives the declared one. It
+// is nil for a lever without values that the game does not declare.
+func declared(g engine.Game, players int, lv *engine.LeverValues) *engine.LeverValues {
 	out := *lv
 	for _, d := range g.Levers {
 		if d.Path != lv.Path || !d.AppliesTo(players) {
@@ -679,12 +681,12 @@ func declared(g engine.Game, players int, lv *engine.LeverValues) (*engine.Lever
 		if out.Why == "" {
 			out.Why = d.Why
 		}
-		return &out, nil
+		return &out
 	}
 	if len(out.Values) == 0 {
-		return nil, fmt.Errorf("lever %s: %s declares no such lever for %d players: give its values", lv.Path, g.Name, players)
+		return nil
 	}
-	return &out, nil
+	return &out
 }
 
 // leverOf checks a lever against a game: nil (no sweep) for the seat family where it
