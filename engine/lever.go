@@ -51,6 +51,68 @@ func (l Lever) AppliesTo(players int) bool {
 	return false
 }
 
+// Values are the values of the declared range: Lo to Hi by Step (Lo alone without a
+// positive Step).
+func (l Lever) Values() []float64 {
+	if !(l.Step > 0) {
+		return []float64{l.Lo}
+	}
+	var out []float64
+	for i := 0; ; i++ {
+		x := l.Lo + float64(i)*l.Step
+		if x > l.Hi+l.Step*1e-9 {
+			return out
+		}
+		out = append(out, x)
+	}
+}
+
+// FamilyValues are the values x of the seat family (seat s starts with x·s points) that
+// the declared per-seat range reaches at a player count: up to a common shift of every
+// seat's points, the family at x gives the seats points spread over |x|·(players−1), so
+// the values are the multiples of Step from −k to k but 0, k the largest with
+// k·(players−1) ≤ Hi−Lo.
+func (l Lever) FamilyValues(players int) []float64 {
+	if players < 2 || !(l.Step > 0) {
+		return nil
+	}
+	n := int(math.Floor((l.Hi - l.Lo) / float64(players-1) / l.Step))
+	var out []float64
+	for i := -n; i <= n; i++ {
+		if i != 0 {
+			out = append(out, float64(i)*l.Step)
+		}
+	}
+	return out
+}
+
+// LeverValues is a lever at a base with the values to try: one dimension of tune's search,
+// a lever the study's design sweeps, and the lever of a study's sweep stage and of its
+// answer (each holds it beside its own results).
+type LeverValues struct {
+	// Path addresses the number. In tune it is one number ("seatBonus[1]"); in a study
+	// "seatBonus" alone is the family "seat s starts with x·s points" (Family).
+	Path string `json:"path"`
+	// Base is its value in the rules played from (0 for the seat family); Values are the
+	// values to try (tune: ascending, Base among them; a study plays the base once, as
+	// the level's self-play).
+	Base    float64   `json:"base"`
+	Values  []float64 `json:"values"`
+	Step    float64   `json:"step"`
+	Integer bool      `json:"integer"`
+	// Seat is s for seatBonus[s], −1 otherwise.
+	Seat int    `json:"seat"`
+	Why  string `json:"why,omitempty"`
+	// Caveat, if set, is said with the lever's result: what may make the measurement the
+	// agents' rather than the rules'.
+	Caveat string `json:"caveat,omitempty"`
+}
+
+// Family reports whether the lever is the seat family: every seat s starting with x·s
+// points over the values x (later seats get more, the usual compensation of a
+// first-player advantage).
+func (l LeverValues) Family() bool { return l.Path == "seatBonus" }
+
 // NumberPather is implemented by rules parameters that address numbers a generic path
 // cannot reach, such as a square of a track written as text ("track23[5]": the value of
 // square 5). ok is false for a path that is not one of its own (the generic JSON path

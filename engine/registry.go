@@ -35,8 +35,8 @@ type Game struct {
 	// them; the game only declares what was measured best for it. Its states implement
 	// Namer, so that an agent finds this entry from a state.
 	Expert map[int]string
-	// Levers are the numbers of the rules a designer turns, with the ranges worth
-	// searching (`dragonlab tune --levers auto`; see Lever).
+	// Levers are the numbers of the rules a designer turns, each with the one range worth
+	// searching (`dragonlab tune --levers auto` and the study's sweeps; see Lever).
 	Levers []Lever
 	// Value is the game's frozen value function (value.json beside the game, embedded),
 	// for luck accounting; nil if it has none. Its format is package sim/value's.

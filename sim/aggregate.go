@@ -111,7 +111,7 @@ type Aggregate struct {
 	// Paired is, for duplicate seating, the histogram of agent 0's summed win share over
 	// the rotations of one deal, in sixtieths (so 1/2, 1/3, 1/4, 1/5 stay integers).
 	Paired Hist `json:"paired"`
-	// The optional aggregates (why.go), present when the run asked for them.
+	// The optional aggregates (extras.go), present when the run asked for them.
 	Components *ComponentAgg `json:"components,omitempty"`
 	Metrics    *Metrics      `json:"metrics,omitempty"`
 	Replays    *ReplayAgg    `json:"replays,omitempty"`

@@ -10,7 +10,7 @@ import (
 )
 
 // Validation of the luck aggregate (luck.go), like the other optional aggregates
-// (why_check.go): shapes by the names, every sum within what its games allow, the
+// (extras_check.go): shapes by the names, every sum within what its games allow, the
 // Cauchy–Schwarz bounds that exact integer sums of squares and products obey, and the
 // totals the main aggregate also knows equal to it.
 

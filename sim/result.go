@@ -74,7 +74,7 @@ type RunInfo struct {
 	ResumedFrom  string `json:"resumedFrom,omitempty"`
 	ResumedGames int64  `json:"resumedGames,omitempty"`
 	ResumedTool  string `json:"resumedTool,omitempty"`
-	Cost         []Cost `json:"cost,omitempty"` // per agent (see why.go)
+	Cost         []Cost `json:"cost,omitempty"` // per agent (see extras.go)
 }
 
 // NewResult derives the results file from an aggregate.

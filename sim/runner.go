@@ -83,7 +83,7 @@ type Config struct {
 	Until     func(Aggregate) bool
 	UntilSpec string
 
-	// Optional aggregates (why.go, observe.go): Components reads the game's
+	// Optional aggregates (extras.go, observe.go): Components reads the game's
 	// engine.Tracker records into per-agent tallies, Metrics adds the game-feel metrics,
 	// Replays is K (≥ 2) for SeatReplay, ignored by the other plans.
 	Components bool

@@ -180,7 +180,7 @@ func TestCheckpointResumeGivesTheSameResult(t *testing.T) {
 // run key, for every seating and with every optional aggregate; an extension that does
 // not start where the run ends, or is another run, is refused.
 func TestExtendIsTheLongerRun(t *testing.T) {
-	for _, cfg := range whyConfigs(t) {
+	for _, cfg := range extraConfigs(t) {
 		whole := run(t, cfg)
 		head := cfg
 		head.Units = 700

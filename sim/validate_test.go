@@ -128,7 +128,7 @@ func sampleResults(t testing.TB) map[string][]byte {
 	interrupted := mustRun(t, ctx, inter)
 	out["interrupted"] = marshal(t, interrupted)
 	out["interrupted checkpoint"] = checkpointBytes(t, inter, cks[len(cks)-1])
-	// The optional aggregates of why.go, from real runs of the tracking toy.
+	// The optional aggregates of extras.go, from real runs of the tracking toy.
 	withWhy := mustRun(t, context.Background(), Config{Game: trackToyGame, Players: 2, Agents: randomAgents(t, 2), Seed: 3, Units: 300,
 		Components: true, Metrics: true})
 	out["components, metrics, cost"] = marshal(t, withWhy)

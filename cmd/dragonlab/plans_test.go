@@ -60,7 +60,7 @@ func experimentCases(t *testing.T) map[string][]string {
 		"ablate":         {"ablate", "--game", "draco", "--agents", "random", "--forbid-each", "--forbid", "play-1,play-2", "--games", "1600"},
 		"luck":           {"luck", "--game", "draco", "--agents", "random,studytest-first", "--replays", "3", "--deals", "900"},
 		// Dragonheart's restrictions cannot always be kept: the counts of the summary
-		// come from aggregates that survive the killed shard (issue 27, class 4).
+		// come from aggregates that survive the killed shard.
 		"ablate-unkept": {"ablate", "--game", "dragonheart", "--agents", "random", "--forbid-each", "--games", "1600"},
 		"value":         {"value", "--game", "dragonscales", "--agents", "mcts:iters=10", "--fewer", "--games", "900", "--decision-games", "300", "--decision-iters", "20"},
 	}
@@ -424,8 +424,7 @@ func buildPlan(t *testing.T, name string, args ...string) (*plan.Plan, error) {
 	return build(c)
 }
 
-// A hand-edited plan file is checked completely before anything plays (issue 27, class
-// 5): run-plan, merge DIR and --from refuse it in one line, exit 2, with no results file
+// A hand-edited plan file is checked completely before anything plays: run-plan, merge DIR and --from refuse it in one line, exit 2, with no results file
 // written.
 func TestEditedPlanFilesAreRefusedBeforePlaying(t *testing.T) {
 	file := writePlan(t, "tournament", "--game", "draco", "--agents", "random,studytest-first,studytest-last", "--games", "20")
@@ -460,7 +459,7 @@ func TestEditedPlanFilesAreRefusedBeforePlaying(t *testing.T) {
 }
 
 // A ladder or study plan edited to use a time budget (ms=) is refused like the flags
-// that would make it (issue 27, class 7): nothing plays.
+// that would make it: nothing plays.
 func TestPlansEditedToUseTimeBudgetsAreRefused(t *testing.T) {
 	timed, err := agents.Parse("noisy:base=(mcts:iters=10,ms=2)")
 	if err != nil {
@@ -491,7 +490,7 @@ func TestPlansEditedToUseTimeBudgetsAreRefused(t *testing.T) {
 
 // merge DIR DIR …: the shards of one plan, each played into a directory of its own (as
 // on cluster nodes without a shared file system), merge into the first with the report
-// of one machine (issue 27, "Also").
+// of one machine.
 func TestMergeOfSeveralShardDirectories(t *testing.T) {
 	args := []string{"tournament", "--game", "draco", "--agents", "random,studytest-first", "--games", "600", "--quiet"}
 	whole := t.TempDir()

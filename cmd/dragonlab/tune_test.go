@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// tune's bad input (issue 24): a lever that is not a parameter (naming the valid ones), a
+// tune's bad input: a lever that is not a parameter (naming the valid ones), a
 // range outside the parameter's bounds, contradictory targets, a target that makes no sense
 // for a one-player game — one line, exit 2, nothing written.
 func TestTuneBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {

@@ -409,6 +409,7 @@ func init() {
 		Levers: []engine.Lever{
 			{Path: "soloJokers", Lo: 0, Hi: 2, Step: 1, Players: []int{1}, Why: "DS: the Jokers in the red deck set the solitaire's difficulty"},
 			{Path: "duoTarget", Lo: 4, Hi: 8, Step: 1, Players: []int{2}, Why: "DS-20: pieces to collect, how long a duel lasts"},
+			{Path: "duoHand", Lo: 0, Hi: 3, Step: 3, Players: []int{2}, Why: "DS-16: both players turn their cards at once, so the seats are alike by the rules; the hand variant (three cards) gives each player a choice every combat"},
 			{Path: "trioTarget", Lo: 3, Hi: 7, Step: 1, Players: []int{3}, Why: "DS-14: pieces to collect, how long a game lasts"},
 		},
 	})

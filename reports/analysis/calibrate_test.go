@@ -16,7 +16,7 @@ import (
 	search "dragonlab/sim/tune"
 )
 
-// False certificates (issue 24's calibration): 20 planted problems with different seeds —
+// False certificates (the calibration): 20 planted problems with different seeds —
 // a seat bias planted on a fair base in every game with starting points, two and four
 // players — each tuned at the same size, and every certified change replayed on fresh
 // deals (a seed used neither by the search nor by the certification) at the size of its
@@ -25,7 +25,7 @@ import (
 // looser one (the fresh estimate itself outside the target), are both counted.
 //
 // It is a measurement, not a unit test: DRAGONLAB_CALIBRATE=1 go test ./sim/experiment
-// -run TestFalseCertificates -v (about 1,000,000 random games; the note of issue 24 gives
+// -run TestFalseCertificates -v (about 1,000,000 random games; the calibration note gives
 // the rates).
 func TestFalseCertificates(t *testing.T) {
 	if os.Getenv("DRAGONLAB_CALIBRATE") == "" {

@@ -78,7 +78,7 @@ func TestPlansOfEveryKindPassTheirCheck(t *testing.T) {
 
 // Hand-edited plans are refused when read, before anything plays: options that name no
 // run, a run twice or an index out of range, options that do not match the runs, runs no
-// option names (issue 27's class 5).
+// option names.
 func TestEditedPlansAreRefused(t *testing.T) {
 	plans := kindPlans(t)
 	for name, c := range map[string]struct {

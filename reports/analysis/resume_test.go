@@ -48,7 +48,7 @@ func resumeCases(t *testing.T) map[string]*plan.Plan {
 	return out
 }
 
-// Every number of a summary comes from checkpointed aggregates (issue 27, class 4): an
+// Every number of a summary comes from checkpointed aggregates: an
 // experiment of every kind, stopped in the middle of each run (as by Ctrl-C, with its
 // final checkpoint) and played again into its directory, writes the summary.json of the
 // uninterrupted run, byte for byte.

@@ -168,11 +168,15 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 			dc.Value = append(dc.Value, dv)
 		}
 		for _, l := range c.Levers {
-			dl := designer.Lever{Level: l.Level, Key: l.Key, Seat: l.Seat, Base: l.Base, Why: l.Why, Caveat: l.Caveat, Measuring: l.Measuring}
+			dl := designer.Sweep{Level: l.Level, Lever: l.Lever, Measuring: l.Measuring}
 			for _, p := range l.Points {
-				dl.Points = append(dl.Points, designer.LeverPoint{X: p.X, File: a.File(p.Run), Result: a.Result(p.Run)})
+				dl.Points = append(dl.Points, designer.SweepPoint{X: p.X, File: a.File(p.Run), Result: a.Result(p.Run)})
 			}
 			dc.Levers = append(dc.Levers, dl)
+		}
+		for _, sq := range c.Questions {
+			dc.Questions = append(dc.Questions, designer.QuestionInput{Name: sq.Name, Game: c.Game, Players: c.Players, Data: sq.Data,
+				Results: a.QuestionResults(sq)})
 		}
 		in.Configs = append(in.Configs, dc)
 	}
@@ -181,7 +185,7 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 
 // printStudy writes the answers at a glance on the terminal.
 func printStudy(w io.Writer, rp *designer.Report) {
-	heads := []string{"Fair?", "Skill?", "Luck?", "What matters?", "What to change?"}
+	heads := designer.Columns()
 	for _, g := range rp.Games {
 		title := g.Title
 		if g.Variant != "" {

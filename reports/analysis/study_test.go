@@ -78,7 +78,7 @@ func TestStudyPlanShape(t *testing.T) {
 				t.Errorf("%s: %+v", st.Run, r)
 			}
 		}
-		if len(c.Levers) != 1 || !c.Levers[0].Seat || c.Levers[0].Key != "seatBonus" {
+		if len(c.Levers) != 1 || !c.Levers[0].Lever.Family() {
 			t.Fatalf("%dp levers: %+v", c.Players, c.Levers)
 		}
 		for _, pt := range c.Levers[0].Points {
@@ -385,7 +385,7 @@ func TestLuckPlan(t *testing.T) {
 	}
 }
 
-// Study designs do not drop or default bad values (issue 27, class 6): lever values
+// Study designs do not drop or default bad values: lever values
 // outside the parameter's range, not whole for a whole parameter, or huge; null sizes;
 // an empty list of player counts; size keys of player counts no game has. Each is refused
 // with the field's path.
@@ -423,7 +423,7 @@ func TestDesignBadValuesAreRefusedWithTheirPath(t *testing.T) {
 	}
 }
 
-// Time budgets (ms=) do not slip into studies (issue 27, class 7): a design level with a
+// Time budgets (ms=) do not slip into studies: a design level with a
 // time budget, also inside a wrapper's base, is refused.
 func TestDesignLevelsRefuseTimeBudgets(t *testing.T) {
 	dir := t.TempDir()

@@ -1,10 +1,12 @@
 package designer
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
 
+	"dragonlab/engine"
 	"dragonlab/reports/change"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/fairness"
@@ -73,7 +75,7 @@ type Answer struct {
 	// Components are component win rates (IWD): associations, in the appendix.
 	Components   []ComponentAnswer `json:"components,omitempty"`
 	Ablation     []AblationAnswer  `json:"ablation,omitempty"`
-	Compensation []LeverAnswer     `json:"compensation,omitempty"`
+	Compensation []SweepAnswer     `json:"compensation,omitempty"`
 	Notes        []string          `json:"notes,omitempty"`
 	// Luck along the game (luck.go): each level's luck accounting, and luck against skill
 	// on each ladder step.
@@ -249,19 +251,23 @@ type AblationRow struct {
 	Idle bool `json:"idle,omitempty"`
 }
 
-// LeverAnswer is the sweep of a lever at one level.
-type LeverAnswer struct {
+// SweepAnswer is the sweep of a lever at one level.
+type SweepAnswer struct {
 	Level string `json:"level"`
 	// Elo and Measuring: as for AblationAnswer.
 	Elo       *Est   `json:"elo,omitempty"`
 	Measuring string `json:"measuring,omitempty"`
-	Key       string `json:"key"`
-	Seat      bool   `json:"seat"`
-	Why       string `json:"why,omitempty"`
-	// Caveat is said with the result (see designer.Lever).
-	Caveat string `json:"caveat,omitempty"`
+	// Lever is the lever swept (its Caveat is said with the result); summary.json writes
+	// its path as "key", whether it is the seat family as "seat", its why and caveat
+	// (MarshalJSON).
+	Lever engine.LeverValues `json:"-"`
+	sweepResults
+}
+
+// sweepResults are a SweepAnswer's results.
+type sweepResults struct {
 	// Points are the values played (the level's self-play at Base included), in order.
-	Points []LeverPointAnswer `json:"points"`
+	Points []PointAnswer `json:"points"`
 	// Needed: a seat is significantly favoured at this level (the compensation is asked for).
 	Needed bool `json:"needed"`
 	// Compensation is the fair value of the seat family (seat levers, two values or more).
@@ -302,8 +308,23 @@ func compensationOf(c change.Compensation) *Compensation {
 	return out
 }
 
-// LeverPointAnswer is the lever at one value.
-type LeverPointAnswer struct {
+// MarshalJSON writes the answer with the lever's path, family, why and caveat after the
+// level, as summary.json has always read.
+func (a SweepAnswer) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Level     string `json:"level"`
+		Elo       *Est   `json:"elo,omitempty"`
+		Measuring string `json:"measuring,omitempty"`
+		Key       string `json:"key"`
+		Seat      bool   `json:"seat"`
+		Why       string `json:"why,omitempty"`
+		Caveat    string `json:"caveat,omitempty"`
+		sweepResults
+	}{a.Level, a.Elo, a.Measuring, a.Lever.Path, a.Lever.Family(), a.Lever.Why, a.Lever.Caveat, a.sweepResults})
+}
+
+// PointAnswer is the lever at one value.
+type PointAnswer struct {
 	X       float64 `json:"x"`
 	Rules   bool    `json:"rules"` // the rules' own value
 	Games   int64   `json:"games"`
@@ -662,13 +683,13 @@ func (a *Answer) levers() {
 	c := a.cfg
 	for _, lv := range c.Levers {
 		level := c.Levels[lv.Level]
-		la := LeverAnswer{Level: level.Name, Key: lv.Key, Seat: lv.Seat, Why: lv.Why, Caveat: lv.Caveat, Elo: a.levelElo(lv.Level), Measuring: lv.Measuring}
+		la := SweepAnswer{Level: level.Name, Lever: lv.Lever, Elo: a.levelElo(lv.Level), Measuring: lv.Measuring}
 		type pt struct {
 			x     float64
 			rules bool
 			r     *sim.Result
 		}
-		pts := []pt{{lv.Base, true, level.Result}}
+		pts := []pt{{lv.Lever.Base, true, level.Result}}
 		for _, p := range lv.Points {
 			pts = append(pts, pt{p.X, false, p.Result})
 		}
@@ -679,7 +700,7 @@ func (a *Answer) levers() {
 			if s == nil {
 				continue
 			}
-			pa := LeverPointAnswer{X: p.x, Rules: p.rules, Games: s.Games, RawEdge: adjustSelfPlay(p.r, s)}
+			pa := PointAnswer{X: p.x, Rules: p.rules, Games: s.Games, RawEdge: adjustSelfPlay(p.r, s)}
 			if c.Players == 1 {
 				pa.Success = &Est{Estimate: s.Success}
 			} else {
@@ -708,7 +729,7 @@ func (a *Answer) levers() {
 		if lv.Level < len(a.Levels) {
 			la.Needed = a.Levels[lv.Level].Favoured
 		}
-		if lv.Seat && len(xs) >= 2 {
+		if lv.Lever.Family() && len(xs) >= 2 {
 			key := "seat 1's starting points"
 			if c.Players > 2 {
 				key = "each seat's points more than the seat before"
@@ -725,7 +746,7 @@ func (a *Answer) levers() {
 			comp.Closest, comp.ClosestAdv, comp.ClosestCI = &bx, ds[best], &bci
 			la.Compensation = compensationOf(comp)
 		}
-		la.Text = a.leverText(&la, lv)
+		la.Text = a.leverText(&la)
 		a.Compensation = append(a.Compensation, la)
 	}
 }

@@ -349,9 +349,9 @@ func (a *Answer) untuned() string {
 }
 
 // leverText is the sentence of one sweep.
-func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
+func (a *Answer) leverText(la *SweepAnswer) string {
 	level := la.Level
-	if !lv.Seat {
+	if !la.Lever.Family() {
 		return a.paramLeverText(la)
 	}
 	top := a.Measure
@@ -361,7 +361,7 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 		return fmt.Sprintf("The sweep of the starting points under %s play has too few values played to estimate a fair value.", level)
 	}
 	var s string
-	offFair := comp.Found && comp.Moves && comp.Value.Excludes(lv.Base)
+	offFair := comp.Found && comp.Moves && comp.Value.Excludes(la.Lever.Base)
 	switch {
 	case !la.Needed && !topFav && offFair:
 		// The self-play test alone is not significant, but the sweep, which pools every
@@ -406,13 +406,13 @@ func (a *Answer) leverText(la *LeverAnswer, lv Lever) string {
 // neighbours quotes, where a seat sweep's fair value lies between two whole values that
 // were both played, seat 0's measured advantage at each: starting points are whole
 // numbers, so those are the settings a designer can print ("" otherwise).
-func (a *Answer) neighbours(la *LeverAnswer) string {
+func (a *Answer) neighbours(la *SweepAnswer) string {
 	c := la.Compensation
 	if c == nil || !c.Found {
 		return ""
 	}
 	lo, hi := math.Floor(c.Value.Value), math.Ceil(c.Value.Value)
-	var at [2]*LeverPointAnswer
+	var at [2]*PointAnswer
 	for i := range la.Points {
 		p := &la.Points[i]
 		if p.Edge == nil {
@@ -437,7 +437,7 @@ func (a *Answer) neighbours(la *LeverAnswer) string {
 // interval Var(x) ≈ Var(e)/s² + e²·Var(s)/s⁴ (e and s come from other runs: independent).
 // ok is false when the sweep is at the measuring level, or its slope's interval contains
 // zero.
-func (a *Answer) topOffset(la *LeverAnswer) (Est, bool) {
+func (a *Answer) topOffset(la *SweepAnswer) (Est, bool) {
 	top := a.Measure
 	comp := la.Compensation
 	if top < 0 || comp == nil || !comp.Moves || a.Levels[top].Level == la.Level || len(a.Levels[top].Seats) == 0 {
@@ -454,7 +454,7 @@ func (a *Answer) topOffset(la *LeverAnswer) (Est, bool) {
 	return point(x, se), true
 }
 
-func rangeText(ps []LeverPointAnswer) string {
+func rangeText(ps []PointAnswer) string {
 	if len(ps) == 0 {
 		return ""
 	}
@@ -462,10 +462,10 @@ func rangeText(ps []LeverPointAnswer) string {
 }
 
 // paramLeverText describes what each value of a plain parameter does.
-func (a *Answer) paramLeverText(la *LeverAnswer) string {
+func (a *Answer) paramLeverText(la *SweepAnswer) string {
 	var parts []string
 	for _, p := range la.Points {
-		what := a.words.param(la.Key, p.X)
+		what := a.words.param(la.Lever.Path, p.X)
 		if p.Rules {
 			what += " (the rules)"
 		}
@@ -700,7 +700,7 @@ func (a *Answer) MeasuringSentence() string {
 		add("restricted play", ab.Level, ab.Measuring, ab.Elo)
 	}
 	for _, lv := range a.Compensation {
-		add("the "+lv.Key+" sweep", lv.Level, lv.Measuring, lv.Elo)
+		add("the "+lv.Lever.Path+" sweep", lv.Level, lv.Measuring, lv.Elo)
 	}
 	var parts []string
 	for _, level := range order {

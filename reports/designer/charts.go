@@ -117,8 +117,8 @@ func (g *Game) LadderChart() (*chart.Chart, error) {
 
 // LeverChart draws seat 0's advantage against the seat lever (points of win share, 95%
 // intervals), with the fair value and its interval; nil for a lever without seats.
-func (a *Answer) LeverChart(g *Game, l *LeverAnswer, name string) (*chart.Chart, error) {
-	if !l.Seat {
+func (a *Answer) LeverChart(g *Game, l *SweepAnswer, name string) (*chart.Chart, error) {
+	if !l.Lever.Family() {
 		return nil, nil
 	}
 	var e chart.ErrXY

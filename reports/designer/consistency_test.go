@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"dragonlab/engine"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/luck/lucktest"
@@ -110,10 +111,25 @@ var (
 	fairCellWord    = regexp.MustCompile(`^(fair|not settled): |^seat \d+ (favoured|disfavoured): `)
 )
 
+// errorer is what the agreement checks report to: a test, or a recorder (the checks
+// must fail on pages that disagree).
+type errorer interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// recorder counts the disagreements a check finds.
+type recorder struct{ errs []string }
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
 // agreeOnPage checks one game and player count: the luck word of page 1 is the section's,
 // "not settled" on one is "not settled" on the other, and a fair, favoured or unsettled
 // seat reads the same in both.
-func agreeOnPage(t *testing.T, p pageAndSections) {
+func agreeOnPage(t errorer, p pageAndSections) {
 	t.Helper()
 	if m := luckCellWord.FindStringSubmatch(p.luckCell); m != nil {
 		sm := luckSectionWord.FindStringSubmatch(p.luckSe)
@@ -137,7 +153,7 @@ func agreeOnPage(t *testing.T, p pageAndSections) {
 
 // agreeOnFair checks that a fair, favoured or unsettled seat reads the same on page 1 and
 // in the fairness section.
-func agreeOnFair(t *testing.T, p pageAndSections) {
+func agreeOnFair(t errorer, p pageAndSections) {
 	t.Helper()
 	if strings.HasPrefix(p.fairCell, "solitaire: ") || strings.HasPrefix(p.fairCell, "not settled: won") {
 		// The solitaire's success rate: settled or not on both.
@@ -364,7 +380,7 @@ func TestLeverPointsGiveTheLuckAlongTheGame(t *testing.T) {
 	in := &Input{Title: "luck test", Command: "test", Tool: "dragonlab test", Budget: "custom", Seed: 1, Replays: 2, Complete: true}
 	in.Configs = []Config{{Game: "coinskill", Title: "Coin or skill", Players: 2,
 		Levels: []Level{{Name: "expert", Agent: "random", File: "coin.json", Result: coinRun(t, 6, 1, 40, vf)}},
-		Levers: []Lever{{Level: 0, Key: "q", Base: 4, Points: []LeverPoint{{X: 5, Result: coinRun(t, 6, 2, 40, vf)}}}}}}
+		Levers: []Sweep{{Level: 0, Lever: engine.LeverValues{Path: "q", Base: 4}, Points: []SweepPoint{{X: 5, Result: coinRun(t, 6, 2, 40, vf)}}}}}}
 	rp, err := Analyze(in)
 	if err != nil {
 		t.Fatal(err)
@@ -438,6 +454,49 @@ func TestFairCellPrintsTheIntervalItsVerdictUses(t *testing.T) {
 			if got := holmIv(s).Excludes(0); got != (s.PHolm < stats.Alpha) {
 				t.Errorf("%s seat %d: Holm interval %v leaves 0: %v; Holm p %.4f", la.Level, s.Seat, holmIv(s).Estimate, got, s.PHolm)
 			}
+		}
+	}
+}
+
+// The agreement checks fail on a page and sections that word one number two ways: each
+// fixture below disagrees once (the luck words on two scales, "settled" on one side only,
+// "fair" against "favoured"), and the agreeing one passes.
+func TestDisagreeingPageAndSectionsAreCaught(t *testing.T) {
+	const (
+		fairCell = "fair: seat 0 +0.4 pts [-1.2, +2.0]"
+		fairSe   = "2 players: fair — every seat within ±2 points (seat 0 +0.4 pts [-1.2, +2.0])."
+		luckCell = "moderate: chance carries 55.2% [48.6, 61.8]"
+		luckSe   = "2 players: chance carries 55.2% [48.6, 61.8] of the spread of results (moderate luck)."
+	)
+	agree := pageAndSections{where: "agree", fairCell: fairCell, fairSe: fairSe, luckCell: luckCell, luckSe: luckSe}
+	var ok recorder
+	agreeOnPage(&ok, agree)
+	if len(ok.errs) > 0 {
+		t.Fatalf("an agreeing page is refused: %v", ok.errs)
+	}
+	bad := map[string]func(p *pageAndSections){
+		"luck on two scales":       func(p *pageAndSections) { p.luckSe = strings.Replace(luckSe, "(moderate luck)", "(high luck)", 1) },
+		"luck settled on one side": func(p *pageAndSections) { p.luckCell = "not settled: chance carries 55.2% [30.0, 80.0]" },
+		"luck unsettled in the section": func(p *pageAndSections) {
+			p.luckSe = luckSe + " Not settled: ~900 more games."
+		},
+		"fair against favoured": func(p *pageAndSections) {
+			p.fairSe = "2 players: seat 0 wins more than fair (+6.0 pts [+3.0, +9.0])."
+		},
+		"fair against not settled": func(p *pageAndSections) {
+			p.fairCell = "not settled: seat 0 +0.4 pts [-4.0, +4.8]; ~2,000 more games"
+		},
+		"settled on one side": func(p *pageAndSections) {
+			p.fairSe = fairSe + " About 2,000 more games at expert would settle it."
+		},
+	}
+	for name, edit := range bad {
+		p := agree
+		edit(&p)
+		var r recorder
+		agreeOnPage(&r, p)
+		if len(r.errs) == 0 {
+			t.Errorf("%s: the disagreement passes:\n%+v", name, p)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"dragonlab/engine"
 	"dragonlab/sim"
 	"dragonlab/sim/stats"
 )
@@ -54,11 +55,11 @@ func TestThePageNeverContradictsTheAppendix(t *testing.T) {
 	d4 := Config{Game: "draco", Title: "Draco", Players: 4,
 		Levels: []Level{{Name: "greedy", Agent: "greedy", Result: fakeSelfPlay("draco", 2400, shares4(0.010)...)},
 			{Name: "expert", Agent: "expert", Result: fakeSelfPlay("draco", 30000, shares4(0.003)...)}}}
-	var pts []LeverPoint
+	var pts []SweepPoint
 	for _, x := range []float64{-2, -1, 1, 2} {
-		pts = append(pts, LeverPoint{X: x, Result: fakeSelfPlay("draco", 40000, shares4(0.010-0.009*x)...)})
+		pts = append(pts, SweepPoint{X: x, Result: fakeSelfPlay("draco", 40000, shares4(0.010-0.009*x)...)})
 	}
-	d4.Levers = []Lever{{Level: 0, Key: "seatBonus", Seat: true, Points: pts}}
+	d4.Levers = []Sweep{{Level: 0, Lever: engine.LeverValues{Path: "seatBonus"}, Points: pts}}
 	// (2) Red Hot 4p.
 	r4 := Config{Game: "redhot", Title: "Red Hot", Players: 4,
 		Levels: []Level{{Name: "greedy", Agent: "greedy", Result: fakeSelfPlay("redhot", 20000, shares4(-0.001)...)},

@@ -15,6 +15,7 @@ package designer
 import (
 	"encoding/json"
 
+	"dragonlab/engine"
 	"dragonlab/reports/worth"
 	"dragonlab/sim"
 )
@@ -50,13 +51,16 @@ type Config struct {
 	// Ablation: restricted play of every action class at a level.
 	Ablation []Ablation
 	// Levers: sweeps of a rules lever at a level.
-	Levers []Lever
+	Levers []Sweep
 	// Value: component values by substitution and decision values at a level.
 	Value []Value
 
 	// What other analyses add (extend.go); nil: the fallback.
 	Tune   *TuneInput // certified rule changes
 	Target *Target    // the precision that settles each question; nil: DefaultTarget
+
+	// Questions are the registered questions' inputs (question.go).
+	Questions []QuestionInput
 }
 
 // Level is one level of play and its self-play.
@@ -89,24 +93,18 @@ type Ablation struct {
 	Measuring string
 }
 
-// Lever is the sweep of one rules lever at one level: the level's self-play is the point
-// at Base, each Point another value (replay seating, like the self-play).
-type Lever struct {
-	Level int
-	Key   string
-	// Seat: the seatBonus family, seat s starting with x·s points (Base 0); otherwise the
-	// parameter itself takes the values.
-	Seat   bool
-	Base   float64
-	Why    string
-	Caveat string // said with the result: what may make it the agents' rather than the rules'
-	Points []LeverPoint
+// Sweep is the sweep of one rules lever at one level: the level's self-play is the point
+// at the lever's Base, each Point another value (replay seating, like the self-play).
+type Sweep struct {
+	Level  int
+	Lever  engine.LeverValues
+	Points []SweepPoint
 	// Measuring says why the level was chosen by the study's measuring rule.
 	Measuring string
 }
 
-// LeverPoint is the lever at one value.
-type LeverPoint struct {
+// SweepPoint is the lever at one value.
+type SweepPoint struct {
 	X      float64
 	File   string
 	Result *sim.Result

@@ -106,7 +106,7 @@ func tinyStudy(t *testing.T) *Input {
 			{Forbid: []string{"discard"}, File: "b.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatDuplicate, 40, "", false, false)},
 		}}}
 		bonus := map[int][]string{2: {`{"seatBonus":[0,-4]}`, `{"seatBonus":[0,4]}`}, 3: {`{"seatBonus":[0,-4,-8]}`, `{"seatBonus":[0,4,8]}`}}[n]
-		c.Levers = []Lever{{Level: 1, Key: "seatBonus", Seat: true, Why: "test", Points: []LeverPoint{
+		c.Levers = []Sweep{{Level: 1, Lever: engine.LeverValues{Path: "seatBonus", Why: "test"}, Points: []SweepPoint{
 			{X: -4, File: "l1.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatReplay, 150, bonus[0], true, false)},
 			{X: 4, File: "l2.json", Result: play(t, "draco", n, rep(levels[1], n), sim.SeatReplay, 150, bonus[1], true, false)},
 		}}}
@@ -122,7 +122,7 @@ func tinyStudy(t *testing.T) *Input {
 		c.Levels = append(c.Levels, Level{Name: []string{"random", "greedy"}[i], Agent: spec, File: "ds.json",
 			Result: play(t, "dragonscales", 1, []string{spec}, sim.SeatReplay, 200, "", true, true)})
 	}
-	c.Levers = []Lever{{Level: 1, Key: "soloJokers", Base: 1, Why: "difficulty", Points: []LeverPoint{
+	c.Levers = []Sweep{{Level: 1, Lever: engine.LeverValues{Path: "soloJokers", Base: 1, Why: "difficulty"}, Points: []SweepPoint{
 		{X: 0, File: "j0.json", Result: play(t, "dragonscales", 1, []string{levels[1]}, sim.SeatReplay, 200, `{"soloJokers":0}`, true, false)},
 	}}}
 	in.Configs = append(in.Configs, c)

@@ -29,13 +29,13 @@ import (
 // charts are every chart of the report, drawn in parallel before the document is built.
 type charts struct {
 	fair, ladder map[*Game]*chart.Chart
-	lever        map[*LeverAnswer]*chart.Chart
+	lever        map[*SweepAnswer]*chart.Chart
 	ablation     map[*worth.AblationTable]*chart.Chart
 	components   map[*worth.Report]*chart.Chart
 }
 
 func (rp *Report) drawCharts() (*charts, error) {
-	ch := &charts{fair: map[*Game]*chart.Chart{}, ladder: map[*Game]*chart.Chart{}, lever: map[*LeverAnswer]*chart.Chart{},
+	ch := &charts{fair: map[*Game]*chart.Chart{}, ladder: map[*Game]*chart.Chart{}, lever: map[*SweepAnswer]*chart.Chart{},
 		ablation: map[*worth.AblationTable]*chart.Chart{}, components: map[*worth.Report]*chart.Chart{}}
 	type job struct {
 		draw func() (*chart.Chart, error)
@@ -54,7 +54,7 @@ func (rp *Report) drawCharts() (*charts, error) {
 			if !h.leverShown(l) {
 				continue
 			}
-			name := g.chartSlug(fmt.Sprintf("%dp-%s-%s", h.Players, l.Level, strings.ToLower(l.Key)))
+			name := g.chartSlug(fmt.Sprintf("%dp-%s-%s", h.Players, l.Level, strings.ToLower(l.Lever.Path)))
 			jobs = append(jobs, job{func() (*chart.Chart, error) { return h.LeverChart(g, l, name) }, func(c *chart.Chart) { ch.lever[l] = c }})
 		}
 		for _, t := range h.abl {
@@ -88,8 +88,8 @@ func (rp *Report) drawCharts() (*charts, error) {
 }
 
 // leverShown: the sweep's chart answers the question when a seat is to be compensated.
-func (a *Answer) leverShown(l *LeverAnswer) bool {
-	return l.Seat && (l.Needed || (a.Measure >= 0 && a.Levels[a.Measure].Favoured))
+func (a *Answer) leverShown(l *SweepAnswer) bool {
+	return l.Lever.Family() && (l.Needed || (a.Measure >= 0 && a.Levels[a.Measure].Favoured))
 }
 
 // wordedAblation is a copy of a restricted-play table with the classes in words, for its
@@ -257,8 +257,9 @@ func (rp *Report) levelSpecs() [][2]string {
 // glanceTable is page 1's table: one row per game and player count, the five answers.
 func (rp *Report) glanceTable() *doc.Table {
 	cols := []doc.Column{{Head: "Game", Width: 19}, {Head: "Players", Align: doc.Right, Width: 13}}
-	for _, h := range glanceColumns {
-		cols = append(cols, doc.Column{Head: h, Width: (180 - 32) / 5})
+	heads := Columns()
+	for _, h := range heads {
+		cols = append(cols, doc.Column{Head: h, Width: float64(180-32) / float64(len(heads))})
 	}
 	t := doc.NewTable("", cols...)
 	t.Small, t.Stack = true, true
@@ -456,9 +457,10 @@ func (a *Answer) glanceLine() string {
 		return "Nothing was played."
 	}
 	var parts []string
+	heads := Columns()
 	for i, c := range a.Glance.Cells() {
 		if c.Text != "–" {
-			parts = append(parts, glanceColumns[i]+" "+c.Text)
+			parts = append(parts, heads[i]+" "+c.Text)
 		}
 	}
 	return strings.Join(parts, ". ") + "."
@@ -552,8 +554,12 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 		// Why the lever, first: a short paragraph left at the end would often sit alone on
 		// a page before the next game.
 		for i := range h.Compensation {
-			if l := &h.Compensation[i]; l.Why != "" {
-				wc.Add(&doc.Paragraph{Text: fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Why), Small: true})
+			if l := &h.Compensation[i]; l.Lever.Why != "" {
+				text := fmt.Sprintf("Why %s: %s.", h.leverWhy(l), l.Lever.Why)
+				if l.Lever.Caveat != "" {
+					text += " " + l.Lever.Caveat + "."
+				}
+				wc.Add(&doc.Paragraph{Text: text, Small: true})
 			}
 		}
 	}
@@ -583,11 +589,12 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 			}
 		}
 	}
+	rp.questionSections(s, g)
 }
 
 // leverWhy names a lever for its reason: "the starting points", "this lever".
-func (a *Answer) leverWhy(l *LeverAnswer) string {
-	if l.Seat {
+func (a *Answer) leverWhy(l *SweepAnswer) string {
+	if l.Lever.Family() {
 		return "the starting points"
 	}
 	return "this lever"
@@ -870,7 +877,7 @@ func (a *Answer) componentDetail(s *doc.Section) {
 func (a *Answer) sweepDetail(s *doc.Section) {
 	for _, l := range a.Compensation {
 		head := "Setting"
-		if l.Seat {
+		if l.Lever.Family() {
 			head = "Starting points"
 		}
 		lt := doc.NewTable("", doc.Col(head, doc.Left), doc.Col("Games", doc.Right), doc.Col("Seat 0's advantage / success", doc.Left),
@@ -878,8 +885,8 @@ func (a *Answer) sweepDetail(s *doc.Section) {
 		lt.Caption = fmt.Sprintf("The sweep under %s play", l.Level)
 		lt.Small = true
 		for _, p := range l.Points {
-			x := a.words.param(l.Key, p.X)
-			if l.Seat {
+			x := a.words.param(l.Lever.Path, p.X)
+			if l.Lever.Family() {
 				x = seatPoints(p.X, a.Players)
 			}
 			if p.Rules {

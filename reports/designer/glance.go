@@ -51,6 +51,9 @@ type GlanceRow struct {
 	Luck    Cell   `json:"luck"`
 	Matters Cell   `json:"matters"`
 	Change  Cell   `json:"change"`
+	// Questions are the registered questions' cells (question.go), in their columns'
+	// order.
+	Questions []Cell `json:"questions,omitempty"`
 	// Note says, where the measuring rule chose a level for restricted play or a sweep
 	// that this study's ladder does not tell apart from the level below, that it did
 	// (page 1 says it under the table).
@@ -67,9 +70,12 @@ type TargetJSON struct {
 }
 
 // Cells lists the row's cells in the order of page 1's columns.
-func (r *GlanceRow) Cells() []Cell { return []Cell{r.Fair, r.Skill, r.Luck, r.Matters, r.Change} }
+func (r *GlanceRow) Cells() []Cell {
+	return append([]Cell{r.Fair, r.Skill, r.Luck, r.Matters, r.Change}, r.Questions...)
+}
 
-// glanceColumns are page 1's column headings, in the order of Cells.
+// glanceColumns are page 1's built-in column headings (Columns adds the registered
+// questions').
 var glanceColumns = []string{"Fair?", "Skill?", "Luck?", "What matters?", "What to change?"}
 
 // notSettled is the tail of a cell whose question is not settled: "; ~1,300 more games".
@@ -104,6 +110,7 @@ func (a *Answer) glance() GlanceRow {
 	if a.Measure >= 0 {
 		r.Level = a.Levels[a.Measure].Level
 	}
+	r.Questions = a.questionCells()
 	r.Note = a.refusedLevels()
 	tg := a.cfg.target()
 	r.Target = TargetJSON{Seat: tg.Seat, Luck: tg.Luck}
@@ -132,7 +139,7 @@ func (a *Answer) refusedLevels() string {
 		add("restricted play", ab.Level, ab.Measuring)
 	}
 	for _, l := range a.Compensation {
-		add("the "+l.Key+" sweep", l.Level, l.Measuring)
+		add("the "+l.Lever.Path+" sweep", l.Level, l.Measuring)
 	}
 	var parts []string
 	for _, level := range order {
@@ -517,7 +524,7 @@ func (a *Answer) changeCell(fc Cell) Cell {
 	case fairness.Fair:
 		for i := range a.Compensation {
 			l := &a.Compensation[i]
-			if c := l.Compensation; l.Seat && c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
+			if c := l.Compensation; l.Lever.Family() && c != nil && c.Found && c.Moves && c.Value.Excludes(0) {
 				// Fair at the measuring level, not under the sweep's play: the seat advantage
 				// moves with skill, and the page says so rather than "nothing".
 				return Cell{Text: "fair as is; a seat is off under " + l.Level + " play (the sweep)", Verdict: "open", From: "sweep"}
@@ -580,7 +587,7 @@ func familyText(x Est, players int) string {
 // difficulty; the cell shows the value played farthest from the rules.
 func (a *Answer) soloChoice() Cell {
 	for _, l := range a.Compensation {
-		var far *LeverPointAnswer
+		var far *PointAnswer
 		var rules float64
 		for i := range l.Points {
 			if l.Points[i].Rules {
@@ -595,7 +602,7 @@ func (a *Answer) soloChoice() Cell {
 		}
 		if far != nil {
 			e := *far.Success
-			return Cell{Text: fmt.Sprintf("a choice: with %s, won %s", a.words.paramShort(l.Key, far.X), pctIv(e)) + a.atLevel(l.Level), Value: &e, Verdict: "choice", From: "sweep"}
+			return Cell{Text: fmt.Sprintf("a choice: with %s, won %s", a.words.paramShort(l.Lever.Path, far.X), pctIv(e)) + a.atLevel(l.Level), Value: &e, Verdict: "choice", From: "sweep"}
 		}
 	}
 	return Cell{Text: "–", Verdict: "–"}

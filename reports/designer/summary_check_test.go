@@ -593,7 +593,7 @@ func checkLevels(a *Answer) []string {
 			}
 			for _, l := range a.Compensation {
 				if l.Level == level && l.Measuring != "" && !strings.Contains(gl.Note, "at "+level) {
-					out = append(out, fmt.Sprintf("the %s sweep at %s, not told apart from %s, is not said on page 1", l.Key, level, a.Levels[st.Lower].Level))
+					out = append(out, fmt.Sprintf("the %s sweep at %s, not told apart from %s, is not said on page 1", l.Lever.Path, level, a.Levels[st.Lower].Level))
 				}
 			}
 		}
@@ -602,7 +602,7 @@ func checkLevels(a *Answer) []string {
 }
 
 // sweepEstimates are the estimates of a sweep a page-1 cell may quote.
-func sweepEstimates(l LeverAnswer) []Est {
+func sweepEstimates(l SweepAnswer) []Est {
 	var out []Est
 	if l.Compensation != nil {
 		out = append(out, l.Compensation.Value)

@@ -18,10 +18,10 @@ import (
 
 // Result is tune's answer: summary.json.
 type Result struct {
-	Meta    doc.Meta       `json:"meta"`
-	Agent   string         `json:"agent"`
-	Targets []string       `json:"targets"`
-	Levers  []search.Lever `json:"levers"`
+	Meta    doc.Meta             `json:"meta"`
+	Agent   string               `json:"agent"`
+	Targets []string             `json:"targets"`
+	Levers  []engine.LeverValues `json:"levers"`
 	// Proposal is the answer: the change (only the parameters that change, each with its
 	// new value), whether it is certified, each target's certified estimates, and the
 	// games the search and the certification played.

@@ -9,7 +9,7 @@ import (
 	"dragonlab/sim/plan"
 )
 
-// Ceiling is the skill ceiling trace (issue 21; Ludii's SkillTrace is the anchor, here
+// Ceiling is the skill ceiling trace (Ludii's SkillTrace is the anchor, here
 // with intervals): an agent — by default the expert — at doubled budgets, 1×, 2×, 4×, …
 // of its own iterations for the game and player count, each doubling alone against the
 // budget below it on duplicate deals and each playing itself for the seat advantage. It

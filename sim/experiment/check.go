@@ -588,6 +588,9 @@ func checkStudyConfig(c *checker, what string, cfg *StudyConfig, replays int) er
 			return err
 		}
 	}
+	if err := checkQuestions(c, what, cfg); err != nil {
+		return err
+	}
 	return cc.classes()
 }
 
@@ -789,7 +792,7 @@ func (cc *configCheck) classes() error {
 
 // checkStudyLever checks a lever sweep: its key, and that each point's run plays the
 // stage's rules with the lever at the point's value.
-func checkStudyLever(c *checker, where string, g engine.Game, cfg *StudyConfig, sl *StudyLever, base []byte, replays int, swept map[int]bool) error {
+func checkStudyLever(c *checker, where string, g engine.Game, cfg *StudyConfig, sl *StudySweep, base []byte, replays int, swept map[int]bool) error {
 	if err := index(where+".level", sl.Level, len(cfg.Levels)); err != nil {
 		return err
 	}
@@ -797,14 +800,15 @@ func checkStudyLever(c *checker, where string, g engine.Game, cfg *StudyConfig, 
 		return fmt.Errorf("%s: a lever is swept at a level once, at 1 to 20 values", where)
 	}
 	swept[sl.Level] = true
-	if sl.Seat != (sl.Key == "seatBonus") || math.IsNaN(sl.Base) || math.IsInf(sl.Base, 0) || sl.Seat && sl.Base != 0 {
-		return fmt.Errorf("%s: lever %s: seat %v, base %v", where, sl.Key, sl.Seat, sl.Base)
+	lv := &sl.Lever
+	if math.IsNaN(lv.Base) || math.IsInf(lv.Base, 0) || lv.Family() && lv.Base != 0 {
+		return fmt.Errorf("%s: lever %s: base %v", where, lv.Path, lv.Base)
 	}
 	level := cfg.Levels[sl.Level].Agent
 	xs := map[float64]bool{}
 	for k, pt := range sl.Points {
 		w := fmt.Sprintf("%s.points[%d]", where, k)
-		if math.IsNaN(pt.X) || math.IsInf(pt.X, 0) || xs[pt.X] || pt.X == sl.Base {
+		if math.IsNaN(pt.X) || math.IsInf(pt.X, 0) || xs[pt.X] || pt.X == lv.Base {
 			return fmt.Errorf("%s: value %v (each value once, finite, not the rules' own)", w, pt.X)
 		}
 		xs[pt.X] = true
@@ -826,27 +830,27 @@ func checkStudyLever(c *checker, where string, g engine.Game, cfg *StudyConfig, 
 				return err
 			}
 		} else {
-			back := sl.Key + "=" + strconvFloat(sl.Base)
-			if sl.Seat {
+			back := lv.Path + "=" + strconvFloat(lv.Base)
+			if lv.Family() {
 				back = "seatBonus=[]"
 			}
 			if err := engine.SetParam(g, params, back); err != nil {
 				return fmt.Errorf("%s: %v", w, err)
 			}
 		}
-		own, err := leverOf(g, params, cfg.Players, &Lever{Key: sl.Key})
+		own, err := leverOf(g, params, cfg.Players, &engine.LeverValues{Path: lv.Path})
 		if err != nil {
 			return fmt.Errorf("%s: %v", w, err)
 		}
-		if own == nil || own.Base != sl.Base {
-			return fmt.Errorf("%s: lever %s does not start from the rules' own value", w, sl.Key)
+		if own == nil || own.Lever.Base != lv.Base {
+			return fmt.Errorf("%s: lever %s does not start from the rules' own value", w, lv.Path)
 		}
-		want, err := leverParams(g, params, cfg.Players, sl, pt.X)
+		want, err := leverParams(g, params, cfg.Players, lv, pt.X)
 		if err != nil {
 			return fmt.Errorf("%s: %v", w, err)
 		}
 		if want == nil || !bytes.Equal(engine.ParamsJSON(want), r.Params) {
-			return fmt.Errorf("%s: run %s does not play %s at %v", w, r.Name, sl.Key, pt.X)
+			return fmt.Errorf("%s: run %s does not play %s at %v", w, r.Name, lv.Path, pt.X)
 		}
 	}
 	return nil

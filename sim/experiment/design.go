@@ -130,23 +130,9 @@ type DesignValue struct {
 
 // DesignCompensation is the sweep of a lever at a level.
 type DesignCompensation struct {
-	Level string        `json:"level"`
-	Deals ByKey[int64]  `json:"deals"` // self-play deals per value (each played Replays times)
-	Lever ByKey[*Lever] `json:"lever"`
-}
-
-// Lever is the rules parameter a designer turns. Key "seatBonus" is the per-seat
-// starting points, swept as the family "seat s starts with x·s points" over the values x
-// (later seats get more: the usual compensation of a first-player advantage); any other
-// key is that numeric parameter, set to each value. The rules' own value (x = 0 for
-// seatBonus) is the level's self-play stage and is not played again.
-type Lever struct {
-	Key    string    `json:"key"`
-	Values []float64 `json:"values"`
-	Why    string    `json:"why,omitempty"` // why a designer turns it (shown in the report)
-	// Caveat, if set, is said with the lever's result in the game's answer: what may make
-	// the measurement the agents' rather than the rules'.
-	Caveat string `json:"caveat,omitempty"`
+	Level string                     `json:"level"`
+	Deals ByKey[int64]               `json:"deals"` // self-play deals per value (each played Replays times)
+	Lever ByKey[*engine.LeverValues] `json:"lever"`
 }
 
 // Boolean is a bool that ByKey can hold (a named type keeps ByKey's JSON simple).
@@ -172,13 +158,19 @@ func By[T any](m map[string]T) ByKey[T] { return ByKey[T]{by: m, isMap: true} }
 // UnmarshalJSON reads one value or an object of values by key.
 func (b *ByKey[T]) UnmarshalJSON(data []byte) error {
 	data = bytes.TrimSpace(data)
+	if _, lever := any(b.one).(*engine.LeverValues); lever {
+		var err error
+		if data, err = designLevers(data); err != nil {
+			return err
+		}
+	}
 	if len(data) > 0 && data[0] == '{' {
 		var probe map[string]json.RawMessage
 		if err := json.Unmarshal(data, &probe); err != nil {
 			return err
 		}
 		// A lever is itself an object: it is a map of levers only if its keys are keys.
-		_, lever := any(b.one).(*Lever)
+		_, lever := any(b.one).(*engine.LeverValues)
 		if !lever || !isLeverObject(probe) {
 			m := map[string]T{}
 			if err := strictDecode(data, &m); err != nil {
@@ -207,16 +199,94 @@ func (b *ByKey[T]) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON writes the one value or the object of values by key.
 func (b ByKey[T]) MarshalJSON() ([]byte, error) {
+	var v any = b.one
 	if b.isMap {
-		return json.Marshal(b.by)
+		v = b.by
 	}
-	return json.Marshal(b.one)
+	data, err := json.Marshal(v)
+	if _, lever := any(b.one).(*engine.LeverValues); !lever || err != nil {
+		return data, err
+	}
+	// A design writes of a lever what it reads (designLevers): the rules fix the rest.
+	strip := func(raw json.RawMessage) (json.RawMessage, error) {
+		var l map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &l); err != nil || l == nil {
+			return raw, err
+		}
+		for k := range l {
+			if k != "path" && k != "values" && k != "why" && k != "caveat" || string(l[k]) == "null" {
+				delete(l, k)
+			}
+		}
+		return json.Marshal(l)
+	}
+	if !b.isMap {
+		return strip(data)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	for k, raw := range m {
+		if m[k], err = strip(raw); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(m)
 }
 
 func isLeverObject(m map[string]json.RawMessage) bool {
 	_, k := m["key"]
+	_, p := m["path"]
 	_, v := m["values"]
-	return k || v
+	return k || p || v
+}
+
+// designLevers reads a design's lever, or levers by key, as engine.LeverValues: a design
+// gives a lever's path (or "key", its older name), values, why and caveat; the base and
+// the rest follow from the rules.
+func designLevers(data []byte) ([]byte, error) {
+	if !bytes.HasPrefix(data, []byte("{")) {
+		return data, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	one := func(raw json.RawMessage) (json.RawMessage, error) {
+		var l map[string]json.RawMessage
+		if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+			return raw, nil
+		}
+		if err := json.Unmarshal(raw, &l); err != nil {
+			return nil, err
+		}
+		for k := range l {
+			switch k {
+			case "path", "values", "why", "caveat":
+			case "key":
+				if _, both := l["path"]; both {
+					return nil, errors.New("a lever gives its path once (key is its older name)")
+				}
+				l["path"] = l["key"]
+				delete(l, "key")
+			default:
+				return nil, fmt.Errorf("json: unknown field %q (a lever has path, values, why and caveat)", k)
+			}
+		}
+		return json.Marshal(l)
+	}
+	if isLeverObject(m) {
+		return one(data)
+	}
+	for k, raw := range m {
+		l, err := one(raw)
+		if err != nil {
+			return nil, err
+		}
+		m[k] = l
+	}
+	return json.Marshal(m)
 }
 
 // at is the value for a game and player count.
@@ -238,7 +308,7 @@ func (b ByKey[T]) at(game string, players int) T {
 // player count some game, or that game, is played by), and a null value (but a null
 // lever: no lever).
 func (b ByKey[T]) checkKeys(field string) error {
-	if _, lever := any(b.one).(*Lever); !lever {
+	if _, lever := any(b.one).(*engine.LeverValues); !lever {
 		for _, k := range b.nulls {
 			if k == "" {
 				return fmt.Errorf("%s: null is not a value (leave the field out instead)", field)
@@ -617,15 +687,15 @@ func (s *Design) checkCompensation(names map[string]bool) error {
 			if lv == nil {
 				continue
 			}
-			if strings.TrimSpace(lv.Key) == "" {
-				return fmt.Errorf("%s.lever: no key (the rules parameter to turn, e.g. seatBonus)", what)
+			if strings.TrimSpace(lv.Path) == "" {
+				return fmt.Errorf("%s.lever: no path (the rules parameter to turn, e.g. seatBonus)", what)
 			}
-			if len(lv.Values) == 0 || len(lv.Values) > 20 {
-				return fmt.Errorf("%s.lever %s: give 1 to 20 values, not %d", what, lv.Key, len(lv.Values))
+			if len(lv.Values) > 20 {
+				return fmt.Errorf("%s.lever %s: give up to 20 values (none: the game's declared range), not %d", what, lv.Path, len(lv.Values))
 			}
 			for _, v := range lv.Values {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return fmt.Errorf("%s.lever %s: values must be finite numbers", what, lv.Key)
+					return fmt.Errorf("%s.lever %s: values must be finite numbers", what, lv.Path)
 				}
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The measuring level (issue 21, item 4). Restricted play and the lever sweeps say what
+// The measuring level. Restricted play and the lever sweeps say what
 // decides games and what to change "under skilled play": that is only worth saying when
 // the level they play at is really a level of skill in that game. A design stage whose
 // level is MeasuringLevel takes, for each game and player count, the level the measuring
@@ -44,7 +44,7 @@ type EvidenceElo struct {
 
 // levelEvidence holds, by "game/Np", the ladder of the study's levels measured with this
 // dragonlab (Bradley–Terry Elo with 95% intervals, centred on the agents' mean; 600 games
-// per pairing on duplicate deals, issue 21's measurement):
+// per pairing on duplicate deals, the measurement):
 //
 //	dragonlab ladder --game G --players N --games 600 --seed 61 -w 1 \
 //	  --agents 'random,noisy:base=(greedy),eps=0.25,greedy[,expert:iters=E]'

@@ -56,7 +56,7 @@ func TestStudyMeasuringLevel(t *testing.T) {
 		}
 		for _, lv := range c.Levers {
 			if lv.Measuring == "" {
-				t.Errorf("redhot %dp: the %s sweep at %s without the rule's reason", c.Players, lv.Key, c.Levels[lv.Level].Name)
+				t.Errorf("redhot %dp: the %s sweep at %s without the rule's reason", c.Players, lv.Lever.Path, c.Levels[lv.Level].Name)
 			}
 			checked++
 		}

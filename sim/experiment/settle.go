@@ -123,6 +123,11 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
+	more, err := a.questionNeeds()
+	if err != nil {
+		return err
+	}
+	needs = append(needs, more...)
 	stages, err := SettlePlan(q, needs)
 	if err != nil {
 		return err

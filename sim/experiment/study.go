@@ -14,7 +14,7 @@ import (
 	"dragonlab/sim/plan"
 )
 
-// The study: the designer's report (issue 15). For every game and player count it plays
+// The study: the designer's report. For every game and player count it plays
 //
 //   - self-play at each level of play (weakest first), each deal played `replays` times
 //     (the luck share; the seat intervals then count the deal as the unit), with the
@@ -42,38 +42,30 @@ var studyBudgets = map[string]*Design{
 	"full":    fullStudy,
 }
 
-// defaultLevers: what a designer turns, by game.
-var defaultLevers = By(map[string]*Lever{
-	"default": {Key: "seatBonus", Values: []float64{-3, -2, -1, 1, 2, 3},
-		Why: "starting points per seat compensate a seat's advantage the way many games do (later seats start with more)"},
-	"3p": {Key: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"4p": {Key: "seatBonus", Values: []float64{-2, -1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"5p": {Key: "seatBonus", Values: []float64{-1, 1, 2}, Why: "starting points per seat, later seats starting with more"},
-	"dragonscales/1p": {Key: "soloJokers", Values: []float64{0, 2},
-		Why: "a solitaire has no seats to compensate; the Jokers in the red deck set its difficulty"},
+// defaultLevers: which of a game's declared levers (engine.Game.Levers: its range and
+// why) the study sweeps, by game; a design that names a lever without values sweeps its
+// declared range.
+var defaultLevers = By(map[string]*engine.LeverValues{
+	"default":         {Path: "seatBonus"},
+	"dragonscales/1p": {Path: "soloJokers"},
 	// The hand variant is swept at the expert level only (expertLevers): the engine takes the
 	// two secret choices one after the other, and one-ply greedy looks one move ahead, so
 	// the first chooser sees no combat resolve and picks blind while the second picks
 	// against a re-dealt guess of the first card — an edge of the agent, not of the rules.
 	"dragonscales/2p": nil,
-	"dragonscales/3p": {Key: "trioTarget", Values: []float64{4, 6},
-		Why: "everyone throws at once, so the seats are alike by the rules; the target sets how long a game lasts"},
+	"dragonscales/3p": {Path: "trioTarget"},
 })
 
 // duoHandLever is Dragon Scales' two-player lever, measured at the expert level.
-var duoHandLever = &Lever{Key: "duoHand", Values: []float64{3},
-	Why: "both players turn their cards at once, so the seats are alike by the rules; the hand variant gives each player a choice every combat. " +
-		"One-ply greedy picks blind when it chooses first, so the lever is measured under expert play, whose search takes a secret round as one node (the seat asked first or second makes no measured difference)"}
+var duoHandLever = &engine.LeverValues{Path: "duoHand",
+	Caveat: "One-ply greedy picks blind when it chooses first, so the lever is measured under expert play, whose search takes a secret round as one node (the seat asked first or second makes no measured difference)"}
 
 // expertLevers are the levers swept at the expert level in the quick and default budgets;
 // allLevers every lever, for the full budget.
 var (
-	expertLevers = By(map[string]*Lever{"dragonscales/2p": duoHandLever})
-	allLevers    = By(map[string]*Lever{
+	expertLevers = By(map[string]*engine.LeverValues{"dragonscales/2p": duoHandLever})
+	allLevers    = By(map[string]*engine.LeverValues{
 		"default":         defaultLevers.by["default"],
-		"3p":              defaultLevers.by["3p"],
-		"4p":              defaultLevers.by["4p"],
-		"5p":              defaultLevers.by["5p"],
 		"dragonscales/1p": defaultLevers.by["dragonscales/1p"],
 		"dragonscales/2p": duoHandLever,
 		"dragonscales/3p": defaultLevers.by["dragonscales/3p"],
@@ -90,7 +82,7 @@ func studyLevels(agent [4]ByKey[string], deals [4]ByKey[int64]) []DesignLevel {
 }
 
 // The levels' agents. The casual player is greedy with a uniformly random move a quarter
-// of the time (agents: noisy). The expert of the default budget is the agents issue's
+// of the time (agents: noisy). The expert of the default budget is the agents'
 // expert (IS-MCTS with per-game settings) at the iterations per decision that fit the
 // budget, per game: enough to beat greedy clearly (measured on duplicate deals, README
 // "The study") at 0.2–0.7 ms per decision on this machine's cores; the full budget plays
@@ -188,8 +180,10 @@ type StudyConfig struct {
 	// Ladder steps: level Upper alone against copies of level Lower.
 	Ladder   []StudyStep     `json:"ladder,omitempty"`
 	Ablation []StudyAblation `json:"ablation,omitempty"`
-	Levers   []StudyLever    `json:"levers,omitempty"`
+	Levers   []StudySweep    `json:"levers,omitempty"`
 	Value    []StudyValue    `json:"value,omitempty"`
+	// Questions are the registered questions' runs and data (question.go).
+	Questions []StudyQuestion `json:"questions,omitempty"`
 	// Target is the design's precision for this game and player count (nil: the
 	// designer's default).
 	Target *StudyTarget `json:"target,omitempty"`
@@ -243,20 +237,18 @@ type StudyAblation struct {
 	Measuring string `json:"measuring,omitempty"`
 }
 
-type StudyLever struct {
-	Level int    `json:"level"`
-	Key   string `json:"key"`
-	// Seat: the seatBonus family (seat s starts with x·s points); else the parameter.
-	Seat   bool         `json:"seat"`
-	Base   float64      `json:"base"` // the rules' own value (0 for the seat family)
-	Why    string       `json:"why,omitempty"`
-	Caveat string       `json:"caveat,omitempty"`
-	Points []LeverPoint `json:"points"`
+// StudySweep is a lever swept at a level: the lever (its Base the rules' own value, 0 for
+// the seat family) and the runs played at its other values.
+type StudySweep struct {
+	Level  int                `json:"level"`
+	Lever  engine.LeverValues `json:"lever"`
+	Points []StudyPoint       `json:"points"`
 	// Measuring says why the level was chosen, for a stage at MeasuringLevel.
 	Measuring string `json:"measuring,omitempty"`
 }
 
-type LeverPoint struct {
+// StudyPoint is the run of a sweep at one value of its lever.
+type StudyPoint struct {
 	X   float64 `json:"x"`
 	Run string  `json:"run"`
 }
@@ -458,7 +450,7 @@ func (sp *studyPlan) config(e studyEntry) (StudyConfig, error) {
 		}
 	}
 	st := &studyStage{e: e, g: g, n: n, base: base, label: label, cfg: &cfg}
-	for _, stage := range []func(*studyStage) error{sp.levels, sp.ladder, sp.ablation, sp.value, sp.compensation} {
+	for _, stage := range []func(*studyStage) error{sp.levels, sp.ladder, sp.ablation, sp.value, sp.compensation, sp.questionStages} {
 		if err := stage(st); err != nil {
 			return StudyConfig{}, err
 		}
@@ -587,6 +579,11 @@ func (sp *studyPlan) compensation(st *studyStage) error {
 		}
 		swept[li] = true
 		level := sp.s.Levels[li].Name
+		path := lv.Path
+		if lv = declared(g, n, lv); lv == nil {
+			sp.note(fmt.Sprintf("%s%s with %d players declares no %s lever and the design gives it no values: no sweep at %s.", g.Title, variantText(e.variant), n, path, level))
+			continue
+		}
 		sl, err := leverOf(g, e.params, n, lv)
 		if err != nil {
 			return fmt.Errorf("compensation at %s for %s %dp: %v", level, g.Name, n, err)
@@ -596,14 +593,14 @@ func (sp *studyPlan) compensation(st *studyStage) error {
 		}
 		sl.Level, sl.Measuring = li, why
 		for _, x := range lv.Values {
-			if x == sl.Base {
+			if x == sl.Lever.Base {
 				continue // the level's own self-play
 			}
-			params, err := leverParams(g, e.params, n, sl, x)
+			params, err := leverParams(g, e.params, n, &sl.Lever, x)
 			if err != nil {
-				return fmt.Errorf("compensation[%d].lever (%s, %s%s %dp): value %v: %v", ci, lv.Key, g.Name, variantText(e.variant), n, x, err)
+				return fmt.Errorf("compensation[%d].lever (%s, %s%s %dp): value %v: %v", ci, lv.Path, g.Name, variantText(e.variant), n, x, err)
 			}
-			name := fmt.Sprintf("%s-lever-%s-%s=%s", base, level, lv.Key, strconv.FormatFloat(x, 'g', -1, 64))
+			name := fmt.Sprintf("%s-lever-%s-%s=%s", base, level, lv.Path, strconv.FormatFloat(x, 'g', -1, 64))
 			luck := false
 			if cfg.Levels[li].Luck {
 				why, err := luckAccounting(g, params, n, sp.c.Seed)
@@ -612,9 +609,9 @@ func (sp *studyPlan) compensation(st *studyStage) error {
 				}
 				luck = why == ""
 			}
-			sp.p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", level, lv.Key, x)), Players: n, Seating: sim.SeatReplay,
+			sp.p.Add(plan.Run{Name: name, Label: label(fmt.Sprintf("%s %s=%g", level, lv.Path, x)), Players: n, Seating: sim.SeatReplay,
 				Replays: sp.k, Seed: sp.c.Seed, Units: deals, Metrics: true, Luck: luck}, g, params, repeat(fs[li], n))
-			sl.Points = append(sl.Points, LeverPoint{X: x, Run: name})
+			sl.Points = append(sl.Points, StudyPoint{X: x, Run: name})
 		}
 		if len(sl.Points) > 0 {
 			cfg.Levers = append(cfg.Levers, *sl)
@@ -665,43 +662,69 @@ func tracks(g engine.Game, params engine.Params, players int) bool {
 	return ok && len(tr.Components()) > 0
 }
 
+// declared completes a design's lever from the game's declaration (engine.Game.Levers):
+// without values it sweeps the declared range (the seat family: the values the per-seat
+// range reaches, engine.Lever.FamilyValues), without a why it gives the declared one. It
+// is nil for a lever without values that the game does not declare.
+func declared(g engine.Game, players int, lv *engine.LeverValues) *engine.LeverValues {
+	out := *lv
+	for _, d := range g.Levers {
+		if d.Path != lv.Path || !d.AppliesTo(players) {
+			continue
+		}
+		if len(out.Values) == 0 {
+			out.Values = d.Values()
+			if out.Family() {
+				out.Values = d.FamilyValues(players)
+			}
+		}
+		if out.Why == "" {
+			out.Why = d.Why
+		}
+		return &out
+	}
+	if len(out.Values) == 0 {
+		return nil
+	}
+	return &out
+}
+
 // leverOf checks a lever against a game: nil (no sweep) for the seat family where it
 // means nothing (one player).
-func leverOf(g engine.Game, params engine.Params, players int, lv *Lever) (*StudyLever, error) {
+func leverOf(g engine.Game, params engine.Params, players int, lv *engine.LeverValues) (*StudySweep, error) {
 	cur := map[string]string{}
 	for _, kv := range engine.ParamValues(params) {
 		cur[kv.Key] = kv.Value
 	}
-	v, ok := cur[lv.Key]
+	v, ok := cur[lv.Path]
 	if !ok {
-		return nil, fmt.Errorf("lever %s: %s has no such rules parameter (valid: %s)", lv.Key, g.Name, strings.Join(engine.ParamKeys(g), ", "))
+		return nil, fmt.Errorf("lever %s: %s has no such rules parameter (valid: %s)", lv.Path, g.Name, strings.Join(engine.ParamKeys(g), ", "))
 	}
-	sl := &StudyLever{Key: lv.Key, Why: lv.Why, Caveat: lv.Caveat}
-	if lv.Key == "seatBonus" {
+	sl := &StudySweep{Lever: engine.LeverValues{Path: lv.Path, Values: lv.Values, Seat: -1, Why: lv.Why, Caveat: lv.Caveat}}
+	if sl.Lever.Family() {
 		if players < 2 {
 			return nil, nil
 		}
 		if strings.TrimSpace(v) != "[]" {
 			return nil, fmt.Errorf("lever seatBonus: the rules already set seatBonus=%s; the sweep starts from no bonus", v)
 		}
-		sl.Seat = true
 		return sl, nil
 	}
 	base, err := strconv.ParseFloat(v, 64)
 	if err != nil {
-		return nil, fmt.Errorf("lever %s: not a numeric rules parameter (%s)", lv.Key, v)
+		return nil, fmt.Errorf("lever %s: not a numeric rules parameter (%s)", lv.Path, v)
 	}
-	sl.Base = base
+	sl.Lever.Base = base
 	return sl, nil
 }
 
 // leverParams are the rules with the lever at x; an error when x is outside the
 // parameter's range for this player count, not a whole number for a whole parameter, or
 // makes the rules invalid.
-func leverParams(g engine.Game, base engine.Params, players int, sl *StudyLever, x float64) (engine.Params, error) {
+func leverParams(g engine.Game, base engine.Params, players int, lv *engine.LeverValues, x float64) (engine.Params, error) {
 	p := cloneParams(g, base)
 	value := strconv.FormatFloat(x, 'g', -1, 64)
-	if sl.Seat {
+	if lv.Family() {
 		if x != math.Trunc(x) {
 			return nil, fmt.Errorf("lever seatBonus: value %g is not a whole number of points", x)
 		}
@@ -714,7 +737,7 @@ func leverParams(g engine.Game, base engine.Params, players int, sl *StudyLever,
 		}
 		value = "[" + strings.Join(b, ",") + "]"
 	}
-	if err := engine.SetParam(g, p, sl.Key+"="+value); err != nil {
+	if err := engine.SetParam(g, p, lv.Path+"="+value); err != nil {
 		return nil, err
 	}
 	if err := p.Validate(players); err != nil {

@@ -239,7 +239,7 @@ func (o Tune) Setup() (*TuneSetup, error) {
 // luckFits reports whether the game's frozen value function fits the rules and every
 // change of one lever (the features it weighs are those of each), and names it: then the
 // tune keeps every seat's luck and judges luck-adjusted advantages.
-func luckFits(g engine.Game, base engine.Params, players int, levers []tune.Lever) (bool, string) {
+func luckFits(g engine.Game, base engine.Params, players int, levers []engine.LeverValues) (bool, string) {
 	l, err := sim.LoadValue(g, base, players, nil)
 	if err != nil {
 		return false, ""

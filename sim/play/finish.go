@@ -9,7 +9,7 @@ import (
 	"dragonlab/engine"
 )
 
-// SaveError is a save that failed (issue 27: the game is never lost): the game was kept
+// SaveError is a save that failed (the game is never lost): the game was kept
 // in Kept instead, or printed on the console as JSONL when Kept is "".
 type SaveError struct {
 	Path string

@@ -74,7 +74,7 @@ type Console interface {
 	Paint(role Role, s string) string
 }
 
-// MaxLine is the longest answer line a console passes on (issue 27: a 50 MB line was
+// MaxLine is the longest answer line a console passes on (a 50 MB line was once
 // echoed twice).
 const MaxLine = 1000
 

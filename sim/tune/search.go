@@ -36,11 +36,11 @@ import (
 
 // Spec is what the search is given.
 type Spec struct {
-	Game    string   `json:"game"`
-	Players int      `json:"players"`
-	Agent   string   `json:"agent"` // the measuring level (canonical agent spec)
-	Levers  []Lever  `json:"levers"`
-	Targets []Target `json:"targets"`
+	Game    string               `json:"game"`
+	Players int                  `json:"players"`
+	Agent   string               `json:"agent"` // the measuring level (canonical agent spec)
+	Levers  []engine.LeverValues `json:"levers"`
+	Targets []Target             `json:"targets"`
 	// Ladder are the levels of the skill target, weakest first, Agent last (nil without).
 	Ladder []string `json:"ladder,omitempty"`
 	// Replays is K for the luck target (each deal played K times), 0 otherwise.

@@ -76,8 +76,8 @@ func (m toyModel) play(t *testing.T, s *Spec) []Played {
 	return nil
 }
 
-func seatLever(lo, hi float64) Lever {
-	l := Lever{Path: "seatBonus[1]", Base: 0, Step: 1, Integer: true, Seat: 1}
+func seatLever(lo, hi float64) engine.LeverValues {
+	l := engine.LeverValues{Path: "seatBonus[1]", Base: 0, Step: 1, Integer: true, Seat: 1}
 	for v := lo; v <= hi; v++ {
 		l.Values = append(l.Values, v)
 	}
@@ -86,7 +86,7 @@ func seatLever(lo, hi float64) Lever {
 
 func TestSearchFindsTheFairStartingPoints(t *testing.T) {
 	m := toyModel{adv: func(v []float64) float64 { return 0.076 - 0.035*v[0] }, length: func([]float64) float64 { return 40 }}
-	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: []Lever{seatLever(0, 6)},
+	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: []engine.LeverValues{seatLever(0, 6)},
 		Targets: []Target{{Kind: Fair, Text: "fair=2", Points: 0.02}}, Seed: 3, Games: 80000, Rounds: DefaultRounds, MaxChanged: 1}
 	hist := m.play(t, s)
 	last := hist[len(hist)-1]
@@ -122,9 +122,9 @@ func TestSearchFindsTheFairStartingPoints(t *testing.T) {
 // A planted change of the length: the second lever made games 10 decisions longer; the
 // length target brings it back, and the seat lever stays where it is fair.
 func TestSearchBringsBackTheLength(t *testing.T) {
-	hand := Lever{Path: "handSize", Base: 8, Step: 1, Integer: true, Seat: -1, Values: []float64{4, 5, 6, 7, 8}}
+	hand := engine.LeverValues{Path: "handSize", Base: 8, Step: 1, Integer: true, Seat: -1, Values: []float64{4, 5, 6, 7, 8}}
 	m := toyModel{adv: func([]float64) float64 { return 0 }, length: func(v []float64) float64 { return 40 + 5*(v[0]-6) }}
-	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: []Lever{hand},
+	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: []engine.LeverValues{hand},
 		Targets: []Target{{Kind: Fair, Text: "fair=3", Points: 0.03}, {Kind: Length, Text: "length=40±5%", Decisions: 40, Tolerance: 0.05}},
 		Seed:    5, Games: 60000, Rounds: DefaultRounds, MaxChanged: 1}
 	hist := m.play(t, s)
@@ -142,7 +142,7 @@ func TestSearchBringsBackTheLength(t *testing.T) {
 // rules alone and certifies them as they are.
 func TestSearchCertifiesFairRulesAsTheyAre(t *testing.T) {
 	m := toyModel{adv: func(v []float64) float64 { return -0.035 * v[0] }, length: func([]float64) float64 { return 40 }}
-	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: []Lever{seatLever(0, 4)},
+	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: []engine.LeverValues{seatLever(0, 4)},
 		Targets: []Target{{Kind: Fair, Text: "fair=3", Points: 0.03}}, Seed: 9, Games: 40000, Rounds: DefaultRounds, MaxChanged: 1}
 	hist := m.play(t, s)
 	last := hist[len(hist)-1]
@@ -154,7 +154,7 @@ func TestSearchCertifiesFairRulesAsTheyAre(t *testing.T) {
 
 // A CPU-time budget starts with a pilot that measures a game, then plans in games.
 func TestCPUBudgetStartsWithAPilot(t *testing.T) {
-	s := &Spec{Game: "toy", Players: 2, Levers: []Lever{seatLever(0, 3)}, Targets: []Target{{Kind: Fair, Text: "fair=2", Points: 0.02}},
+	s := &Spec{Game: "toy", Players: 2, Levers: []engine.LeverValues{seatLever(0, 3)}, Targets: []Target{{Kind: Fair, Text: "fair=2", Points: 0.02}},
 		Seed: 1, CPU: 600, Rounds: 2, MaxChanged: 1}
 	r, err := Next(s, nil)
 	if err != nil || r.Kind != Pilot || len(r.Entries) != 1 {
@@ -169,7 +169,7 @@ func TestCPUBudgetStartsWithAPilot(t *testing.T) {
 }
 
 func TestCandidatesCountSameStartingPointsOnce(t *testing.T) {
-	levers := []Lever{
+	levers := []engine.LeverValues{
 		{Path: "seatBonus[0]", Base: 0, Step: 1, Integer: true, Seat: 0, Values: []float64{0, 1, 2}},
 		{Path: "seatBonus[1]", Base: 0, Step: 1, Integer: true, Seat: 1, Values: []float64{0, 1, 2}},
 		{Path: "seatBonus[2]", Base: 0, Step: 1, Integer: true, Seat: 2, Values: []float64{0, 1, 2}},
@@ -190,7 +190,7 @@ func TestCandidatesCountSameStartingPointsOnce(t *testing.T) {
 	}
 	// With rules that give seat 1 four points, giving seat 0 four too is the same game as
 	// taking them from seat 1: one change of one seat.
-	planted := []Lever{
+	planted := []engine.LeverValues{
 		{Path: "seatBonus[0]", Base: 0, Step: 1, Integer: true, Seat: 0, Values: []float64{0, 1, 2, 3, 4}},
 		{Path: "seatBonus[1]", Base: 4, Step: 1, Integer: true, Seat: 1, Values: []float64{0, 1, 2, 3, 4}},
 	}
@@ -333,7 +333,7 @@ func init() { engine.Register(leverGame) }
 // no change is certified in all but the rare seed where the rules' own interval reaches
 // beyond the target.
 func TestCertifyRulesFirst(t *testing.T) {
-	levers := []Lever{seatLever(0, 6)}
+	levers := []engine.LeverValues{seatLever(0, 6)}
 	s := &Spec{Game: "toy", Players: 2, Agent: "toy", Levers: levers,
 		Targets: []Target{{Kind: Fair, Text: "fair=2", Points: 0.02}}, Seed: 3, Rounds: DefaultRounds, MaxChanged: 1}
 	rules := BaseCandidate(levers, 2)

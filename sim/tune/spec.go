@@ -165,21 +165,6 @@ func parseTarget(s string, players int) (Target, error) {
 	return Target{}, fmt.Errorf("--target %q: unknown target (targets: fair=P, length=L±x%%, skill>=K, luck<=S)", s)
 }
 
-// Lever is one number of the rules the search turns.
-type Lever struct {
-	// Path addresses it (engine.Number): "handSize", "seatBonus[1]", "track23[5]".
-	Path string `json:"path"`
-	// Base is its value in the rules searched from; Values are the values searched,
-	// ascending, Base among them.
-	Base    float64   `json:"base"`
-	Values  []float64 `json:"values"`
-	Step    float64   `json:"step"`
-	Integer bool      `json:"integer"`
-	// Seat is s for seatBonus[s], −1 otherwise.
-	Seat int    `json:"seat"`
-	Why  string `json:"why,omitempty"`
-}
-
 // MaxLevers and MaxValues bound a search (a typo like handSize=1..100000 is caught before
 // anything is played); MaxCandidates bounds the combinations of every lever's values.
 const (
@@ -192,7 +177,7 @@ const (
 // ("handSize=4..8", "seatBonus[2]=0..3", "treasure[0]=4..8:2"), a declared lever's path
 // alone (its declared range), or "seatBonus" (every seat, the declared range). Every value
 // of a lever must give valid rules with the others at their base.
-func ParseLevers(g engine.Game, base engine.Params, players int, specs []string) ([]Lever, error) {
+func ParseLevers(g engine.Game, base engine.Params, players int, specs []string) ([]engine.LeverValues, error) {
 	var items []string
 	for _, s := range specs {
 		for _, it := range strings.Split(s, ",") {
@@ -212,8 +197,8 @@ func ParseLevers(g engine.Game, base engine.Params, players int, specs []string)
 			declared[l.Path] = l
 		}
 	}
-	var out []Lever
-	add := func(l Lever) error {
+	var out []engine.LeverValues
+	add := func(l engine.LeverValues) error {
 		for _, o := range out {
 			if o.Path == l.Path {
 				return fmt.Errorf("--levers: %s is given twice", l.Path)
@@ -351,9 +336,9 @@ func parseRange(path, s string) (lo, hi, step float64, err error) {
 }
 
 // leversOf resolves a path and range into levers: one per seat for "seatBonus".
-func leversOf(g engine.Game, base engine.Params, players int, path string, lo, hi, step float64, why string) ([]Lever, error) {
+func leversOf(g engine.Game, base engine.Params, players int, path string, lo, hi, step float64, why string) ([]engine.LeverValues, error) {
 	if path == "seatBonus" {
-		var out []Lever
+		var out []engine.LeverValues
 		for s := 0; s < players; s++ {
 			l, err := leverOf(g, base, players, fmt.Sprintf("seatBonus[%d]", s), lo, hi, step, why)
 			if err != nil {
@@ -367,24 +352,24 @@ func leversOf(g engine.Game, base engine.Params, players int, path string, lo, h
 	if err != nil {
 		return nil, err
 	}
-	return []Lever{l}, nil
+	return []engine.LeverValues{l}, nil
 }
 
-func leverOf(g engine.Game, base engine.Params, players int, path string, lo, hi, step float64, why string) (Lever, error) {
+func leverOf(g engine.Game, base engine.Params, players int, path string, lo, hi, step float64, why string) (engine.LeverValues, error) {
 	b, err := engine.Number(g, base, path)
 	if err != nil {
-		return Lever{}, err
+		return engine.LeverValues{}, err
 	}
-	l := Lever{Path: path, Base: b, Step: step, Integer: engine.IsInteger(g, path), Seat: -1, Why: why}
+	l := engine.LeverValues{Path: path, Base: b, Step: step, Integer: engine.IsInteger(g, path), Seat: -1, Why: why}
 	if strings.HasPrefix(path, "seatBonus[") {
 		s, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(path, "seatBonus["), "]"))
 		if s >= players {
-			return Lever{}, fmt.Errorf("%s: there are %d seats (0..%d)", path, players, players-1)
+			return engine.LeverValues{}, fmt.Errorf("%s: there are %d seats (0..%d)", path, players, players-1)
 		}
 		l.Seat = s
 	}
 	if l.Integer && (lo != math.Trunc(lo) || step != math.Trunc(step)) {
-		return Lever{}, fmt.Errorf("%s takes whole numbers: give a whole range and step", path)
+		return engine.LeverValues{}, fmt.Errorf("%s takes whole numbers: give a whole range and step", path)
 	}
 	dec := max(decimals(lo), decimals(step))
 	scale := math.Pow(10, float64(dec))
@@ -402,19 +387,19 @@ func leverOf(g engine.Game, base engine.Params, players int, path string, lo, hi
 	}
 	sort.Float64s(l.Values)
 	if len(l.Values) < 2 {
-		return Lever{}, fmt.Errorf("%s: the range holds only the rules' own value %s: nothing to search", path, text.Trim(b, 4))
+		return engine.LeverValues{}, fmt.Errorf("%s: the range holds only the rules' own value %s: nothing to search", path, text.Trim(b, 4))
 	}
 	// Every value must give valid rules, the other levers at their base.
 	for _, x := range l.Values {
 		p, err := cloneParams(g, base)
 		if err != nil {
-			return Lever{}, err
+			return engine.LeverValues{}, err
 		}
 		if err := engine.SetNumber(g, p, path, x, players); err != nil {
-			return Lever{}, fmt.Errorf("%s=%s is outside the rules: %v", path, text.Trim(x, 4), err)
+			return engine.LeverValues{}, fmt.Errorf("%s=%s is outside the rules: %v", path, text.Trim(x, 4), err)
 		}
 		if err := p.Validate(players); err != nil {
-			return Lever{}, fmt.Errorf("%s=%s is outside the rules: %v", path, text.Trim(x, 4), err)
+			return engine.LeverValues{}, fmt.Errorf("%s=%s is outside the rules: %v", path, text.Trim(x, 4), err)
 		}
 	}
 	return l, nil
@@ -459,7 +444,7 @@ func (c Candidate) Less(o Candidate) bool {
 // SeatFamily reports whether the levers hold every seat's bonus (then bonus vectors that
 // differ by a constant are the same rules: every seat starts with the same extra points)
 // and returns their indices by seat.
-func SeatFamily(levers []Lever, players int) ([]int, bool) {
+func SeatFamily(levers []engine.LeverValues, players int) ([]int, bool) {
 	idx := make([]int, players)
 	for i := range idx {
 		idx[i] = -1
@@ -477,7 +462,7 @@ func SeatFamily(levers []Lever, players int) ([]int, bool) {
 // newCandidate builds the candidate of values: for a full seat family the representative,
 // among the bonus vectors that differ by a constant and stay within the levers' values,
 // closest to the rules (fewest seats changed, then the smallest distance).
-func newCandidate(levers []Lever, players int, values []float64) Candidate {
+func newCandidate(levers []engine.LeverValues, players int, values []float64) Candidate {
 	vals := append([]float64(nil), values...)
 	if seats, ok := SeatFamily(levers, players); ok {
 		best, bestCost := []float64(nil), [2]float64{math.Inf(1), math.Inf(1)}
@@ -546,7 +531,7 @@ func contains(xs []float64, x float64) bool {
 }
 
 // BaseCandidate is the rules themselves.
-func BaseCandidate(levers []Lever, players int) Candidate {
+func BaseCandidate(levers []engine.LeverValues, players int) Candidate {
 	v := make([]float64, len(levers))
 	for i, l := range levers {
 		v[i] = l.Base
@@ -556,7 +541,7 @@ func BaseCandidate(levers []Lever, players int) Candidate {
 
 // Candidates lists every distinct candidate (shift-equivalent seat bonuses once) with at
 // most maxChanged parameters changed, by cost.
-func Candidates(levers []Lever, players, maxChanged int) []Candidate {
+func Candidates(levers []engine.LeverValues, players, maxChanged int) []Candidate {
 	seen := map[string]bool{}
 	var out []Candidate
 	idx := make([]int, len(levers))
@@ -594,7 +579,7 @@ func Candidates(levers []Lever, players, maxChanged int) []Candidate {
 }
 
 // Params are the rules of candidate c.
-func (c Candidate) Params(g engine.Game, base engine.Params, levers []Lever, players int) (engine.Params, error) {
+func (c Candidate) Params(g engine.Game, base engine.Params, levers []engine.LeverValues, players int) (engine.Params, error) {
 	p, err := cloneParams(g, base)
 	if err != nil {
 		return nil, err
@@ -615,7 +600,7 @@ func (c Candidate) Params(g engine.Game, base engine.Params, levers []Lever, pla
 
 // Change is what candidate c changes: the rules parameters (keys) that differ from the
 // base rules, each with its new value as JSON — what summary.json's proposal lists.
-func (c Candidate) Change(g engine.Game, base engine.Params, levers []Lever, players int) (map[string]string, error) {
+func (c Candidate) Change(g engine.Game, base engine.Params, levers []engine.LeverValues, players int) (map[string]string, error) {
 	p, err := c.Params(g, base, levers, players)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,6 @@
 package sim
 
-// The second wave's optional aggregates (components, game-feel metrics, replays) and the
+// The optional aggregates (components, game-feel metrics, replays) and the
 // per-agent cost. They are all integers except Cost, which varies between runs and so
 // lives under Result.Run; the aggregates live under Result.Aggregate and merge exactly.
 // A results file without them (every v1 file) still reads: the keys are omitted when

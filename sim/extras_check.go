@@ -8,7 +8,7 @@ import (
 	"dragonlab/engine"
 )
 
-// Validators of the optional aggregates of why.go: every count non-negative and bounded
+// Validators of the optional aggregates of extras.go: every count non-negative and bounded
 // by the games it describes, every matrix shaped by its names, and the totals that the
 // main aggregate also knows equal to it.
 

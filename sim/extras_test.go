@@ -301,8 +301,8 @@ func TestReplayByHand(t *testing.T) {
 	}
 }
 
-// whyConfigs covers every seating with components and metrics on.
-func whyConfigs(t *testing.T) []Config {
+// extraConfigs covers every seating with components and metrics on.
+func extraConfigs(t *testing.T) []Config {
 	var cs []Config
 	for _, seating := range Seatings {
 		cs = append(cs, Config{Game: trackToyGame, Players: 3, Agents: specAgents(t, "random", "test-searcher", "random"), Seed: 21,
@@ -313,8 +313,8 @@ func whyConfigs(t *testing.T) []Config {
 
 // A run and the same run as 3 merged shards are byte-identical outside "run", and so are
 // 1 and 2 workers, with every optional aggregate on.
-func TestWhyAggregatesMergeExactly(t *testing.T) {
-	for _, cfg := range whyConfigs(t) {
+func TestExtraAggregatesMergeExactly(t *testing.T) {
+	for _, cfg := range extraConfigs(t) {
 		whole := run(t, cfg)
 		a := withoutRun(t, whole)
 		for _, key := range []string{`"components"`, `"metrics"`} {
@@ -369,8 +369,8 @@ func TestWhyAggregatesMergeExactly(t *testing.T) {
 	}
 }
 
-func TestWhyCheckpointResume(t *testing.T) {
-	for _, cfg := range whyConfigs(t) {
+func TestExtraAggregatesCheckpointResume(t *testing.T) {
+	for _, cfg := range extraConfigs(t) {
 		cfg.Units = 3000
 		dir := t.TempDir()
 		path := filepath.Join(dir, "ck.json")
@@ -493,7 +493,7 @@ func TestCostPerAgent(t *testing.T) {
 // With every option on (cost timing, components, metrics, replays) a game allocates
 // nothing.
 func TestObservedGameAllocatesNothing(t *testing.T) {
-	for _, cfg := range whyConfigs(t) {
+	for _, cfg := range extraConfigs(t) {
 		if err := cfg.check(); err != nil {
 			t.Fatal(err)
 		}
