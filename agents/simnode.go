@@ -477,7 +477,7 @@ func (m *MCTS) simChoice(seat int32, legal []engine.Action, rng *engine.RNG) (en
 	if a, ok := m.safeReply(seat, legal, pol); ok {
 		return a, true
 	}
-	m.rootMixed, m.rootN = true, copy(m.rootLegal[:], legal)
+	m.rootMixed, m.lastDrawn, m.rootN = true, true, copy(m.rootLegal[:], legal)
 	copy(m.rootPol[:], pol)
 	return legal[sampleMixed(pol, rng)], true
 }

@@ -42,7 +42,7 @@ const AccountingMethod = "Luck is measured along the game (AIVAT, Burch et al. 2
 	"delete-one-batch jackknife over 64 batches of whole deals, Student's t on 63 degrees of freedom."
 
 // moments are the means over games of one seat's (or agent's) sums, in win-share units.
-type moments struct{ y, yy, l, ll, yl, s, ss, ys, ls float64 }
+type moments struct{ y, yy, l, ll, yl, s, ss, ys, ls, g, yg float64 }
 
 func tallyMoments(t *sim.LuckTally, games int64) moments {
 	if games == 0 {
@@ -53,19 +53,19 @@ func tallyMoments(t *sim.LuckTally, games int64) moments {
 	return moments{y: float64(t.Y) / y / n, yy: float64(t.YY) / (y * y) / n,
 		l: float64(t.L) / l / n, ll: float64(t.LL) / (l * l) / n, yl: float64(t.YL) / (y * l) / n,
 		s: float64(t.S) / l / n, ss: float64(t.SS) / (l * l) / n, ys: float64(t.YS) / (y * l) / n,
-		ls: float64(t.LS) / (l * l) / n}
+		ls: float64(t.LS) / (l * l) / n, g: float64(t.G) / l / n, yg: float64(t.YG) / (y * l) / n}
 }
 
 func sub(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y - b.Y, YY: a.YY - b.YY, L: a.L - b.L, LL: a.LL - b.LL, YL: a.YL - b.YL,
 		S: a.S - b.S, SS: a.SS - b.SS, YS: a.YS - b.YS, LS: a.LS - b.LS, V0: a.V0 - b.V0,
-		DD: a.DD - b.DD, MM: a.MM - b.MM, DM: a.DM - b.DM}
+		DD: a.DD - b.DD, MM: a.MM - b.MM, DM: a.DM - b.DM, G: a.G - b.G, GG: a.GG - b.GG, YG: a.YG - b.YG}
 }
 
 func add(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y + b.Y, YY: a.YY + b.YY, L: a.L + b.L, LL: a.LL + b.LL, YL: a.YL + b.YL,
 		S: a.S + b.S, SS: a.SS + b.SS, YS: a.YS + b.YS, LS: a.LS + b.LS, V0: a.V0 + b.V0,
-		DD: a.DD + b.DD, MM: a.MM + b.MM, DM: a.DM + b.DM}
+		DD: a.DD + b.DD, MM: a.MM + b.MM, DM: a.DM + b.DM, G: a.G + b.G, GG: a.GG + b.GG, YG: a.YG + b.YG}
 }
 
 // jackknife estimates stat of the seats' (agents: the agents') means: the estimate
@@ -136,6 +136,21 @@ func DecisionShare(a *sim.LuckAgg) stats.Estimate {
 		var cov, vr float64
 		for _, x := range m {
 			cov += x.ys - x.y*x.s
+			vr += x.yy - x.y*x.y
+		}
+		return cov / vr
+	}))
+}
+
+// GuessShare is Σ_seats Cov(Y, G) / Σ_seats Var(Y), G a seat's guessing: the part of the
+// spread of results the draws of the rounds of secret simultaneous choices carry, once
+// each round is valued at the choosers' mixed policies (sim's guess.go). It is 0 for a
+// game without such rounds; the own decisions' share no longer counts it.
+func GuessShare(a *sim.LuckAgg) stats.Estimate {
+	return est(jackknife(a, false, func(m []moments) float64 {
+		var cov, vr float64
+		for _, x := range m {
+			cov += x.yg - x.y*x.g
 			vr += x.yy - x.y*x.y
 		}
 		return cov / vr
