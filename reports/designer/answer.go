@@ -577,6 +577,12 @@ func (g *Game) answer() string {
 		}
 		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", c.Verdict, what, pctIv(*c.Value)))
 	}
+	// Guessing apart from luck, for every player count where it shows.
+	for _, a := range g.Configs {
+		if la := a.measured(); la != nil && la.Guessing.named() {
+			out = append(out, fmt.Sprintf("With %s guessing in secret rounds carries %s.", playersText(a.Players), pctIv(la.Guessing.Share)))
+		}
+	}
 	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
 		out = append(out, "What matters most: "+c.Text+".")
 	}

@@ -380,7 +380,14 @@ func (a *Answer) luckCell() Cell {
 		e := al.share
 		c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "luck events"}
 		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e)) + a.atLevel(al.level)
-		if al.event != "" && al.level == la.Level {
+		switch {
+		case al.guess.named() && al.level == la.Level:
+			// A third part beside the chance events and the decisions: the row says so
+			// before which chance event carries most.
+			if t := c.Text + ", guessing " + format.Pct(al.guess.Share.Value); wordCount(t) <= MaxCellWords {
+				c.Text = t
+			}
+		case al.event != "" && al.level == la.Level:
 			if t := c.Text + ", mostly " + al.event + " (" + format.Pct(al.eventShare) + ")"; wordCount(t) <= MaxCellWords {
 				c.Text = t
 			}
@@ -414,11 +421,13 @@ type luckAlong struct {
 	games      int64  // games behind share
 	verb       string // "carries"
 	level      string // the level of play measured
+	// guess is the guessing of the rounds of secret simultaneous choices (nil without)
+	guess *GuessAccount
 }
 
 func (a *Answer) luckAlong() (luckAlong, bool) {
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
-		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries", level: acc.Level}
+		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries", level: acc.Level, guess: acc.Guessing}
 		if k := acc.carriesMost(); k != nil {
 			al.event, al.eventShare = k.Name, float64(k.Share)
 		}
