@@ -380,11 +380,15 @@ func (a *Answer) luckCell() Cell {
 		e := al.share
 		c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "luck events"}
 		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e)) + a.atLevel(al.level)
+		// A third part beside the chance events and the decisions, guessing, is named
+		// before which chance event carries most.
+		guess := ""
+		if al.guess.named() && al.level == la.Level {
+			guess = ", guessing " + format.Pct(al.guess.Share.Value)
+		}
 		switch {
-		case al.guess.named() && al.level == la.Level:
-			// A third part beside the chance events and the decisions: the row says so
-			// before which chance event carries most.
-			if t := c.Text + ", guessing " + format.Pct(al.guess.Share.Value); wordCount(t) <= MaxCellWords {
+		case guess != "":
+			if t := c.Text + guess; wordCount(t) <= MaxCellWords {
 				c.Text = t
 			}
 		case al.event != "" && al.level == la.Level:
@@ -393,7 +397,11 @@ func (a *Answer) luckCell() Cell {
 			}
 		}
 		if m := stats.MoreGames(al.games, e.HalfWidth(), tg.Luck); m > 0 {
-			c.Text, c.Verdict, c.More = "not settled: chance "+al.verb+" "+pctIv(e)+a.atLevel(al.level)+notSettled(m), "not settled", m
+			head := "not settled: chance " + al.verb + " " + pctIv(e) + a.atLevel(al.level)
+			if wordCount(head+guess+notSettled(m)) <= MaxCellWords {
+				head += guess
+			}
+			c.Text, c.Verdict, c.More = head+notSettled(m), "not settled", m
 		}
 		return c
 	}

@@ -372,9 +372,22 @@ func (a *Answer) topLuckStep() *LuckStep {
 // luckTables adds to a game's "How much is luck?" the table of the luck along the game
 // and of luck against skill; false when no player count had luck accounting.
 func luckTables(ls *doc.Section, g *Game) bool {
-	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Chance events [95% CI]", doc.Left),
-		doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right))
+	guessing := false
+	for _, a := range g.Configs {
+		if la := a.measured(); la != nil && la.Guessing != nil {
+			guessing = true
+		}
+	}
+	cols := []doc.Column{doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Chance events [95% CI]", doc.Left)}
+	if guessing {
+		cols = append(cols, doc.Col("Guessing", doc.Left))
+	}
+	cols = append(cols, doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right))
+	t := doc.NewTable("", cols...)
 	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
+	if guessing {
+		t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry, the guessing of the rounds of secret simultaneous choices (the draws of the choosers' mixed policies) and the seats' own decisions; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
+	}
 	t.Small = true
 	any := false
 	for _, a := range g.Configs {
@@ -394,7 +407,15 @@ func luckTables(ls *doc.Section, g *Game) bool {
 				vr += " (raw used)"
 			}
 		}
-		t.TextRow(strconv.Itoa(a.Players), la.Level, pctIv(la.Share), pctIv(la.Decisions), top, vr)
+		row := []string{strconv.Itoa(a.Players), la.Level, pctIv(la.Share)}
+		if guessing {
+			gs := "–"
+			if la.Guessing != nil {
+				gs = pctIv(la.Guessing.Share)
+			}
+			row = append(row, gs)
+		}
+		t.TextRow(append(row, pctIv(la.Decisions), top, vr)...)
 	}
 	if !any {
 		return false

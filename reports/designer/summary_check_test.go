@@ -548,7 +548,7 @@ func checkLuck(a *Answer, game map[string]string) []string {
 		// Guessing is named exactly when its interval lies above 0, with its own share.
 		g, i := acc.Guessing, strings.Index(c.Text, ", guessing ")
 		switch {
-		case i >= 0 && (!g.named() || c.Text[i:] != ", guessing "+format.Pct(g.Share.Value)):
+		case i >= 0 && (!g.named() || !strings.HasPrefix(c.Text[i:], ", guessing "+format.Pct(g.Share.Value))):
 			out = append(out, fmt.Sprintf("Luck? %q: the guessing is not the section's", c.Text))
 		case i < 0 && g.named() && acc.Level == a.Glance.Level && wordCount(c.Text+", guessing "+format.Pct(g.Share.Value)) <= MaxCellWords:
 			out = append(out, fmt.Sprintf("Luck? %q does not name the guessing %s", c.Text, pctIv(g.Share)))
