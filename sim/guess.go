@@ -26,7 +26,8 @@ import (
 // whatever V is: the choosers draw from π. A chooser whose agent does not say its policy
 // counts as choosing its action for sure (its term is then part of its decisions), as
 // does every chooser when any check below fails (a chance event inside the round, a
-// chooser who is not the one the round asks). The round's own decision term keeps what a
+// chooser who is not the one the round asks) or the round has more than MaxGuessJoints
+// joint choices. The round's own decision term keeps what a
 // policy is worth — Σ π(b)·W(b) less the value before the round — which is the skill of
 // mixing well.
 
@@ -151,10 +152,28 @@ func (o *luckObserver) chose(st engine.State, seat int, agent agents.Agent, a en
 	r.n++
 }
 
+// MaxGuessJoints bounds the joint choices a round's guessing tries (the product of the
+// choosers' supports): a larger round (five random players choosing among eight items
+// each) is not accounted, its draws staying in the decisions, rather than cost more than
+// the game itself many times over.
+const MaxGuessJoints = 256
+
 // accountRound adds the guessing of the round in progress to every seat.
 func (o *luckObserver) accountRound() {
 	r := &o.round
 	r.on = false
+	joints := 1
+	for j := range r.n {
+		k := 0
+		for _, q := range r.pol[j][:len(r.legal[j])] {
+			if q > 0 {
+				k++
+			}
+		}
+		if joints *= k; joints > MaxGuessJoints {
+			return
+		}
+	}
 	r.broken, r.drawnFound, r.total, r.joints = false, false, 0, 0
 	clear(r.e)
 	o.joint(0, 1, true)

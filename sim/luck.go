@@ -19,9 +19,13 @@ import (
 //     given everything before it, whatever V is, so L has mean zero and the luck-adjusted
 //     outcome Y − L has the mean of Y: a control variate;
 //   - the seat's own decisions S: the sum over the seat's decisions of the change of its
-//     value from that decision to the next one (or to the end), less the luck in between;
-//   - the rest, Y − V0 − L − S: the other seats' decisions, and the value function's own
-//     error (V0 is the value of the empty table, before the deal).
+//     value from that decision to the next one (or to the end), less the luck (and the
+//     guessing) in between;
+//   - guessing G (guess.go): at the rounds of secret simultaneous choices whose choosers
+//     say their mixed policies, the value after the reveal less its expectation over the
+//     policies' joint choices — mean zero like the luck, and taken out of S;
+//   - the rest, Y − V0 − L − G − S: the other seats' decisions, and the value function's
+//     own error (V0 is the value of the empty table, before the deal).
 //
 // V of a finished game is its result. The sums are kept per game as fixed-point integers
 // (LuckScale) and aggregated exactly: sums, squares and cross-products per seat and per
