@@ -106,6 +106,7 @@ type MCTS struct {
 	// legal actions.
 	rootSeat  int32
 	rootMixed bool
+	lastDrawn bool // the last Act's action was drawn from rootPol (LastMixed)
 	rootLegal [MaxActions]engine.Action
 	rootPol   [MaxActions]float64
 	rootN     int
@@ -182,6 +183,7 @@ func (m *MCTS) Iterations() int64 { return m.iters }
 
 // Act searches and returns the most visited root action.
 func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
+	m.lastDrawn = false
 	legal := s.Legal(m.buf[:0])
 	if len(legal) == 1 {
 		m.prevOK = false

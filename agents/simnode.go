@@ -477,7 +477,7 @@ func (m *MCTS) simChoice(seat int32, legal []engine.Action, rng *engine.RNG) (en
 	if a, ok := m.safeReply(seat, legal, pol); ok {
 		return a, true
 	}
-	m.rootMixed, m.rootN = true, copy(m.rootLegal[:], legal)
+	m.rootMixed, m.lastDrawn, m.rootN = true, true, copy(m.rootLegal[:], legal)
 	copy(m.rootPol[:], pol)
 	return legal[sampleMixed(pol, rng)], true
 }
@@ -520,8 +520,16 @@ func (m *MCTS) simRootValues(buf []RootValue) []RootValue {
 			continue
 		}
 		v := RootValue{Action: c.action, Visits: int(c.visits), Value: m.statValue(c)}
-		if i := index(c.action); w > 0 && i >= 0 && in(i) {
-			v.Value = mix / w
+		if i := index(c.action); w > 0 && i >= 0 {
+			if in(i) {
+				v.Value = mix / w
+			} else {
+				// Left out of the mix: the average strategy plays it never, for it does
+				// no better than the mix against the others' strategy. Its own mean, over
+				// few visits, is noise whose maximum is biased upwards: it would read
+				// every drawn action as a loss against it.
+				v.Value = min(v.Value, mix/w)
+			}
 		}
 		buf = append(buf, v)
 	}

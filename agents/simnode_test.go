@@ -411,3 +411,54 @@ func TestSecretRoundRootValuesAreTheMix(t *testing.T) {
 		}
 	}
 }
+
+// An action the mixed policy leaves out is worth no more than the mix: the drawn action
+// never reads as a loss against a throw the search's average strategy does not play.
+// The search's policy is edited after the decision so that one throw is outside the
+// support (as if the search had left it out).
+func TestSecretRoundOutsideTheMixIsNoBetter(t *testing.T) {
+	s := rpsGame(t, true, engine.SecretOrderSeat)
+	m, _ := mustParse(t, "mcts:iters=1000").New().(*MCTS)
+	if m == nil {
+		t.Fatal("mcts is not the search")
+	}
+	checked, capped := 0, 0
+	for i := 0; i < 30 && checked < 10; i++ {
+		r := engine.NewRNG(uint64(i) + 1)
+		chosen := m.Act(s.Clone(), &r)
+		if !m.rootMixed {
+			continue
+		}
+		m.rootMixed = false // every throw at its own mean
+		raw := m.RootValues(nil)
+		m.rootMixed = true
+		// Leave out the other throw with the best own mean: the case the rule is for.
+		out, best := -1, -1.0
+		for _, v := range raw {
+			if v.Action != chosen && v.Value > best {
+				out, best = int(v.Action), v.Value
+			}
+		}
+		m.rootPol[out] = 0
+		vals := m.RootValues(nil)
+		mix, outV, rawOut := -1.0, -1.0, -1.0
+		for k, v := range vals {
+			if v.Action == chosen {
+				mix = v.Value
+			}
+			if int(v.Action) == out {
+				outV, rawOut = v.Value, raw[k].Value
+			}
+		}
+		if outV > mix+1e-12 || outV != math.Min(rawOut, mix) {
+			t.Fatalf("decision %d: the throw left out is worth %.4f (its own mean %.4f), the mix %.4f", i, outV, rawOut, mix)
+		}
+		if rawOut > mix {
+			capped++
+		}
+		checked++
+	}
+	if checked < 5 || capped == 0 {
+		t.Fatalf("%d decisions drawn from the mix, %d with a left-out throw whose own mean is above the mix", checked, capped)
+	}
+}

@@ -19,9 +19,13 @@ import (
 //     given everything before it, whatever V is, so L has mean zero and the luck-adjusted
 //     outcome Y − L has the mean of Y: a control variate;
 //   - the seat's own decisions S: the sum over the seat's decisions of the change of its
-//     value from that decision to the next one (or to the end), less the luck in between;
-//   - the rest, Y − V0 − L − S: the other seats' decisions, and the value function's own
-//     error (V0 is the value of the empty table, before the deal).
+//     value from that decision to the next one (or to the end), less the luck (and the
+//     guessing) in between;
+//   - guessing G (guess.go): at the rounds of secret simultaneous choices whose choosers
+//     say their mixed policies, the value after the reveal less its expectation over the
+//     policies' joint choices — mean zero like the luck, and taken out of S;
+//   - the rest, Y − V0 − L − G − S: the other seats' decisions, and the value function's
+//     own error (V0 is the value of the empty table, before the deal).
 //
 // V of a finished game is its result. The sums are kept per game as fixed-point integers
 // (LuckScale) and aggregated exactly: sums, squares and cross-products per seat and per
@@ -50,6 +54,12 @@ type LuckAgg struct {
 	// the luck they carried.
 	Events  []LuckKind  `json:"events"`
 	Batches []LuckBatch `json:"batches"`
+	// Rounds counts the rounds of secret simultaneous choices whose guessing was
+	// accounted (guess.go), and GuessSwing is Σ over them of the round's swing, half the
+	// sum over the seats of |guessing| (SwingScale). Both are absent for a game without
+	// such rounds.
+	Rounds     int64 `json:"rounds,omitempty"`
+	GuessSwing int64 `json:"guessSwing,omitempty"`
 }
 
 // LuckKind is what one kind of chance event did over the run.
@@ -92,6 +102,19 @@ type LuckTally struct {
 	DD int64 `json:"dd"`
 	MM int64 `json:"mm"`
 	DM int64 `json:"dm"`
+	// G, GG and YG are the sums over games of the seat's guessing G (LuckScale), its
+	// square and Y·G: the part of the outcome the draws of the rounds of secret
+	// simultaneous choices carry (guess.go); absent (0) in a game without such rounds.
+	G  int64 `json:"g,omitempty"`
+	GG int64 `json:"gg,omitempty"`
+	YG int64 `json:"yg,omitempty"`
+}
+
+// addGuess adds one game's guessing g of a seat with outcome y.
+func (t *LuckTally) addGuess(y, g int64) {
+	t.G += g
+	t.GG += g * g
+	t.YG += y * g
 }
 
 // addAdvantage adds one game's advantages d and m (see DD).
@@ -128,6 +151,9 @@ func (t *LuckTally) merge(o *LuckTally) {
 	t.DD += o.DD
 	t.MM += o.MM
 	t.DM += o.DM
+	t.G += o.G
+	t.GG += o.GG
+	t.YG += o.YG
 }
 
 func newLuckAgg(ref value.Ref, kinds []string, players int) *LuckAgg {
@@ -144,6 +170,8 @@ func newLuckAgg(ref value.Ref, kinds []string, players int) *LuckAgg {
 
 // merge adds o (same shape: sameWhy) into a.
 func (a *LuckAgg) merge(o *LuckAgg) {
+	a.Rounds += o.Rounds
+	a.GuessSwing += o.GuessSwing
 	for k := range a.Events {
 		e, f := &a.Events[k], &o.Events[k]
 		e.Events += f.Events
@@ -280,16 +308,24 @@ type luckObserver struct {
 	swings     []int64   // by kind, SwingScale
 	vDec, lDec []float64 // value and luck at the last decision
 	decider    int       // seat of the last decision, -1 before the first
+
+	// guessing (guess.go): the seats' guessing so far, at the last decision, and the
+	// round of secret choices in progress
+	g, gDec []float64
+	round   guessRound
 }
 
 func newLuckObserver(cfg *Config, s engine.State) *luckObserver {
 	_, names := s.(engine.ValueFeatures).FeatureSet()
 	n, k := cfg.Players, len(names)
 	f := func() []float64 { return make([]float64, n) }
-	return &luckObserver{model: cfg.Luck.Model(n), scratch: s.Clone(), n: n, k: k,
+	o := &luckObserver{model: cfg.Luck.Model(n), scratch: s.Clone(), n: n, k: k,
 		feat: make([]float64, n*k), v: f(), expect: f(), outs: make([]engine.ChanceOutcome, 0, engine.MaxChanceOutcomes),
 		v0: f(), l: f(), s: f(), kl: make([]float64, len(cfg.shape.luckKinds)*n), vDec: f(), lDec: f(),
-		events: make([]int64, len(cfg.shape.luckKinds)), swings: make([]int64, len(cfg.shape.luckKinds))}
+		events: make([]int64, len(cfg.shape.luckKinds)), swings: make([]int64, len(cfg.shape.luckKinds)),
+		g: f(), gDec: f(), round: newGuessRound(s, n)}
+	o.round.hook.o = o
+	return o
 }
 
 // value writes every seat's value in st into out: its result once it is over.
@@ -311,6 +347,8 @@ func (o *luckObserver) start(agg *LuckAgg) {
 	clear(o.kl)
 	clear(o.events)
 	clear(o.swings)
+	clear(o.g)
+	o.round.on, o.round.rounds, o.round.swing = false, 0, 0
 	o.decider = -1
 }
 
@@ -324,28 +362,34 @@ func (o *luckObserver) first(st engine.State) {
 // BeforeChance computes the pending event's expected value over its outcomes.
 func (o *luckObserver) BeforeChance(st engine.State) {
 	o.first(st)
-	ce := st.(engine.ChanceEvents)
-	o.kind = ce.ChanceKind()
-	o.outs = ce.ChanceOutcomes(o.outs[:0])
-	o.single = len(o.outs) < 2
-	if o.single {
-		return
+	o.kind = st.(engine.ChanceEvents).ChanceKind()
+	o.single = !o.expectation(st, o.expect, o.v)
+}
+
+// expectation writes into out every seat's value expected over the outcomes of st's
+// pending chance event (tmp is scratch) and reports true, or reports false when the
+// event has fewer than two outcomes (out is then unchanged).
+func (o *luckObserver) expectation(st engine.State, out, tmp []float64) bool {
+	o.outs = st.(engine.ChanceEvents).ChanceOutcomes(o.outs[:0])
+	if len(o.outs) < 2 {
+		return false
 	}
-	clear(o.expect)
+	clear(out)
 	total := 0.0
 	sce := o.scratch.(engine.ChanceEvents)
 	for _, oc := range o.outs {
 		o.scratch.CopyFrom(st)
 		sce.ForceChance(oc)
-		o.value(o.scratch, o.v)
-		for i, x := range o.v {
-			o.expect[i] += oc.Weight * x
+		o.value(o.scratch, tmp)
+		for i, x := range tmp {
+			out[i] += oc.Weight * x
 		}
 		total += oc.Weight
 	}
-	for i := range o.expect {
-		o.expect[i] /= total
+	for i := range out {
+		out[i] /= total
 	}
+	return true
 }
 
 // AfterChance adds the event's corrections: the value now less the expected value.
@@ -372,15 +416,20 @@ func (o *luckObserver) decision(st engine.State, seat int) {
 		copy(o.v0, o.v)
 		o.started = true
 	}
+	o.roundBefore(st)
 	o.closeDecision(o.v)
 	copy(o.vDec, o.v)
 	copy(o.lDec, o.l)
+	copy(o.gDec, o.g)
 	o.decider = seat
+	o.roundAfter(st)
 }
 
+// closeDecision ends the last decision's term at values v: the change of its seat's value
+// since, less the luck and the guessing in between.
 func (o *luckObserver) closeDecision(v []float64) {
 	if d := o.decider; d >= 0 {
-		o.s[d] += v[d] - o.vDec[d] - (o.l[d] - o.lDec[d])
+		o.s[d] += v[d] - o.vDec[d] - (o.l[d] - o.lDec[d]) - (o.g[d] - o.gDec[d])
 	}
 }
 
@@ -391,9 +440,12 @@ func (o *luckObserver) end(out []float64, agentAt []int, b int) {
 	if !o.started {
 		copy(o.v0, out)
 	}
+	o.roundEnd()
 	o.closeDecision(out)
 	batch := &o.agg.Batches[b]
 	batch.Games++
+	o.agg.Rounds += o.round.rounds
+	o.agg.GuessSwing += o.round.swing
 	var sumY, sumL int64
 	for seat := 0; seat < o.n; seat++ {
 		sumY += share60(out[seat])
@@ -407,6 +459,10 @@ func (o *luckObserver) end(out []float64, agentAt []int, b int) {
 		batch.Seats[seat].addAdvantage(d, m)
 		batch.Agents[agentAt[seat]].add(y, l, s, v0)
 		batch.Agents[agentAt[seat]].addAdvantage(d, m)
+		if g := fixed(o.g[seat]); g != 0 {
+			batch.Seats[seat].addGuess(y, g)
+			batch.Agents[agentAt[seat]].addGuess(y, g)
+		}
 		for k := range o.agg.Events {
 			if seat == 0 {
 				o.agg.Events[k].Events += o.events[k]

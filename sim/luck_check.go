@@ -38,13 +38,15 @@ func (t *LuckTally) check(games int64) error {
 	switch {
 	case t.Y < 0 || t.Y > satMul(60, games) || t.YY < 0 || t.YY > satMul(60, t.Y):
 		return fmt.Errorf("outcomes %d (squares %d) in %d games", t.Y, t.YY, games)
-	case t.LL < 0 || t.SS < 0 || t.DD < 0 || t.MM < 0:
+	case t.LL < 0 || t.SS < 0 || t.DD < 0 || t.MM < 0 || t.GG < 0:
 		return fmt.Errorf("a negative sum of squares")
 	case !leqMul(t.Y, t.Y, games, t.YY) || !leqMul(t.L, t.L, games, t.LL) || !leqMul(t.S, t.S, games, t.SS):
 		return fmt.Errorf("a sum larger than its sum of squares allows")
 	case !leqMul(t.YL, t.YL, t.YY, t.LL) || !leqMul(t.YS, t.YS, t.YY, t.SS) || !leqMul(t.LS, t.LS, t.LL, t.SS) || !leqMul(t.DM, t.DM, t.DD, t.MM):
 		return fmt.Errorf("a sum of products larger than its sums of squares allow")
-	case games == 0 && (t.L != 0 || t.S != 0 || t.V0 != 0):
+	case !leqMul(t.G, t.G, games, t.GG) || !leqMul(t.YG, t.YG, t.YY, t.GG):
+		return fmt.Errorf("a guessing sum larger than its sums of squares allow")
+	case games == 0 && (t.L != 0 || t.S != 0 || t.V0 != 0 || t.G != 0):
 		return fmt.Errorf("sums without games")
 	}
 	return nil
@@ -68,6 +70,9 @@ func (l *LuckAgg) check(a *Aggregate, players int) error {
 		if e.Events < 0 || e.Swing < 0 || len(e.Luck) != players || len(e.LuckY) != players {
 			return fmt.Errorf("kind %s: %d events, swing %d, %d and %d seats", l.Kinds[k], e.Events, e.Swing, len(e.Luck), len(e.LuckY))
 		}
+	}
+	if l.Rounds < 0 || l.GuessSwing < 0 || (l.Rounds == 0 && l.GuessSwing != 0) {
+		return fmt.Errorf("%d rounds of secret choices with swing %d", l.Rounds, l.GuessSwing)
 	}
 	if len(l.Batches) != LuckBatches {
 		return fmt.Errorf("%d batches, want %d", len(l.Batches), LuckBatches)

@@ -264,6 +264,7 @@ func (w *worker) playObserved(timed bool) (int64, bool) {
 			w.val.recordDecision(w.agg.Decisions, s, j, a)
 		}
 		if o.luck != nil {
+			o.luck.chose(s, seat, w.agents[j], a)
 			s.(engine.ChanceEvents).ApplyObserved(a, o.luck)
 		} else {
 			s.Apply(a)

@@ -25,6 +25,10 @@ func printLuck(w io.Writer, r *sim.Result) {
 	}
 	fmt.Fprintf(w, "luck: %s of the outcome's variance is carried by the chance events; the seats' own decisions %s\n",
 		pct(acc.LuckShare.Estimate), pct(acc.DecisionShare.Estimate))
+	if g := acc.Guessing; g != nil {
+		fmt.Fprintf(w, "guessing: %s is carried by the draws of %s rounds of secret simultaneous choices (%.1f points of winning chance per round)\n",
+			pct(g.Share.Estimate), format.Count(g.Rounds), 100*float64(g.MeanSwing))
+	}
 	if len(acc.Seats) > 0 {
 		label := "seat"
 		if acc.ByAgent {

@@ -76,7 +76,9 @@ type Answer struct {
 	Components   []ComponentAnswer `json:"components,omitempty"`
 	Ablation     []AblationAnswer  `json:"ablation,omitempty"`
 	Compensation []SweepAnswer     `json:"compensation,omitempty"`
-	Notes        []string          `json:"notes,omitempty"`
+	// Finding is the lever value that changes a page-1 answer the most (finding.go).
+	Finding *Finding `json:"finding,omitempty"`
+	Notes   []string `json:"notes,omitempty"`
 	// Luck along the game (luck.go): each level's luck accounting, and luck against skill
 	// on each ladder step.
 	LuckAccounting []LuckAccount `json:"luckAccounting,omitempty"`
@@ -334,6 +336,9 @@ type PointAnswer struct {
 	// Along is the luck share along the game (luck accounting), the report's one luck
 	// number; nil where the point was played without it.
 	Along *Est `json:"luck,omitempty"`
+	// Guess is the guessing of the rounds of secret simultaneous choices beside it (luck
+	// accounting of a game with such rounds).
+	Guess *Est `json:"guessing,omitempty"`
 	// RawEdge is seat 0's raw advantage where Edge is luck-adjusted (luck accounting).
 	RawEdge *Est     `json:"rawEdge,omitempty"`
 	Length  *Est     `json:"length,omitempty"`
@@ -488,6 +493,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 			a.Compensation[i].Offset = &x
 		}
 	}
+	a.Finding = a.finding()
 	a.Glance = a.glance()
 	return a, nil
 }
@@ -715,6 +721,9 @@ func (a *Answer) levers() {
 			if p.r.Aggregate.Luck != nil {
 				if acc, err := luck.Account(p.r); err == nil && acc.LuckShare.HasInterval() {
 					pa.Along = &Est{Estimate: acc.LuckShare.Estimate}
+					if g := acc.Guessing; g != nil {
+						pa.Guess = &Est{Estimate: g.Share.Estimate}
+					}
 				}
 			}
 			if m := stats.MeanT(p.r.Aggregate.Games, p.r.Aggregate.DecisionsSum, p.r.Aggregate.DecisionsSumSq); m.HasInterval() {

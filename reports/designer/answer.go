@@ -577,6 +577,16 @@ func (g *Game) answer() string {
 		}
 		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", c.Verdict, what, pctIv(*c.Value)))
 	}
+	// Guessing apart from luck, for every player count where it shows.
+	for _, a := range g.Configs {
+		if la := a.measured(); la != nil && la.Guessing.named() {
+			out = append(out, fmt.Sprintf("With %s guessing carries %s.", playersText(a.Players), pctIv(la.Guessing.Share)))
+		}
+	}
+	// One finding from the lever sweeps, the largest change of a page-1 answer.
+	if f := g.finding(); f != nil {
+		out = append(out, "From the sweeps: "+f.Text+".")
+	}
 	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
 		out = append(out, "What matters most: "+c.Text+".")
 	}

@@ -159,7 +159,7 @@ func (rp *Report) Doc() (*doc.Doc, error) {
 	}
 	m := d.AddSection("Methods")
 	m.Appendix, m.Fold = true, true
-	m.Add(doc.Bullets(append(methods(rp), luckMethods()...)...))
+	m.Add(doc.Bullets(append(methods(rp), luckMethods(rp.guessing())...)...))
 	d.Exports = []*doc.Table{rp.csv()}
 	d.Data = rp
 	return d, nil

@@ -387,13 +387,28 @@ func (a *Answer) luckCell() Cell {
 		e := al.share
 		c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "luck events"}
 		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e)) + a.atLevel(al.level)
-		if al.event != "" && al.level == la.Level {
+		// A third part beside the chance events and the decisions, guessing, is named
+		// before which chance event carries most.
+		guess := ""
+		if al.guess.named() && al.level == la.Level {
+			guess = ", guessing " + format.Pct(al.guess.Share.Value)
+		}
+		switch {
+		case guess != "":
+			if t := c.Text + guess; wordCount(t) <= MaxCellWords {
+				c.Text = t
+			}
+		case al.event != "" && al.level == la.Level:
 			if t := c.Text + ", mostly " + al.event + " (" + format.Pct(al.eventShare) + ")"; wordCount(t) <= MaxCellWords {
 				c.Text = t
 			}
 		}
 		if m := stats.MoreGames(al.games, e.HalfWidth(), tg.Luck); m > 0 {
-			c.Text, c.Verdict, c.More = "not settled: chance "+al.verb+" "+pctIv(e)+a.atLevel(al.level)+notSettled(m), "not settled", m
+			head := "not settled: chance " + al.verb + " " + pctIv(e) + a.atLevel(al.level)
+			if wordCount(head+guess+notSettled(m)) <= MaxCellWords {
+				head += guess
+			}
+			c.Text, c.Verdict, c.More = head+notSettled(m), "not settled", m
 		}
 		return c
 	}
@@ -421,11 +436,13 @@ type luckAlong struct {
 	games      int64  // games behind share
 	verb       string // "carries"
 	level      string // the level of play measured
+	// guess is the guessing of the rounds of secret simultaneous choices (nil without)
+	guess *GuessAccount
 }
 
 func (a *Answer) luckAlong() (luckAlong, bool) {
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
-		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries", level: acc.Level}
+		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries", level: acc.Level, guess: acc.Guessing}
 		if k := acc.carriesMost(); k != nil {
 			al.event, al.eventShare = k.Name, float64(k.Share)
 		}

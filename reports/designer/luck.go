@@ -59,9 +59,24 @@ type LuckAccount struct {
 	// (the report says Favoured from the adjusted ones).
 	RawFavoured bool      `json:"rawFavoured"`
 	Value       value.Ref `json:"value"` // the frozen value function used
+	// Guessing is the share of the spread of results the draws of the mixed choices of
+	// the rounds of secret simultaneous choices carry (luck.GuessShare), apart from the
+	// chance events and the own decisions; absent for a game without such rounds.
+	Guessing *GuessAccount `json:"guessing,omitempty"`
 
 	level int // index into Answer.Levels
 }
+
+// GuessAccount is the guessing of one level: its share with its interval, the rounds
+// accounted and the winning chance one round's draw moves on average.
+type GuessAccount struct {
+	Share     Est        `json:"share"`
+	Rounds    int64      `json:"rounds"`
+	MeanSwing doc.Number `json:"meanSwing"`
+}
+
+// named reports whether the guessing is worth naming on page 1: its interval lies above 0.
+func (g *GuessAccount) named() bool { return g != nil && g.Share.Lo > 0 }
 
 // ChanceKind is one kind of chance event.
 type ChanceKind struct {
@@ -119,6 +134,9 @@ func (a *Answer) adjustForLuck(level int, r *sim.Result, s *fairness.SelfPlay) e
 	la := LuckAccount{Level: a.cfg.Levels[level].Name, Games: r.Games, Share: Est{Estimate: acc.LuckShare.Estimate},
 		Decisions: Est{Estimate: acc.DecisionShare.Estimate}, VarianceRatio: acc.VarianceRatio, Value: acc.Value, level: level,
 		VarianceCI: Est{Estimate: acc.VarianceCI.Estimate}, Adjusted: acc.Adjusted}
+	if g := acc.Guessing; g != nil {
+		la.Guessing = &GuessAccount{Share: Est{Estimate: g.Share.Estimate}, Rounds: g.Rounds, MeanSwing: g.MeanSwing}
+	}
 	for _, k := range acc.Kinds {
 		la.Events = append(la.Events, ChanceKind{Kind: k.Kind, Name: chanceName(k.Kind), Events: k.Events, MeanSwing: k.MeanSwing, Share: k.Share})
 	}
@@ -307,6 +325,9 @@ func (a *Answer) LuckAlongSentence() string {
 		s += "; the chance events that swing games most are " + ev
 	}
 	s += "."
+	if g := la.Guessing; g != nil {
+		s += " " + guessSentence(g)
+	}
 	if st := a.topLuckStep(); st != nil {
 		up, lo := a.Levels[st.Upper].Level, a.Levels[st.Lower].Level
 		s += " " + st.Against.Sentence(up, lo)
@@ -316,6 +337,21 @@ func (a *Answer) LuckAlongSentence() string {
 	}
 	return s
 }
+
+// guessSentence says what the guessing of the rounds of secret simultaneous choices
+// carries and, where it carries a share that shows, what a designer could change to
+// turn it into skill.
+func guessSentence(g *GuessAccount) string {
+	s := fmt.Sprintf("Guessing — which choice the draw from a mixed policy gives in the rounds of secret simultaneous choices — carries %s of the spread (%s points of winning chance per round, %s rounds): that is neither luck of the cards and dice nor skill.",
+		pctIv(g.Share), format.Num(100*float64(g.MeanSwing), 1), format.Count(g.Rounds))
+	if g.named() {
+		s += " " + GuessAdvice
+	}
+	return s
+}
+
+// GuessAdvice is what a designer could change to give a guessing round skill.
+const GuessAdvice = "To give those rounds skill, a designer could make the options worth different amounts depending on the position (so reading the table pays), let some choices be seen before the others are made (one seat chooses openly, or in turn), or make the options come from a hand that empties (so remembering what was played pays)."
 
 // topLuckStep is the ladder step into the measuring level, else the highest step played.
 func (a *Answer) topLuckStep() *LuckStep {
@@ -336,9 +372,22 @@ func (a *Answer) topLuckStep() *LuckStep {
 // luckTables adds to a game's "How much is luck?" the table of the luck along the game
 // and of luck against skill; false when no player count had luck accounting.
 func luckTables(ls *doc.Section, g *Game) bool {
-	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Chance events [95% CI]", doc.Left),
-		doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right))
+	guessing := false
+	for _, a := range g.Configs {
+		if la := a.measured(); la != nil && la.Guessing != nil {
+			guessing = true
+		}
+	}
+	cols := []doc.Column{doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Chance events [95% CI]", doc.Left)}
+	if guessing {
+		cols = append(cols, doc.Col("Guessing", doc.Left))
+	}
+	cols = append(cols, doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right))
+	t := doc.NewTable("", cols...)
 	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
+	if guessing {
+		t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry, the guessing of the rounds of secret simultaneous choices (the draws of the choosers' mixed policies) and the seats' own decisions; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
+	}
 	t.Small = true
 	any := false
 	for _, a := range g.Configs {
@@ -358,7 +407,15 @@ func luckTables(ls *doc.Section, g *Game) bool {
 				vr += " (raw used)"
 			}
 		}
-		t.TextRow(strconv.Itoa(a.Players), la.Level, pctIv(la.Share), pctIv(la.Decisions), top, vr)
+		row := []string{strconv.Itoa(a.Players), la.Level, pctIv(la.Share)}
+		if guessing {
+			gs := "–"
+			if la.Guessing != nil {
+				gs = pctIv(la.Guessing.Share)
+			}
+			row = append(row, gs)
+		}
+		t.TextRow(append(row, pctIv(la.Decisions), top, vr)...)
 	}
 	if !any {
 		return false
@@ -425,7 +482,11 @@ func (a *Answer) luckDetail(s *doc.Section) {
 		}
 		if len(la.Events) > 0 {
 			t := doc.NewTable("", doc.Col("Chance event", doc.Left), doc.Col("Events", doc.Right), doc.Col("Mean swing (points)", doc.Right), doc.Col("Share of the spread", doc.Right))
-			t.Caption = fmt.Sprintf("%s play: the chance events by mean swing (luck share %s, own decisions %s; value function %s)", la.Level, pctIv(la.Share), pctIv(la.Decisions), la.Value.Version)
+			guess := ""
+			if g := la.Guessing; g != nil {
+				guess = ", guessing " + pctIv(g.Share)
+			}
+			t.Caption = fmt.Sprintf("%s play: the chance events by mean swing (luck share %s, own decisions %s%s; value function %s)", la.Level, pctIv(la.Share), pctIv(la.Decisions), guess, la.Value.Version)
 			t.Small = true
 			for _, e := range la.Events {
 				t.TextRow(e.Kind, format.Count(e.Events), format.Num(100*float64(e.MeanSwing), 2), format.Pct(float64(e.Share)))
@@ -445,11 +506,29 @@ func (a *Answer) luckDetail(s *doc.Section) {
 }
 
 // luckMethods are the methods of luck accounting, for the report's appendix.
-func luckMethods() []string {
-	return []string{
-		luck.AccountingMethod,
+func luckMethods(guessing bool) []string {
+	out := []string{luck.AccountingMethod}
+	if guessing {
+		out = append(out, luck.GuessMethod)
+	}
+	return append(out,
 		"Luck-adjusted seat advantages: at the levels played with luck accounting, a seat's advantage is the mean of its results less its luck, less the mean over the seats (a control variate: the raw advantage's expectation, whatever the value function); its interval and test are the jackknife's (Student's t on 63 degrees of freedom), Holm-adjusted with every other seat test of the game and player count. The verdicts, the compensation and the answers use them; the appendix keeps the raw ones beside them. The ladder's share against the level below is luck-adjusted the same way at the measuring level; its verdict stays the sign test over deals and its Elo the Bradley–Terry fit of the raw results.",
 		"Luck against skill: the share of duplicate deals on which the lower level does better (Wilson), and the shortest odd match the upper level wins with probability 90% from its head-to-head share (Duersch, Lambrecht & Oechssler 2020).",
-		"Fixed by the deal (replays): " + luck.ReplayCaveat + " " + luck.Method,
+		"Fixed by the deal (replays): "+luck.ReplayCaveat+" "+luck.Method,
+	)
+}
+
+// guessing reports whether some level of some game accounted guessing (the methods then
+// say how).
+func (rp *Report) guessing() bool {
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			for _, la := range a.LuckAccounting {
+				if la.Guessing != nil {
+					return true
+				}
+			}
+		}
 	}
+	return false
 }

@@ -214,6 +214,22 @@ func TestStudyOutputConsistent(t *testing.T) {
 		c := cell(r, "", "luck")
 		c.Verdict = map[string]string{"low": "high", "moderate": "low", "high": "low"}[c.Verdict]
 	}, nil, "legend: luck")
+	// Guessing named where the section measured none, and guessing measured clearly but
+	// left unnamed.
+	edit("guessing not measured", func(r *Report) {
+		c := cell(r, "", "luck")
+		c.Text = strings.SplitN(c.Text, ", mostly", 2)[0] + ", guessing 40.0%"
+	}, nil, "the guessing is not the section's")
+	edit("guessing unnamed", func(r *Report) {
+		for _, g := range r.Games {
+			for _, a := range g.Configs {
+				if a.Glance.Luck.From == "luck events" && len(a.LuckAccounting) > 0 && g.Variant == "" {
+					a.Glance.Luck.Text = strings.SplitN(a.Glance.Luck.Text, ", mostly", 2)[0]
+					a.LuckAccounting[len(a.LuckAccounting)-1].Guessing = &GuessAccount{Share: Est{Estimate: stats.Estimate{Value: 0.3, Lo: 0.2, Hi: 0.4, Method: "jackknife"}}, Rounds: 100}
+				}
+			}
+		}
+	}, nil, "does not name the guessing")
 	// A section that gives another interval than page 1's.
 	edit("section's number", nil, func(md string) string {
 		return replaceInSection(md, "How much is luck?", func(s string) string {
@@ -528,6 +544,14 @@ func checkLuck(a *Answer, game map[string]string) []string {
 			if top == nil || !strings.HasPrefix(c.Text[i:], ", mostly "+top.Name+" ("+format.Pct(float64(top.Share))+")") {
 				out = append(out, fmt.Sprintf("Luck? %q: mostly is not the kind with the largest share", c.Text))
 			}
+		}
+		// Guessing is named exactly when its interval lies above 0, with its own share.
+		g, i := acc.Guessing, strings.Index(c.Text, ", guessing ")
+		switch {
+		case i >= 0 && (!g.named() || !strings.HasPrefix(c.Text[i:], ", guessing "+format.Pct(g.Share.Value))):
+			out = append(out, fmt.Sprintf("Luck? %q: the guessing is not the section's", c.Text))
+		case i < 0 && g.named() && acc.Level == a.Glance.Level && wordCount(c.Text+", guessing "+format.Pct(g.Share.Value)) <= MaxCellWords:
+			out = append(out, fmt.Sprintf("Luck? %q does not name the guessing %s", c.Text, pctIv(g.Share)))
 		}
 	}
 	want := luck.Word(c.Value.Value)

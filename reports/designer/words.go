@@ -85,9 +85,22 @@ func (w words) paramShort(key string, v float64) string {
 
 // seatPoints says the seatBonus family at x in words: "seat 1 starts with 2 points";
 // "seats 1–4 start with 2, 4, 6 and 8 points"; "no starting points" at 0.
+// Only the differences between the seats' points matter, so a negative x reads the other
+// way, as points for the earlier seats (never "starts with -3 points"): "seat 0 starts
+// with 3 points"; "seats 0–1 start with 2 and 1 points".
 func seatPoints(x float64, players int) string {
 	if x == 0 {
 		return "no starting points"
+	}
+	if x < 0 {
+		if players == 2 {
+			return fmt.Sprintf("seat 0 starts with %s", pointsWord(-x))
+		}
+		var vs []string
+		for s := 0; s < players-1; s++ {
+			vs = append(vs, format.Trim(-x*float64(players-1-s), 2))
+		}
+		return fmt.Sprintf("seats 0–%d start with %s points", players-2, format.JoinAnd(vs))
 	}
 	if players == 2 {
 		return fmt.Sprintf("seat 1 starts with %s", pointsWord(x))

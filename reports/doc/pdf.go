@@ -647,9 +647,9 @@ func (r *pdfRun) figure(fg *Figure) {
 	if h > maxH {
 		w, h = w*maxH/h, maxH
 	}
-	// A tall chart that does not fit under a heading shrinks to the room left rather
-	// than leave the heading alone at the top of an empty page.
-	if avail := ph - bottomMargin - f.GetY() - 3; h > avail && avail >= 0.6*maxH {
+	// A chart that does not fit on a page less than half full shrinks to the room left
+	// (at least half the page's height) rather than leave that page mostly blank.
+	if avail := ph - bottomMargin - f.GetY() - 3; h > avail && avail >= 0.5*(ph-pageMargin-bottomMargin) {
 		w, h = w*avail/h, avail
 	}
 	r.ensure(h + 3)

@@ -41,8 +41,16 @@ const AccountingMethod = "Luck is measured along the game (AIVAT, Burch et al. 2
 	"so subtracting a seat's luck from its result keeps its expectation (a control variate). Intervals: " +
 	"delete-one-batch jackknife over 64 batches of whole deals, Student's t on 63 degrees of freedom."
 
+// GuessMethod states how guessing is measured, for reports of games with secret rounds.
+const GuessMethod = "Guessing is measured like luck, at the rounds of secret simultaneous choices whose choosers " +
+	"say the mixed policy they draw from (the search's purified average strategy; uniform for random play): once " +
+	"every chooser has chosen, the value just after the reveal less its expectation over every joint choice " +
+	"weighted by the policies (AIVAT's correction at a decision of known policy). It has mean zero, and the " +
+	"round's decision term keeps what the policies are worth, the skill of mixing well; a chooser whose policy " +
+	"is not known counts as choosing for sure."
+
 // moments are the means over games of one seat's (or agent's) sums, in win-share units.
-type moments struct{ y, yy, l, ll, yl, s, ss, ys, ls float64 }
+type moments struct{ y, yy, l, ll, yl, s, ss, ys, ls, g, yg float64 }
 
 func tallyMoments(t *sim.LuckTally, games int64) moments {
 	if games == 0 {
@@ -53,19 +61,19 @@ func tallyMoments(t *sim.LuckTally, games int64) moments {
 	return moments{y: float64(t.Y) / y / n, yy: float64(t.YY) / (y * y) / n,
 		l: float64(t.L) / l / n, ll: float64(t.LL) / (l * l) / n, yl: float64(t.YL) / (y * l) / n,
 		s: float64(t.S) / l / n, ss: float64(t.SS) / (l * l) / n, ys: float64(t.YS) / (y * l) / n,
-		ls: float64(t.LS) / (l * l) / n}
+		ls: float64(t.LS) / (l * l) / n, g: float64(t.G) / l / n, yg: float64(t.YG) / (y * l) / n}
 }
 
 func sub(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y - b.Y, YY: a.YY - b.YY, L: a.L - b.L, LL: a.LL - b.LL, YL: a.YL - b.YL,
 		S: a.S - b.S, SS: a.SS - b.SS, YS: a.YS - b.YS, LS: a.LS - b.LS, V0: a.V0 - b.V0,
-		DD: a.DD - b.DD, MM: a.MM - b.MM, DM: a.DM - b.DM}
+		DD: a.DD - b.DD, MM: a.MM - b.MM, DM: a.DM - b.DM, G: a.G - b.G, GG: a.GG - b.GG, YG: a.YG - b.YG}
 }
 
 func add(a, b sim.LuckTally) sim.LuckTally {
 	return sim.LuckTally{Y: a.Y + b.Y, YY: a.YY + b.YY, L: a.L + b.L, LL: a.LL + b.LL, YL: a.YL + b.YL,
 		S: a.S + b.S, SS: a.SS + b.SS, YS: a.YS + b.YS, LS: a.LS + b.LS, V0: a.V0 + b.V0,
-		DD: a.DD + b.DD, MM: a.MM + b.MM, DM: a.DM + b.DM}
+		DD: a.DD + b.DD, MM: a.MM + b.MM, DM: a.DM + b.DM, G: a.G + b.G, GG: a.GG + b.GG, YG: a.YG + b.YG}
 }
 
 // jackknife estimates stat of the seats' (agents: the agents') means: the estimate
@@ -136,6 +144,21 @@ func DecisionShare(a *sim.LuckAgg) stats.Estimate {
 		var cov, vr float64
 		for _, x := range m {
 			cov += x.ys - x.y*x.s
+			vr += x.yy - x.y*x.y
+		}
+		return cov / vr
+	}))
+}
+
+// GuessShare is Σ_seats Cov(Y, G) / Σ_seats Var(Y), G a seat's guessing: the part of the
+// spread of results the draws of the rounds of secret simultaneous choices carry, once
+// each round is valued at the choosers' mixed policies (sim's guess.go). It is 0 for a
+// game without such rounds; the own decisions' share no longer counts it.
+func GuessShare(a *sim.LuckAgg) stats.Estimate {
+	return est(jackknife(a, false, func(m []moments) float64 {
+		var cov, vr float64
+		for _, x := range m {
+			cov += x.yg - x.y*x.g
 			vr += x.yy - x.y*x.y
 		}
 		return cov / vr
@@ -289,6 +312,25 @@ type Accounting struct {
 	Beta          doc.Number `json:"beta"`
 	Seats         []SeatLuck `json:"seats"`
 	Kinds         []KindLuck `json:"kinds"` // by mean swing, largest first
+	// Guessing is what the draws of the rounds of secret simultaneous choices carry,
+	// absent for a run without such rounds (or whose agents do not say their policies).
+	Guessing *Guessing `json:"guessing,omitempty"`
+}
+
+// Guessing is the third part of the outcome: the draws of the mixed choices of the rounds
+// of secret simultaneous choices (GuessShare).
+type Guessing struct {
+	Share     ShareJSON  `json:"share"`
+	Rounds    int64      `json:"rounds"`
+	MeanSwing doc.Number `json:"meanSwing"` // winning chance one round's draw moves
+}
+
+// GuessingOf is a run's guessing, nil when it accounted no round of secret choices.
+func GuessingOf(a *sim.LuckAgg) *Guessing {
+	if a.Rounds == 0 {
+		return nil
+	}
+	return &Guessing{Share: ShareJSON{GuessShare(a)}, Rounds: a.Rounds, MeanSwing: doc.Number(float64(a.GuessSwing) / sim.SwingScale / float64(a.Rounds))}
 }
 
 // SeatLuck is one seat's (or agent's) advantage, raw and luck-adjusted.
@@ -329,6 +371,7 @@ func Account(r *sim.Result) (*Accounting, error) {
 	acc := &Accounting{Games: r.Games, Value: a.Value, ByAgent: byAgent,
 		LuckShare: ShareJSON{Share(a)}, DecisionShare: ShareJSON{DecisionShare(a)},
 		VarianceRatio: doc.Number(math.NaN()), VarianceCI: ShareJSON{stats.Estimate{Value: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}},
+		Guessing: GuessingOf(a),
 	}
 	// One cross-fit of the run serves the coefficient, the variance ratio and every
 	// seat's adjusted advantage and luck.
@@ -357,6 +400,9 @@ func Account(r *sim.Result) (*Accounting, error) {
 func (a *Accounting) Sentences() []string {
 	out := []string{fmt.Sprintf("The chance events (cards, dice) carry %s of the spread of results, the seats' own decisions %s (luck measured along the game over %s; the rest is the other seats' decisions and what the value function cannot see).",
 		format.PctIv(a.LuckShare.Estimate), format.PctIv(a.DecisionShare.Estimate), format.Plural(a.Games, "game"))}
+	if g := a.Guessing; g != nil {
+		out = append(out, GuessSentence(g))
+	}
 	if len(a.Kinds) > 0 {
 		k := a.Kinds[0]
 		out = append(out, fmt.Sprintf("The chance events that swing games most are the %s: %s on average moves %s points of winning chance from some seats to others (%s of the spread of results).",
@@ -372,6 +418,12 @@ func (a *Accounting) Sentences() []string {
 			who, format.PtsIv(s.Adjusted.Estimate), format.PtsIv(s.Raw.Estimate), a.PrecisionSentence()))
 	}
 	return out
+}
+
+// GuessSentence says what the guessing carries, apart from the luck and the decisions.
+func GuessSentence(g *Guessing) string {
+	return fmt.Sprintf("Guessing — which choice the draw from a mixed policy gives in the rounds of secret simultaneous choices, valued at the policies the choosers play — carries %s of the spread of results (%s rounds, %s points of winning chance per round); it is neither the chance events' luck nor the seats' own decisions.",
+		format.PctIv(g.Share.Estimate), format.Count(g.Rounds), format.Num(100*float64(g.MeanSwing), 1))
 }
 
 // Tables are the seats' advantages raw and luck-adjusted, and the kinds of chance event.
