@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"dragonlab/engine"
+	"dragonlab/sim/value"
 )
 
 // Expert is the strongest honest agent for the time of plain mcts:iters=1000, with the
@@ -19,6 +20,8 @@ import (
 // overrides the game's settings for every game; "auto" takes the game's value.
 type Expert struct {
 	opts  map[string]string // the spec's options ("auto" or a fixed value)
+	v     string            // the use of the game's value function (option v, one of vModes)
+	vfile *value.Loaded     // a value function read for one game (option vfile), or nil
 	mcts  MCTS
 	ready bool
 	key   expertKey
@@ -52,10 +55,15 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 		if err != nil {
 			panic("agents: expert: " + err.Error()) // the settings and the spec were validated at Parse
 		}
+		vfn, err := valueModel(s, e.v, e.vfile)
+		if err != nil {
+			panic("agents: expert: " + err.Error()) // every game's file was validated at Parse
+		}
 		iters := e.mcts.iters
 		e.mcts = cfg
 		e.mcts.iters = iters
 		e.mcts.stop = e.stop
+		e.mcts.vfn = vfn
 		e.key, e.ready = k, true
 	}
 	return e.mcts.Act(s, rng)
@@ -180,7 +188,12 @@ func init() {
 		o.Default = "auto"
 		opts = append(opts, o)
 	}
-	opts = append(opts, Option{Name: "table", Default: "1", Doc: "version of the per-game settings table (1: this release's measurements)"})
+	opts = append(opts, Option{Name: "table", Default: "1", Doc: "version of the per-game settings table (1: this release's measurements)"},
+		Option{Name: "v", Default: vNone, Doc: "the game's learned value function (the one behind luck accounting) in the search: " +
+			"none (the game's evaluation, as before), cut (it scores the leaves of cut-off rollouts), prior (it gives the " +
+			"prior's value of each new move) or both; a game or player count without one uses its evaluation"},
+		Option{Name: "vfile", Default: "game", Doc: "with v: game (each game's own value function) or the path of a value-function file " +
+			"(dragonlab luck-model fit --out), used for the game it was fitted for in place of that game's own"})
 	RegisterKind(Kind{
 		Name:    "expert",
 		docFunc: expertDoc, // the games register their settings after this init may run
@@ -188,6 +201,34 @@ func init() {
 		Build: func(opts map[string]string) (func() Agent, error) {
 			if _, err := ChoiceOption(opts, "table", "1"); err != nil {
 				return nil, err
+			}
+			v, err := ChoiceOption(opts, "v", vModes...)
+			if err != nil {
+				return nil, err
+			}
+			var vfile *value.Loaded
+			if opts["vfile"] != "game" {
+				if v == vNone {
+					return nil, fmt.Errorf("option vfile=%s needs v=cut, prior or both", clip(opts["vfile"]))
+				}
+				if vfile, err = readValueFile(opts["vfile"]); err != nil {
+					return nil, err
+				}
+			} else {
+				delete(opts, "vfile") // as v=none: the spec every earlier result names
+			}
+			if v == vNone {
+				// Left out of the canonical spec: the expert without a value function is the
+				// agent every earlier result names, with the same spec text.
+				delete(opts, "v")
+			} else {
+				for _, g := range engine.Games() {
+					if g.Value != nil {
+						if _, err := loadValueFile(g); err != nil {
+							return nil, err
+						}
+					}
+				}
 			}
 			fixed := map[string]string{}
 			for _, k := range expertTunable {
@@ -229,7 +270,7 @@ func init() {
 				for k, v := range fixed {
 					o[k] = v
 				}
-				return &Expert{opts: o}
+				return &Expert{opts: o, v: v, vfile: vfile}
 			}, nil
 		},
 	})
