@@ -80,7 +80,9 @@ func TestCeilingsPlan(t *testing.T) {
 	if err := edit(func(eo *experiment.CeilingsOptions, _ *plan.Plan) { eo.Cells[1].Name = eo.Cells[0].Name }); err == nil {
 		t.Errorf("a cell named twice passed the check")
 	}
-	if err := edit(func(eo *experiment.CeilingsOptions, _ *plan.Plan) { eo.Cells[0].Skill.Self[0] = eo.Cells[1].Skill.Self[0] }); err == nil {
+	if err := edit(func(eo *experiment.CeilingsOptions, _ *plan.Plan) {
+		eo.Cells[0].Skill.Self[0] = eo.Cells[1].Skill.Self[0]
+	}); err == nil {
 		t.Errorf("a cell with another cell's run passed the check")
 	}
 	if err := edit(func(eo *experiment.CeilingsOptions, _ *plan.Plan) { eo.Cells = eo.Cells[1:] }); err == nil {
