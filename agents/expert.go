@@ -22,6 +22,7 @@ type Expert struct {
 	opts  map[string]string // the spec's options ("auto" or a fixed value)
 	v     string            // the use of the game's value function (option v, one of vModes)
 	vfile *value.Loaded     // a value function read for one game (option vfile), or nil
+	vw    float64           // option vw
 	mcts  MCTS
 	ready bool
 	key   expertKey
@@ -63,6 +64,9 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 		e.mcts = cfg
 		e.mcts.iters = iters
 		e.mcts.stop = e.stop
+		if vfn != nil {
+			vfn.w = e.vw
+		}
 		e.mcts.vfn = vfn
 		e.key, e.ready = k, true
 	}
@@ -193,7 +197,8 @@ func init() {
 			"none (the game's evaluation, as before), cut (it scores the leaves of cut-off rollouts), prior (it gives the " +
 			"prior's value of each new move) or both; a game or player count without one uses its evaluation"},
 		Option{Name: "vfile", Default: "game", Doc: "with v: game (each game's own value function) or the path of a value-function file " +
-			"(dragonlab luck-model fit --out), used for the game it was fitted for in place of that game's own"})
+			"(dragonlab luck-model fit --out), used for the game it was fitted for in place of that game's own"},
+		Option{Name: "vw", Default: "1", Doc: "with v=cut or both: the value function's weight at a cut-off against the squashed evaluation, 0 to 1 (1: the value alone)"})
 	RegisterKind(Kind{
 		Name:    "expert",
 		docFunc: expertDoc, // the games register their settings after this init may run
@@ -205,6 +210,18 @@ func init() {
 			v, err := ChoiceOption(opts, "v", vModes...)
 			if err != nil {
 				return nil, err
+			}
+			vw, err := FloatOption(opts, "vw", 0, 1)
+			if err != nil {
+				return nil, err
+			}
+			if vw != 1 && v != vCut && v != vBoth {
+				return nil, fmt.Errorf("option vw=%s needs v=cut or both", opts["vw"])
+			}
+			if vw == 1 {
+				delete(opts, "vw") // as v=none: the spec every earlier result names
+			} else {
+				canonFloat(opts, "vw", vw)
 			}
 			var vfile *value.Loaded
 			if opts["vfile"] != "game" {
@@ -270,7 +287,7 @@ func init() {
 				for k, v := range fixed {
 					o[k] = v
 				}
-				return &Expert{opts: o, v: v, vfile: vfile}
+				return &Expert{opts: o, v: v, vfile: vfile, vw: vw}
 			}, nil
 		},
 	})

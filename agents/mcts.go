@@ -586,6 +586,11 @@ func (m *MCTS) rollout(st engine.State, rng *engine.RNG) bool {
 func (m *MCTS) reward(st engine.State, cut bool) {
 	if cut && m.vfn != nil && m.vfn.cut && !m.Score {
 		m.vfn.values(st, m.rew)
+		if w := m.vfn.w; w < 1 {
+			for seat := range m.rew {
+				m.rew[seat] = w*m.rew[seat] + (1-w)*m.squash(evaluate(st, seat, m.out))
+			}
+		}
 		return
 	}
 	if cut {

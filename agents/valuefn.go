@@ -36,6 +36,7 @@ type valueFn struct {
 	k     int       // features per seat
 	feats []float64 // players × k
 	cut   bool      // scores cut-off leaves
+	w     float64   // at a cut-off, the value's weight against the squashed evaluation (1: the value alone)
 	prior bool      // gives the prior's heuristic
 }
 
@@ -87,7 +88,7 @@ func valueModel(s engine.State, mode string, own *value.Loaded) (*valueFn, error
 	if m == nil || !slices.Equal(m.Features, names) {
 		return nil, nil
 	}
-	return &valueFn{model: m, k: len(names), feats: make([]float64, s.Players()*len(names)),
+	return &valueFn{model: m, k: len(names), feats: make([]float64, s.Players()*len(names)), w: 1,
 		cut: mode == vCut || mode == vBoth, prior: mode == vPrior || mode == vBoth}, nil
 }
 

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -70,6 +71,14 @@ func TestValueAtCutOff(t *testing.T) {
 				}
 				if !differs {
 					t.Errorf("the value function and the evaluation agree on every seat: the check cannot tell them apart")
+				}
+				vfn.w = 0.25
+				m.reward(s, true)
+				for seat, w := range want {
+					e := m.squash(evaluate(s, seat, m.out))
+					if mix := 0.25*min(max(w, 0), 1) + 0.75*e; math.Abs(m.rew[seat]-mix) > 1e-12 {
+						t.Errorf("vw=0.25: seat %d's reward %v, want %v", seat, m.rew[seat], mix)
+					}
 				}
 				m.vfn = nil
 				m.reward(s, true)
