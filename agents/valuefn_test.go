@@ -29,6 +29,17 @@ func TestExpertValueSpec(t *testing.T) {
 	if _, err := Parse("expert:v=deep"); err == nil {
 		t.Errorf("expert:v=deep was accepted")
 	}
+	if f := mustParse(t, "expert:v=cut,vw=1"); strings.Contains(f.Spec, "vw=") {
+		t.Errorf("the default weight is spelled out: %q", f.Spec)
+	}
+	if f := mustParse(t, "expert:v=cut,vw=.50"); !strings.Contains(f.Spec, "vw=0.5") {
+		t.Errorf("expert:v=cut,vw=.50 has the spec %q", f.Spec)
+	}
+	for _, bad := range []string{"expert:vw=0.5", "expert:v=prior,vw=0.5", "expert:v=cut,vw=2"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("%s was accepted", bad)
+		}
+	}
 }
 
 // TestValueAtCutOff: with v=cut the reward of a cut-off rollout is every seat's value from
