@@ -31,6 +31,7 @@ var fairSpecs = []string{
 	"noisy:base=(mcts:iters=30),eps=0.3",
 	"softmax:base=(greedy:samples=2),t=0.5",
 	"expert:iters=20",
+	"expert:iters=20,v=both",
 }
 
 // withRestrict adds to specs a restricted agent forbidding the first action class of the
@@ -542,6 +543,7 @@ var allocSpecs = []string{
 	"noisy:base=(mcts:iters=30),eps=0.3",
 	"softmax:base=greedy",
 	"expert:iters=30",
+	"expert:iters=30,v=both",
 	"oracle:iters=50,prior=1,depth=5",
 }
 

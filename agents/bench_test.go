@@ -2,6 +2,7 @@ package agents
 
 import (
 	"flag"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -38,11 +39,18 @@ func benchAgent(b *testing.B, spec string) {
 				if searches {
 					before = srch.Iterations()
 				}
+				// The thread's CPU time per decision too: on a shared machine wall time also
+				// counts the waits for a core.
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
 				b.ReportAllocs()
 				b.ResetTimer()
-				start := time.Now()
+				start, cpu := time.Now(), threadCPU()
 				for i := 0; i < b.N; i++ {
 					a.Act(states[i%len(states)], &r)
+				}
+				if cpu >= 0 {
+					b.ReportMetric(float64(threadCPU()-cpu)/float64(b.N), "cpu-ns/op")
 				}
 				if searches {
 					b.ReportMetric(float64(srch.Iterations()-before)/time.Since(start).Seconds(), "iters/s")

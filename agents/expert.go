@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"dragonlab/engine"
+	"dragonlab/sim/value"
 )
 
 // Expert is the strongest honest agent for the time of plain mcts:iters=1000, with the
@@ -19,6 +20,9 @@ import (
 // overrides the game's settings for every game; "auto" takes the game's value.
 type Expert struct {
 	opts  map[string]string // the spec's options ("auto" or a fixed value)
+	v     string            // the use of the game's value function (option v, one of vModes)
+	vfile *value.Loaded     // a value function read for one game (option vfile), or nil
+	vw    float64           // option vw
 	mcts  MCTS
 	ready bool
 	key   expertKey
@@ -52,10 +56,18 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 		if err != nil {
 			panic("agents: expert: " + err.Error()) // the settings and the spec were validated at Parse
 		}
+		vfn, err := valueModel(s, e.v, e.vfile)
+		if err != nil {
+			panic("agents: expert: " + err.Error()) // every game's file was validated at Parse
+		}
 		iters := e.mcts.iters
 		e.mcts = cfg
 		e.mcts.iters = iters
 		e.mcts.stop = e.stop
+		if vfn != nil {
+			vfn.w = e.vw
+		}
+		e.mcts.vfn = vfn
 		e.key, e.ready = k, true
 	}
 	return e.mcts.Act(s, rng)
@@ -180,7 +192,13 @@ func init() {
 		o.Default = "auto"
 		opts = append(opts, o)
 	}
-	opts = append(opts, Option{Name: "table", Default: "1", Doc: "version of the per-game settings table (1: this release's measurements)"})
+	opts = append(opts, Option{Name: "table", Default: "1", Doc: "version of the per-game settings table (1: this release's measurements)"},
+		Option{Name: "v", Default: vNone, Doc: "the game's learned value function (the one behind luck accounting) in the search: " +
+			"none (the game's evaluation, as before), cut (it scores the leaves of cut-off rollouts), prior (it gives the " +
+			"prior's value of each new move) or both; a game or player count without one uses its evaluation"},
+		Option{Name: "vfile", Default: "game", Doc: "with v: game (each game's own value function) or the path of a value-function file " +
+			"(dragonlab luck-model fit --out), used for the game it was fitted for in place of that game's own"},
+		Option{Name: "vw", Default: "1", Doc: "with v=cut or both: the value function's weight at a cut-off against the squashed evaluation, 0 to 1 (1: the value alone)"})
 	RegisterKind(Kind{
 		Name:    "expert",
 		docFunc: expertDoc, // the games register their settings after this init may run
@@ -188,6 +206,46 @@ func init() {
 		Build: func(opts map[string]string) (func() Agent, error) {
 			if _, err := ChoiceOption(opts, "table", "1"); err != nil {
 				return nil, err
+			}
+			v, err := ChoiceOption(opts, "v", vModes...)
+			if err != nil {
+				return nil, err
+			}
+			vw, err := FloatOption(opts, "vw", 0, 1)
+			if err != nil {
+				return nil, err
+			}
+			if vw != 1 && v != vCut && v != vBoth {
+				return nil, fmt.Errorf("option vw=%s needs v=cut or both", opts["vw"])
+			}
+			if vw == 1 {
+				delete(opts, "vw") // as v=none: the spec every earlier result names
+			} else {
+				canonFloat(opts, "vw", vw)
+			}
+			var vfile *value.Loaded
+			if opts["vfile"] != "game" {
+				if v == vNone {
+					return nil, fmt.Errorf("option vfile=%s needs v=cut, prior or both", clip(opts["vfile"]))
+				}
+				if vfile, err = readValueFile(opts["vfile"]); err != nil {
+					return nil, err
+				}
+			} else {
+				delete(opts, "vfile") // as v=none: the spec every earlier result names
+			}
+			if v == vNone {
+				// Left out of the canonical spec: the expert without a value function is the
+				// agent every earlier result names, with the same spec text.
+				delete(opts, "v")
+			} else {
+				for _, g := range engine.Games() {
+					if g.Value != nil {
+						if _, err := loadValueFile(g); err != nil {
+							return nil, err
+						}
+					}
+				}
 			}
 			fixed := map[string]string{}
 			for _, k := range expertTunable {
@@ -229,7 +287,7 @@ func init() {
 				for k, v := range fixed {
 					o[k] = v
 				}
-				return &Expert{opts: o}
+				return &Expert{opts: o, v: v, vfile: vfile, vw: vw}
 			}, nil
 		},
 	})

@@ -111,7 +111,10 @@ type MCTS struct {
 	rootPol   [MaxActions]float64
 	rootN     int
 	worlds    []engine.State // when set, the states the iterations start from in turn (PIMC)
-	itn       int            // iterations started from worlds
+	// vfn, when set, is a learned value function that scores cut-off leaves and/or gives
+	// the prior's heuristic in place of the game's evaluation (the expert's option v).
+	vfn *valueFn
+	itn int // iterations started from worlds
 
 	// Reuse: what the previous decision saw and played.
 	prev       engine.State
@@ -547,6 +550,10 @@ func (m *MCTS) descendPrior(st engine.State, cur int32, legal []engine.Action, m
 func (m *MCTS) heuristic(st engine.State, a engine.Action, mover int) float64 {
 	m.tmp.CopyFrom(st)
 	m.tmp.Apply(a)
+	if m.vfn != nil && m.vfn.prior && !m.tmp.Terminal() {
+		m.vfn.values(m.tmp, m.out)
+		return m.out[mover]
+	}
 	return m.squash(evaluate(m.tmp, mover, m.out))
 }
 
@@ -577,8 +584,17 @@ func (m *MCTS) rollout(st engine.State, rng *engine.RNG) bool {
 // margin (score minus the best opponent's; in a solitaire the score), normalized at
 // selection time by the range seen in this search. At a rollout cut-off (cut): each seat's
 // evaluation (score margin plus the game's Evaluator), squashed into (0, 1) for win
-// rewards, raw for Score.
+// rewards, raw for Score; or, with a value function for cut-offs (vfn), every seat's value.
 func (m *MCTS) reward(st engine.State, cut bool) {
+	if cut && m.vfn != nil && m.vfn.cut && !m.Score {
+		m.vfn.values(st, m.rew)
+		if w := m.vfn.w; w < 1 {
+			for seat := range m.rew {
+				m.rew[seat] = w*m.rew[seat] + (1-w)*m.squash(evaluate(st, seat, m.out))
+			}
+		}
+		return
+	}
 	if cut {
 		for seat := range m.rew {
 			v := evaluate(st, seat, m.out)

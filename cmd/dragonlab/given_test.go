@@ -47,6 +47,9 @@ func TestExplicitZeroIsNotTheDefault(t *testing.T) {
 	}
 	refused(t, "--decision-iters 0", files, "value", "--agents", "mcts:iters=5", "--decision-iters", "0", "--games", "0", "--out", out)
 	refused(t, "--start 0", files, "ceiling", "--start", "0", "--games", "0", "--out", out)
+	refused(t, "--start 0", files, "ceilings", "--start", "0", "--deals", "0", "--out", out)
+	refused(t, "--deals 0", files, "ceilings", "--deals", "0", "--out", out)
+	refused(t, "--only chess", files, "ceilings", "--only", "chess", "--out", out)
 }
 
 // A time budget (ms=) does not reproduce: refused by value, its plan and luck-model fit,

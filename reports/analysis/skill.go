@@ -11,6 +11,15 @@ import (
 )
 
 func analyzeSkill(a *experiment.Analysis) ([]string, error) {
+	sk, err := skillOf(a)
+	if err != nil {
+		return nil, err
+	}
+	return sk.Write(a.Dir)
+}
+
+// skillOf is the analysis of a ladder or ceiling trace, its summary printed.
+func skillOf(a *experiment.Analysis) (*skill.Skill, error) {
 	var o experiment.SkillOptions
 	if err := a.Options(&o); err != nil {
 		return nil, err
@@ -32,7 +41,7 @@ func analyzeSkill(a *experiment.Analysis) ([]string, error) {
 		fmt.Fprintln(a.Stdout, sk.Ceiling.Sentence)
 	}
 	printSkill(a.Stdout, sk)
-	return sk.Write(a.Dir)
+	return sk, nil
 }
 
 func printSkill(w io.Writer, s *skill.Skill) {
