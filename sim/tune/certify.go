@@ -3,6 +3,7 @@ package tune
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"dragonlab/sim/stats"
 )
@@ -43,23 +44,49 @@ type Certificate struct {
 	Pick   *Row    `json:"pick,omitempty"`
 	// Neighbour is the whole-number neighbour of the pick on the other side of fair.
 	Neighbour *Row `json:"neighbour,omitempty"`
+	// Smaller is, where the pick changes several parameters, the best change of one.
+	Smaller *Row `json:"smaller,omitempty"`
+	// RunnerUp is, where the pick changes one parameter without a neighbour, the next
+	// best change of one parameter.
+	RunnerUp *Row `json:"runnerUp,omitempty"`
 	// Effect is, per component, the proposal (Best) minus the rules on the same fresh
 	// deals (paired), at the family level (nil when the proposal is no change).
 	Effect []stats.Estimate `json:"-"`
 }
 
-// Eligible are the rows the proposal may be, in the order they are tested (closed
-// testing, rules first): the rules as they are, then the pick and its neighbour. They were
-// named before the certification was played, and the family of the Bonferroni correction
-// counts the claims of each, so that choosing the first that meets the targets keeps the
-// family-wise level.
+// Eligible are the rows the proposal may be, in the order they are tested: the rules as
+// they are first, then the changes in cost order (fewest parameters changed, then the
+// smallest distance: Candidate.Less). The answer is the first that meets the targets.
+//
+// Why the family-wise error stays at its level: every eligible row was named by the
+// search before the certification was played, on deals the certification never reuses,
+// and each row's claims (every target and seat) are intervals at 1 − α/family with the
+// family counting the claims of every eligible row (Bonferroni). So the probability that
+// any eligible row is wrongly said to meet the targets is at most α, whichever row the
+// cost order then answers with: walking the rows in a fixed order and stopping at the
+// first that meets them selects among claims that all hold together (a closed family),
+// and adds no error of its own. The rules come first, so a change is never the answer
+// where the rules themselves are certified.
 func (c *Certificate) Eligible() []*Row {
 	out := []*Row{&c.Rules}
-	if c.Pick != nil {
-		out = append(out, c.Pick)
+	for _, r := range []*Row{c.Pick, c.Neighbour, c.Smaller, c.RunnerUp} {
+		if r != nil {
+			out = append(out, r)
+		}
 	}
-	if c.Neighbour != nil {
-		out = append(out, c.Neighbour)
+	sort.SliceStable(out[1:], func(i, j int) bool { return out[1+i].Candidate.Less(out[1+j].Candidate) })
+	return out
+}
+
+// Missed are the rows changing fewer parameters than the answer that were certified and
+// did not meet the targets (cost order): what a combination's answer names.
+func (c *Certificate) Missed() []*Row {
+	best := c.Best()
+	var out []*Row
+	for _, r := range c.Eligible()[1:] {
+		if r != best && r.Candidate.Changed < best.Candidate.Changed && !r.Meets {
+			out = append(out, r)
+		}
 	}
 	return out
 }
@@ -73,14 +100,10 @@ func (c *Certificate) Best() *Row {
 	if c.Rules.Meets {
 		return &c.Rules
 	}
-	var best *Row
 	for _, r := range c.Eligible()[1:] {
-		if r.Meets && (best == nil || r.Candidate.Less(best.Candidate)) {
-			best = r
+		if r.Meets {
+			return r // the first in cost order
 		}
-	}
-	if best != nil {
-		return best
 	}
 	if c.Pick != nil {
 		return c.Pick
@@ -100,7 +123,7 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 	eligible := 0 // the rules, the pick and the neighbour: every row Best may answer with
 	for _, e := range r.Entries {
 		switch e.Role {
-		case RoleRules, RolePick, RoleNeighbour:
+		case RoleRules, RolePick, RoleNeighbour, RoleSmaller, RoleRunnerUp:
 			eligible++
 		}
 	}
@@ -126,6 +149,10 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 			c.Pick = &row
 		case RoleNeighbour:
 			c.Neighbour = &row
+		case RoleSmaller:
+			c.Smaller = &row
+		case RoleRunnerUp:
+			c.RunnerUp = &row
 		}
 	}
 	if best := c.Best(); rules != nil && best.Candidate.Changed > 0 {

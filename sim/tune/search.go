@@ -75,6 +75,13 @@ const (
 	RoleRules     = "rules"
 	RolePick      = "pick"
 	RoleNeighbour = "neighbour"
+	// RoleSmaller is, where the pick changes several parameters, the best change of one
+	// parameter the search measured: certified with it, so that a combination is the
+	// answer only where the smaller change was certified and missed.
+	RoleSmaller = "smaller"
+	// RoleRunnerUp is, where the pick changes one parameter and has no whole-number
+	// neighbour, the next best change of one parameter that looks certifiable.
+	RoleRunnerUp = "runner-up"
 )
 
 // Round is the plan of one round: every entry plays Deals deals on Seed.
@@ -88,6 +95,11 @@ type Round struct {
 	Why string `json:"why"`
 	// Budget is the budget in games the round was planned with (for the report).
 	Budget int64 `json:"budget"`
+	// Screen marks a round that goes on screening the changes of one lever the first
+	// round had no room for (with the rules, for the paired effects): every one-lever
+	// change is screened before any combination is proposed, and such a round is not one
+	// of the Rounds that race.
+	Screen bool `json:"screen,omitempty"`
 }
 
 // Entry is one candidate of a round.
@@ -110,7 +122,7 @@ const (
 	DefaultRounds = 4 // search rounds (the screen and three races)
 	minDeals      = 20
 	pilotDeals    = 12
-	maxScreen     = 60
+	maxScreen     = 60  // candidates of a screening round
 	maxNew        = 4   // combinations proposed per round
 	raceZ         = 3.0 // paired significance of "worse" in the race
 	screenShare   = 0.4 // of the search budget for round 0
@@ -269,7 +281,7 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	searched := 0
 	for _, h := range hist {
 		spent += h.Games
-		if h.Round.Kind == Search {
+		if h.Round.Kind == Search && !h.Round.Screen {
 			searched++
 		}
 	}
@@ -278,12 +290,7 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	st.certDeals = cert
 	if searched == 0 {
 		b0 := int64(screenShare * float64(searchBudget))
-		cands := []Candidate{base}
-		for _, c := range Candidates(s.Levers, s.Players, 1) {
-			if c.Changed == 1 {
-				cands = append(cands, c)
-			}
-		}
+		cands := append([]Candidate{base}, OneLever(s)...)
 		limit := min(maxScreen, int(b0/(minDeals*gpd)))
 		if limit < 2 {
 			return nil, fmt.Errorf("the budget of %d games (%d for the search after %d deals for each of %d certification runs) cannot screen two candidates on %d deals each: give a larger --budget", budget, max(searchBudget, 0), cert, certRuns, minDeals)
@@ -296,13 +303,33 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 		deals := b0 / (int64(len(cands)) * gpd)
 		return st.round(idx, Search, deals, cands, why, b0), nil
 	}
-	// Later rounds: race, halve, propose.
+	// Later rounds: screen what the first round had no room for, then race, halve,
+	// propose.
 	last := st.lastSearch()
 	left := searchBudget - spent
 	roundsLeft := s.Rounds - searched
 	alive, notes := st.race(last)
 	pick := st.best(alive)
-	if roundsLeft <= 0 || left < 2*minDeals*gpd || st.confident(pick) {
+	if st.confident(pick) {
+		return st.certify(idx, pick, cert, budget), nil
+	}
+	if rest := st.unscreened(); len(rest) > 0 {
+		// Every one-lever change is screened, on as many deals as the first round gave
+		// each, before any combination is proposed; the search budget keeps at least one
+		// race's worth for what follows.
+		deals := hist[firstSearch(hist)].Round.Deals
+		n := min(len(rest), maxScreen-1)
+		if room := (left - 2*minDeals*gpd) / (deals * gpd); int64(n+1) > room {
+			n = int(room) - 1
+		}
+		if n > 0 {
+			cands := append([]Candidate{base}, rest[:n]...)
+			r := st.round(idx, Search, deals, cands, fmt.Sprintf("screen, continued: the rules and %d more changes of one lever (%d of %d screened before)", n, st.screened(), len(OneLever(s))), int64(n+1)*deals*gpd)
+			r.Screen = true
+			return r, nil
+		}
+	}
+	if roundsLeft <= 0 || left < 2*minDeals*gpd {
 		return st.certify(idx, pick, cert, budget), nil
 	}
 	keep := (len(alive) + 1) / 2
@@ -311,7 +338,10 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	}
 	sorted := st.sortByRank(alive)
 	survivors := sorted[:min(keep, len(sorted))]
-	props := st.propose(maxNew)
+	var props []Candidate
+	if len(st.unscreened()) == 0 {
+		props = st.propose(maxNew) // combinations only once every one-lever change was screened
+	}
 	if len(survivors) <= 1 && len(props) == 0 {
 		return st.certify(idx, pick, cert, budget), nil
 	}
@@ -442,20 +472,77 @@ func (st *state) round(idx int, kind string, deals int64, cands []Candidate, why
 	return r
 }
 
-// lastSearch is the candidates of the last search round.
+// lastSearch is the candidates of the last search round, with those of the screening
+// rounds that continued it.
 func (st *state) lastSearch() []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
 	for i := len(st.hist) - 1; i >= 0; i-- {
-		if h := st.hist[i]; h.Round.Kind == Search {
-			var out []Candidate
-			for _, e := range h.Round.Entries {
-				if _, ok := st.est[e.Candidate.Name]; ok {
-					out = append(out, e.Candidate)
-				}
+		h := st.hist[i]
+		if h.Round.Kind != Search {
+			continue
+		}
+		for _, e := range h.Round.Entries {
+			if _, ok := st.est[e.Candidate.Name]; ok && !seen[e.Candidate.Name] {
+				seen[e.Candidate.Name] = true
+				out = append(out, e.Candidate)
 			}
-			return out
+		}
+		if !h.Round.Screen {
+			break
 		}
 	}
-	return nil
+	return out
+}
+
+// OneLever lists every change of one parameter within the levers' ranges (every whole
+// value of each lever; for the seats' starting points every vector, shifts counted once),
+// by cost: what the search screens before any combination.
+func OneLever(s *Spec) []Candidate {
+	var out []Candidate
+	for _, c := range Candidates(s.Levers, s.Players, 1) {
+		if c.Changed == 1 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// unscreened lists, by cost, the one-lever changes no search round played.
+func (st *state) unscreened() []Candidate {
+	var out []Candidate
+	for _, c := range OneLever(st.s) {
+		if _, played := st.data[c.Name]; !played {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// screened is the number of one-lever changes the search rounds played.
+func (st *state) screened() int {
+	n := 0
+	for _, c := range st.cands {
+		if c.Changed == 1 {
+			n++
+		}
+	}
+	return n
+}
+
+// Screened reports how many of the one-lever changes (total) the search rounds of hist
+// played: the report says so when the budget could not screen them all.
+func Screened(s *Spec, hist []Played) (screened, total int) {
+	return newState(s, hist).screened(), len(OneLever(s))
+}
+
+func firstSearch(hist []Played) int {
+	for i, h := range hist {
+		if h.Round.Kind == Search {
+			return i
+		}
+	}
+	return 0
 }
 
 // excess is how far an estimate x (with half-width h added against the target) lies
@@ -606,10 +693,14 @@ func (st *state) worse(a, b Candidate) bool {
 	if eb.Value < center {
 		sb = -1
 	}
-	if sa != sb {
-		// On opposite sides the distances are not one paired difference: compare each
-		// side's distance with its own interval instead.
-		ea := st.est[a.Name][ia]
+	ea := st.est[a.Name][ia]
+	clear := func(e stats.Estimate) bool { return math.Abs(e.Value-center) > raceZ*e.SE }
+	if sa != sb || !clear(ea) || !clear(eb) {
+		// On opposite sides the distances are not one paired difference; nor are they
+		// where either lies within the race's noise of the target's centre: a noise
+		// shared by both (common random numbers) moves the signed values together, so a
+		// fair candidate drawn to one side looks, paired, further than one truly off
+		// toward that side. Compare each distance with its own interval instead.
 		da, db := math.Abs(ea.Value-center), math.Abs(eb.Value-center)
 		return da-db > raceZ*math.Hypot(ea.SE, eb.SE) && st.score(st.est[b.Name], 0, false) < st.score(st.est[a.Name], 0, false)
 	}
@@ -712,7 +803,7 @@ func (st *state) measureEffect(i int, v float64) ([]float64, bool) {
 	}
 	pts := []pt{{l.Base, make([]float64, len(st.cs))}}
 	for name, c := range st.cands {
-		if c.Changed != 1 || c.Values[i] == l.Base {
+		if leversChanged(st.s.Levers, c) != 1 || c.Values[i] == l.Base {
 			continue
 		}
 		if _, ok := st.est[name]; !ok {
@@ -814,6 +905,18 @@ func (st *state) certify(idx int, pick Candidate, deals, budget int64) *Round {
 		if nb, ok := st.neighbour(pick); ok {
 			r.Entries = append(r.Entries, Entry{Candidate: nb, Role: RoleNeighbour})
 			r.Why += ", and its neighbour on the other side of fair, " + nb.Name
+		} else if alt, ok := st.alternative(pick); ok {
+			// A pick without a whole-number neighbour leaves that run to another candidate:
+			// for a combination the best change of one parameter, tested before it in cost
+			// order; for a change of one parameter the runner-up among those, when it looks
+			// certifiable (the search's best of many noisy estimates may be a lucky one).
+			if alt.Changed < pick.Changed {
+				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleSmaller})
+				r.Why += ", and the best change of one parameter, " + alt.Name
+			} else {
+				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleRunnerUp})
+				r.Why += ", and the runner-up, " + alt.Name
+			}
 		}
 	} else {
 		r.Why += ", the best candidate (no change)"
@@ -826,7 +929,7 @@ func (st *state) certify(idx int, pick Candidate, deals, budget int64) *Round {
 // advantage and of the lever's measured effect on it. Not when the neighbour is the rules
 // (they are certified anyway) or outside the lever's values.
 func (st *state) neighbour(pick Candidate) (Candidate, bool) {
-	if pick.Changed != 1 {
+	if leversChanged(st.s.Levers, pick) != 1 {
 		return Candidate{}, false
 	}
 	li := -1
@@ -870,4 +973,25 @@ func (st *state) neighbour(pick Candidate) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	return nb, true
+}
+
+// alternative is, for a pick that changes several parameters, the best-ranked change of
+// one parameter the search measured; for a pick that changes one, the best-ranked other
+// change of one parameter, when it looks certifiable.
+func (st *state) alternative(pick Candidate) (Candidate, bool) {
+	var ones []Candidate
+	for _, c := range st.cands {
+		if _, ok := st.est[c.Name]; ok && c.Changed == 1 && c.Name != pick.Name {
+			ones = append(ones, c)
+		}
+	}
+	if len(ones) == 0 || pick.Changed < 1 {
+		return Candidate{}, false
+	}
+	sort.Slice(ones, func(i, j int) bool { return ones[i].Less(ones[j]) }) // a fixed order first
+	alt := st.best(ones)
+	if pick.Changed == 1 && st.q(alt.Name) > 1 {
+		return Candidate{}, false
+	}
+	return alt, true
 }

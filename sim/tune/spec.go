@@ -521,11 +521,17 @@ func newCandidate(levers []Lever, players int, values []float64) Candidate {
 	}
 	c := Candidate{Values: vals}
 	var parts []string
+	seats := false
 	for i, l := range levers {
 		if vals[i] == l.Base {
 			continue
 		}
-		c.Changed++
+		// The seats' starting points are one parameter (seatBonus, a vector): changing
+		// several seats' bonuses is one change of it, whose distance is the steps summed.
+		if l.Seat < 0 || !seats {
+			c.Changed++
+		}
+		seats = seats || l.Seat >= 0
 		c.Distance += math.Abs(vals[i]-l.Base) / l.Step
 		parts = append(parts, l.Path+"="+text.Trim(vals[i], 4))
 	}
@@ -545,6 +551,18 @@ func contains(xs []float64, x float64) bool {
 	return false
 }
 
+// leversChanged is the number of levers (seats counted one by one) whose value c changes:
+// 1 for a change of one number, the one-lever effects the additive model builds on.
+func leversChanged(levers []Lever, c Candidate) int {
+	n := 0
+	for i, l := range levers {
+		if c.Values[i] != l.Base {
+			n++
+		}
+	}
+	return n
+}
+
 // BaseCandidate is the rules themselves.
 func BaseCandidate(levers []Lever, players int) Candidate {
 	v := make([]float64, len(levers))
@@ -562,11 +580,12 @@ func Candidates(levers []Lever, players, maxChanged int) []Candidate {
 	idx := make([]int, len(levers))
 	vals := make([]float64, len(levers))
 	for {
-		changed := 0
+		changed, seats := 0, false
 		for i, l := range levers {
 			vals[i] = l.Values[idx[i]]
-			if vals[i] != l.Base {
+			if vals[i] != l.Base && (l.Seat < 0 || !seats) {
 				changed++
+				seats = seats || l.Seat >= 0
 			}
 		}
 		if changed <= maxChanged || maxChanged < 0 {
