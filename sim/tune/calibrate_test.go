@@ -49,12 +49,12 @@ func calProblems() []calProblem {
 	// [0,1,2] at three, [0,1,2,3] at four.
 	bias2 := seatToy{players: 2, intrinsic: []float64{0.06, -0.06}, perPoint: 0.06}
 	bias3 := seatToy{players: 3, intrinsic: []float64{0.04, 0, -0.04}, perPoint: 0.04}
-	bias4 := seatToy{players: 4, intrinsic: []float64{0.07, 0.02, -0.02, -0.07}, perPoint: 0.04}
+	bias4 := seatToy{players: 4, intrinsic: []float64{0.09, 0.03, -0.03, -0.09}, perPoint: 0.06}
 	return []calProblem{
 		{"symmetric 2p", fair2, seatLevers(2, []float64{0, 0}, 4), 60000, false},
 		{"compensated 2p (seat 1 starts +2)", bias2, seatLevers(2, []float64{0, 2}, 4), 60000, false},
 		{"compensated 3p (starting points [0,1,2])", bias3, seatLevers(3, []float64{0, 1, 2}, 3), 100000, false},
-		{"planted 2p", bias2, seatLevers(2, []float64{0, 0}, 4), 60000, true},
+		{"planted 2p", bias2, seatLevers(2, []float64{0, 0}, 4), 100000, true},
 		{"planted 3p", bias3, seatLevers(3, []float64{0, 0, 0}, 3), 150000, true},
 		{"planted 4p", bias4, seatLevers(4, []float64{0, 0, 0, 0}, 3), 250000, true},
 	}

@@ -337,7 +337,16 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 		keep = max(keep, 2)
 	}
 	sorted := st.sortByRank(alive)
-	survivors := sorted[:min(keep, len(sorted))]
+	// Halving keeps the better half by rank, and also every smaller change than the
+	// best kept that its search data still allow inside the targets (lower score ≤ 1):
+	// ranking many noisy estimates favours a lucky one, and the smallest change must not
+	// be halved away on noise alone.
+	survivors := append([]Candidate(nil), sorted[:min(keep, len(sorted))]...)
+	for _, c := range sorted[len(survivors):] {
+		if c.Changed <= survivors[0].Changed && st.lowerScore(c.Name) <= 1 {
+			survivors = append(survivors, c)
+		}
+	}
 	var props []Candidate
 	if len(st.unscreened()) == 0 {
 		props = st.propose(maxNew) // combinations only once every one-lever change was screened

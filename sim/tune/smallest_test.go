@@ -48,7 +48,9 @@ func (m seatToy) measure(s *Spec, r *Round, c Candidate) *Measure {
 	cs, _ := Components(s.Targets, s.Players, s.Ladder)
 	a := m.adv(s.Levers, c.Values)
 	rng := rand.New(rand.NewPCG(r.Seed, 11))
-	ms := &Measure{}
+	cols := unitColumns(cs)
+	flat := make([]float64, int(r.Deals)*cols) // one backing array: the toy stays cheap
+	ms := &Measure{Units: make([][]float64, 0, r.Deals), Index: make([]int64, 0, r.Deals)}
 	for u := int64(0); u < r.Deals; u++ {
 		x := rng.Float64()
 		win, acc := m.players-1, 0.0
@@ -59,7 +61,7 @@ func (m seatToy) measure(s *Spec, r *Round, c Candidate) *Measure {
 				break
 			}
 		}
-		row := make([]float64, unitColumns(cs))
+		row := flat[int(u)*cols : int(u+1)*cols]
 		for _, comp := range cs {
 			if comp.Kind == Fair {
 				row[comp.unit] = -1 / float64(m.players)
