@@ -337,14 +337,17 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 		keep = max(keep, 2)
 	}
 	sorted := st.sortByRank(alive)
-	// Halving keeps the better half by rank, and also every smaller change than the
-	// best kept that its search data still allow inside the targets (lower score ≤ 1):
+	// Halving keeps the better half by rank, and also (as many again at most) the changes
+	// smaller than the best that their search data still allow inside the targets (lower
+	// score ≤ 1):
 	// ranking many noisy estimates favours a lucky one, and the smallest change must not
 	// be halved away on noise alone.
 	survivors := append([]Candidate(nil), sorted[:min(keep, len(sorted))]...)
+	extra := 0
 	for _, c := range sorted[len(survivors):] {
-		if c.Changed <= survivors[0].Changed && st.lowerScore(c.Name) <= 1 {
+		if extra < keep && c.Less(survivors[0]) && st.lowerScore(c.Name) <= 1 {
 			survivors = append(survivors, c)
+			extra++
 		}
 	}
 	var props []Candidate

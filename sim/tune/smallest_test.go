@@ -129,7 +129,7 @@ func TestSeatVectorIsOneParameter(t *testing.T) {
 func TestSmallestChangeIsScreenedFirst(t *testing.T) {
 	m := seatToy{players: 3, intrinsic: []float64{0.04, 0, -0.04}, perPoint: 0.04,
 		scale: func(v []float64) float64 { return 1 - 0.25*(v[3]-6) }}
-	for _, games := range []int64{150000} {
+	for _, games := range []int64{300000} {
 		s := &Spec{Game: "toy", Players: 3, Agent: "toy", Levers: threeSeatLevers(),
 			Targets: []Target{{Kind: Fair, Text: "fair=2", Points: 0.02}}, Seed: 21, Games: games, Rounds: DefaultRounds, MaxChanged: 2}
 		hist := m.play(t, s)
