@@ -149,7 +149,7 @@ func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game,
 	if err != nil {
 		return nil, err
 	}
-	cs, _ := search.Components(s.Targets, s.Players, s.Ladder)
+	cs, _ := search.CertComponents(s)
 	res := &Result{Meta: meta, Agent: s.Agent, Levers: s.Levers, Family: cert.Family, Level: cert.Level, spec: s, cert: cert}
 	for _, t := range s.Targets {
 		res.Targets = append(res.Targets, t.Text)
@@ -295,15 +295,16 @@ func (res *Result) sentences() (short, long string) {
 	fresh := fmt.Sprintf("on %s fresh deals never used in the search (family-wise 95%% intervals over %s)", format.Count(c.Deals), format.Plural(int64(c.Family), "claim"))
 	targets := strings.Join(res.Targets, ", ")
 	rules := fmt.Sprintf("the rules as they are: %s", valuesText(&c.Rules, true))
+	at := levelsText(s)
 	switch {
 	case best.Candidate.Changed == 0 && best.Meets:
-		short = "fair as is: certified"
+		short = "fair as is: certified" + at
 		if !hasFair(s) {
 			short = "meets the targets as is: certified"
 		}
 		long = fmt.Sprintf("The rules meet the targets (%s) as they are, certified %s: %s.", targets, fresh, valuesText(best, false))
 	case best.Meets:
-		short = shortChange(s, best.Candidate) + ": certified"
+		short = shortChange(s, best.Candidate) + ": certified" + at
 		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", ChangeText(s, best.Candidate), targets, fresh, valuesText(best, false), rules)
 	case best.Candidate.Changed == 0:
 		short = "not certified: no change found that meets the targets"
@@ -335,6 +336,17 @@ func (res *Result) sentences() (short, long string) {
 		long += fmt.Sprintf(" The budget screened %d of the %d changes of one parameter within the levers' ranges: a smaller change may have been left unplayed.", res.Screened, res.OneLever)
 	}
 	return short, long
+}
+
+// levelsText names the levels of play a fair target holds at, where it names them:
+// " under greedy and expert play" ("" for the measuring level alone).
+func levelsText(s *search.Spec) string {
+	for _, t := range s.Targets {
+		if t.Kind == search.Fair && len(t.At) > 0 {
+			return " under " + format.JoinAnd(t.At) + " play"
+		}
+	}
+	return ""
 }
 
 func hasFair(s *search.Spec) bool {

@@ -119,7 +119,7 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 	if r.Kind != Certify || len(ms) != len(r.Entries) {
 		return nil, fmt.Errorf("not a certification round")
 	}
-	cs, claims := Components(s.Targets, s.Players, s.Ladder)
+	cs, claims := CertComponents(s)
 	eligible := 0 // the rules, the pick and the neighbour: every row Best may answer with
 	for _, e := range r.Entries {
 		switch e.Role {

@@ -55,12 +55,40 @@ type Spec struct {
 	// Rounds bounds the search rounds; MaxChanged the parameters a candidate changes.
 	Rounds     int `json:"rounds"`
 	MaxChanged int `json:"maxChanged"`
+	// CertLevels are the levels of play a fair target names (fair=P@level,…), each with
+	// its agent: the certification replays every candidate at each (the search measures
+	// at Agent). None: the fair target holds at the measuring level.
+	CertLevels []CertLevel `json:"certLevels,omitempty"`
 	// Luck: every run keeps each seat's luck (luck accounting with the game's frozen value
 	// function, named by LuckValue), and the seats' advantages are luck-adjusted: each
 	// seat's win share less its luck, a control variate with the same expectation and less
 	// variance (AIVAT).
 	Luck      bool   `json:"luck,omitempty"`
 	LuckValue string `json:"luckValue,omitempty"`
+}
+
+// CertLevel is a level of play the certification replays at.
+type CertLevel struct {
+	Name  string `json:"name"`
+	Agent string `json:"agent"` // canonical agent spec
+}
+
+// ExtraLevels are the certification's levels other than the measuring level: each
+// candidate of the certification plays one more self-play run at each.
+func (s *Spec) ExtraLevels() []CertLevel {
+	var out []CertLevel
+	for _, l := range s.CertLevels {
+		if l.Agent != s.Agent {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// certGamesPerDeal is the games one deal of a certified candidate costs: GamesPerDeal
+// and one game at each extra level.
+func (s *Spec) certGamesPerDeal() int64 {
+	return s.GamesPerDeal() + int64(len(s.ExtraLevels()))
 }
 
 // Round kinds.
@@ -209,7 +237,7 @@ func CertDealsFor(s *Spec, budget int64, sd float64) int64 {
 	if s.CertDeals > 0 {
 		return s.CertDeals
 	}
-	_, family := Components(s.Targets, s.Players, s.Ladder)
+	_, family := CertComponents(s)
 	for _, l := range s.Levers {
 		if l.Integer {
 			family *= 2 // a neighbour may be certified with the pick
@@ -228,7 +256,7 @@ func CertDealsFor(s *Spec, budget int64, sd float64) int64 {
 		}
 	}
 	if budget > 0 {
-		cap := int64(certShare * float64(budget) / float64(certRuns*s.GamesPerDeal()))
+		cap := int64(certShare * float64(budget) / float64(certRuns*s.certGamesPerDeal()))
 		n = min(n, cap)
 	}
 	return max(n, 0)
@@ -276,7 +304,7 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	if cert < minCertDeals {
 		return nil, fmt.Errorf("the budget of %d games leaves %d deals per certification run, fewer than %d: give a larger --budget", budget, cert, minCertDeals)
 	}
-	reserve := certRuns * cert * gpd
+	reserve := certRuns * cert * s.certGamesPerDeal()
 	var spent int64
 	searched := 0
 	for _, h := range hist {
