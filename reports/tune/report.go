@@ -69,6 +69,10 @@ type Proposal struct {
 	Sentence string   `json:"sentence"`
 	Answer   string   `json:"answer"`
 	Missing  []string `json:"missing,omitempty"`
+	// More is, for an answer not certified whose every interval misses its target only by
+	// its width (its estimates inside), about how many more certification games would
+	// narrow its intervals inside (0: certified, or a target missed by its estimate).
+	More int64 `json:"more,omitempty"`
 }
 
 // TargetSummary is one target with its certified components.
@@ -194,6 +198,7 @@ func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game,
 	}
 	if !best.Meets {
 		p.Missing = Missing(best, s)
+		p.More = moreGames(s, best, p.Games.Certification)
 	}
 	p.Sentence, p.Answer = res.sentences()
 	// The search's candidates.
@@ -336,6 +341,39 @@ func (res *Result) sentences() (short, long string) {
 		long += fmt.Sprintf(" The budget screened %d of the %d changes of one parameter within the levers' ranges: a smaller change may have been left unplayed.", res.Screened, res.OneLever)
 	}
 	return short, long
+}
+
+// moreGames is about how many more certification games would put row's fair intervals
+// inside their targets, its estimates staying where they are: the half-width shrinks as
+// one over the root of the deals, so the deals grow by (half-width / margin)² for the
+// seat that needs most. 0 when a fair estimate lies outside its target (more games do
+// not help: other levers do) or the row misses a target other than fair.
+func moreGames(s *search.Spec, row *search.Row, certGames int64) int64 {
+	f := 1.0
+	for ti, t := range s.Targets {
+		if row.Met[ti] {
+			continue
+		}
+		if t.Kind != search.Fair {
+			return 0
+		}
+		for _, v := range row.Values {
+			if v.Component.Target != ti || v.Inside {
+				continue
+			}
+			e := v.Estimate
+			margin := t.Points - math.Abs(e.Value)
+			if !(margin > 0) || !e.HasInterval() {
+				return 0
+			}
+			h := (e.Hi - e.Lo) / 2
+			f = math.Max(f, (h/margin)*(h/margin))
+		}
+	}
+	if f <= 1 {
+		return 0
+	}
+	return int64(math.Ceil((f - 1) * float64(certGames)))
 }
 
 // levelsText names the levels of play a fair target holds at, where it names them:
