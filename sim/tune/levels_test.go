@@ -96,3 +96,17 @@ func TestCertifyAtEveryLevel(t *testing.T) {
 		t.Errorf("a certification at two levels is given as many deals as one at one level from the same budget")
 	}
 }
+
+// A budget's reach: too small a budget cannot certify a fair game inside the target, and
+// the budget FairReach names does (at the sizing half-width).
+func TestFairReach(t *testing.T) {
+	targets, _ := ParseTargets([]string{"fair=2"}, 2)
+	s := &Spec{Players: 2, Levers: []Lever{seatLever(0, 4)}, Targets: targets, Rounds: DefaultRounds, MaxChanged: 1}
+	h, need := s.FairReach(12000)
+	if h < 0.02 || need <= 12000 {
+		t.Fatalf("12,000 games: half-width %.4f, need %d; want wider than the target and a larger budget", h, need)
+	}
+	if h2, need2 := s.FairReach(need); h2 > certHalfWidth*0.02*1.01 || need2 != need {
+		t.Fatalf("%d games: half-width %.4f (want ≤ %.4f), need %d", need, h2, certHalfWidth*0.02, need2)
+	}
+}

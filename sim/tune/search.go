@@ -262,6 +262,34 @@ func CertDealsFor(s *Spec, budget int64, sd float64) int64 {
 	return max(n, 0)
 }
 
+// FairReach is what a budget in games can certify of a fair game: the half-width of a
+// seat's certified interval (a share; 0 without a fair target) for a game with one
+// winner, and the budget whose certification would reach the sizing target (certHalfWidth
+// of the fair target) — so a caller can tell, before playing, that a budget cannot
+// certify anything within the target.
+func (s *Spec) FairReach(budget int64) (halfWidth float64, need int64) {
+	var fair *Target
+	for i := range s.Targets {
+		if s.Targets[i].Kind == Fair {
+			fair = &s.Targets[i]
+		}
+	}
+	if fair == nil {
+		return 0, 0
+	}
+	_, family := CertComponents(s)
+	family *= 2 // as CertDealsFor: the pick and another row
+	k := float64(s.Players)
+	sd := math.Sqrt((1 / k) * (1 - 1/k))
+	z := FamilyZ(family)
+	n := CertDealsFor(s, budget, 0)
+	if n <= 0 {
+		return math.Inf(1), 0
+	}
+	want := math.Ceil(math.Pow(z*sd/(certHalfWidth*fair.Points), 2))
+	return z * sd / math.Sqrt(float64(n)), int64(math.Ceil(want * certRuns * float64(s.certGamesPerDeal()) / certShare))
+}
+
 // measuredSD is the standard deviation of a deal's seat advantage (the largest over the
 // fair components) measured on the rules in the search, once they played at least
 // minSDDeals deals: luck-adjusted numbers (Spec.Luck) have less of it, and the
