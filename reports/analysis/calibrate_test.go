@@ -13,6 +13,7 @@ import (
 	"dragonlab/engine"
 	"dragonlab/sim/experiment"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/stats"
 	search "dragonlab/sim/tune"
 )
 
@@ -118,4 +119,113 @@ func TestFalseCertificates(t *testing.T) {
 	}
 	t.Logf("%d planted problems, %d certified; re-certification failed for %d (%.1f%%), the fresh estimate outside ±2 for %d (%.1f%%)",
 		len(ps), certified, strict, 100*float64(strict)/math.Max(1, float64(certified)), loose, 100*float64(loose)/math.Max(1, float64(certified)))
+}
+
+// Needless changes on real games (a measurement, like TestFalseCertificates): fair bases
+// — each measured first on 20,000 deals at the agent and kept only where seat 0's 95%
+// interval lies within ±1.5 points — each tuned on 20 seeds with fair=2 and the game's
+// levers; a certified change is needless. Every certified change is re-checked on fresh
+// deals. The rate and its Wilson interval are logged.
+//
+//	DRAGONLAB_CALIBRATE=1 go test ./reports/analysis -run TestNeedlessChanges -v -timeout 0
+//
+// (DRAGONLAB_CALIBRATE_AGENT, default random; DRAGONLAB_CALIBRATE_BUDGET, default 40000;
+// DRAGONLAB_CALIBRATE_SEEDS, default 20.) Hours of CPU at greedy play.
+func TestNeedlessChanges(t *testing.T) {
+	if os.Getenv("DRAGONLAB_CALIBRATE") == "" {
+		t.Skip("a measurement: set DRAGONLAB_CALIBRATE=1")
+	}
+	agent, budget, seeds := "random", "40000", 20
+	if a := os.Getenv("DRAGONLAB_CALIBRATE_AGENT"); a != "" {
+		agent = a
+	}
+	if b := os.Getenv("DRAGONLAB_CALIBRATE_BUDGET"); b != "" {
+		budget = b
+	}
+	if n, err := strconv.Atoi(os.Getenv("DRAGONLAB_CALIBRATE_SEEDS")); err == nil && n > 0 {
+		seeds = n
+	}
+	bases := []struct {
+		game string
+		sets []string
+	}{
+		{"dragonscales", nil},
+		{"draco", nil},
+		{"redhot", nil},
+		{"dragonheart", nil},
+		{"draco", []string{"seatBonus=[0,1]"}}, // a compensated base, kept only if measured fair
+		{"dragonheart", []string{"seatBonus=[0,1]"}},
+	}
+	fairRuns, needless, certified, recheck, loose := 0, 0, 0, 0, 0
+	for bi, b := range bases {
+		setup := func(seed uint64) *experiment.TuneSetup {
+			o := experiment.Tune{Common: experiment.Common{Seed: seed}, Game: experiment.Game{Name: b.game, Players: 2, PlayersSet: true, Sets: b.sets},
+				Agents: agent, Targets: []string{"fair=2"}, Budget: budget, Raw: true}
+			ts, err := o.Setup()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ts
+		}
+		measure := func(ts *experiment.TuneSetup, c search.Candidate, seed uint64, deals int64) []float64 {
+			r := search.Round{Index: 99, Kind: search.Certify, Seed: seed, Deals: deals, Entries: []search.Entry{{Candidate: c, Role: search.RoleRules}}}
+			p, err := ts.RoundPlan(&r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := plan.Execute(context.Background(), p, plan.Options{Dir: t.TempDir(), Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs, _ := search.Components(ts.Spec.Targets, ts.Spec.Players, nil)
+			m, err := search.MeasureOf(cs, out.Results[0], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ests, _ := search.Estimates(cs, []*search.Measure{m})
+			return []float64{ests[0].Value, ests[0].SE}
+		}
+		ts0 := setup(1)
+		base := measure(ts0, search.BaseCandidate(ts0.Spec.Levers, 2), engine.DeriveSeed(uint64(bi), 0x62617365), 20000)
+		if math.Abs(base[0])+1.96*base[1] > 0.015 {
+			t.Logf("%s %v: seat 0 %+.2f ± %.2f points on 20,000 deals: not fair within ±1.5, skipped", b.game, b.sets, 100*base[0], 196*base[1])
+			continue
+		}
+		t.Logf("%s %v: seat 0 %+.2f ± %.2f points on 20,000 deals: a fair base", b.game, b.sets, 100*base[0], 196*base[1])
+		for k := 0; k < seeds; k++ {
+			seed := uint64(5000 + 31*k + 7*bi)
+			ts := setup(seed)
+			dir := t.TempDir()
+			if err := experiment.PlayTune(context.Background(), ts, experiment.TuneOptions{Options: plan.Options{Dir: dir, Workers: 2}}, io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			res, err := ReadTuneResult(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cert := res.Certificate()
+			best := cert.Best()
+			fairRuns++
+			if best.Meets {
+				certified++
+				if best.Candidate.Changed > 0 {
+					needless++
+				}
+				fresh := measure(ts, best.Candidate, engine.DeriveSeed(seed, 0x7265636865636b), cert.Deals)
+				if math.Abs(fresh[0])+cert.Z*fresh[1] > 0.02 {
+					recheck++
+				}
+				if math.Abs(fresh[0]) > 0.02 {
+					loose++
+				}
+			}
+			t.Logf("  seed %d: %s", seed, res.Proposal.Sentence)
+		}
+	}
+	w := stats.Wilson(float64(needless), float64(fairRuns))
+	t.Logf("needless changes: %d of %d runs on fair bases (%.1f%% [%.1f, %.1f]); %d certified; re-checked on fresh deals at the certificate's z: %d not inside ±2, %d estimates outside ±2",
+		needless, fairRuns, 100*w.Value, 100*w.Lo, 100*w.Hi, certified, recheck, loose)
+	if fairRuns > 0 && float64(needless) > 0.05*float64(fairRuns) {
+		t.Errorf("needless changes on %d of %d runs, more than 5%%", needless, fairRuns)
+	}
 }
