@@ -374,6 +374,12 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 		// each, before any combination is proposed; the search budget keeps at least one
 		// race's worth for what follows.
 		deals := hist[firstSearch(hist)].Round.Deals
+		// Many left (every vector of four seats' points): fewer deals each, so that half
+		// the budget left screens them all, never fewer than minDeals.
+		if need := int64(len(rest)+1) * deals * gpd; need > left/2 {
+			batches := int64((len(rest) + maxScreen - 2) / (maxScreen - 1))
+			deals = max(minDeals, left/2/(int64(len(rest))+batches)/gpd)
+		}
 		n := min(len(rest), maxScreen-1)
 		if room := (left - 2*minDeals*gpd) / (deals * gpd); int64(n+1) > room {
 			n = int(room) - 1
