@@ -16,8 +16,11 @@ import (
 //
 //  1. (CPU-time budgets only) a pilot: the rules on a few deals, to measure the CPU time
 //     of a game, which turns the budget into games.
-//  2. Round 0 screens the rules and every change of one lever (smallest first, as many as
-//     the budget gives 20 deals each), all on the same deals.
+//  2. Round 0 screens the rules and every change of one parameter within the levers'
+//     ranges (the seats' starting points are one parameter: every vector of them), all on
+//     the same deals, smallest first, as many as fit; the next rounds screen the rest (with
+//     the rules) before any combination is proposed, so that every one-lever change is
+//     screened before any two-lever change.
 //  3. Each later round races the candidates on new deals shared by all of them: a
 //     candidate significantly worse, deal by deal, than one that changes no more is
 //     dropped, and so is one that clearly cannot be certified (unless it is among the two
@@ -26,8 +29,11 @@ import (
 //     measured paired against the rules) when the model predicts they can be certified.
 //  4. The certification: the best candidate (the smallest change predicted to pass,
 //     else the one closest to the targets), the rules, and for a single whole-number
-//     lever the neighbour on the other side of fair, on fresh deals never used in the
-//     search, CertDeals each.
+//     lever the neighbour on the other side of fair (for a combination, the best change of
+//     one parameter; for one parameter without a neighbour, the runner-up that looks
+//     certifiable), on fresh deals never used in the search, CertDeals each, at every
+//     level a fair target names. The answer is the first in cost order, the rules first,
+//     that meets the targets (Certificate.Eligible says why the family-wise level holds).
 //
 // Rank: a candidate "looks certifiable" when its estimates, widened by the half-width its
 // certification would have (family-wise z times the per-deal standard deviation over
