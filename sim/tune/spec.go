@@ -569,7 +569,7 @@ func SeatFamily(levers []Lever, players int) ([]int, bool) {
 
 // newCandidate builds the candidate of values: for a full seat family the representative,
 // among the bonus vectors that differ by a constant and stay within the levers' values,
-// closest to the rules (fewest seats changed, then the smallest distance).
+// closest to the rules (the smallest distance, then the fewest seats changed).
 func newCandidate(levers []Lever, players int, values []float64) Candidate {
 	vals := append([]float64(nil), values...)
 	if seats, ok := SeatFamily(levers, players); ok {
@@ -598,8 +598,10 @@ func newCandidate(levers []Lever, players int, values []float64) Candidate {
 					dist += math.Abs(v-levers[i].Base) / levers[i].Step
 				}
 			}
-			if ok && (changed < bestCost[0] || changed == bestCost[0] && dist < bestCost[1]) {
-				bestCost = [2]float64{changed, dist}
+			// The seats' points are one parameter: the closest form is the one at the
+			// smallest distance, then with the fewest seats changed.
+			if ok && (dist < bestCost[0] || dist == bestCost[0] && changed < bestCost[1]) {
+				bestCost = [2]float64{dist, changed}
 				best = make([]float64, len(seats))
 				for s, i := range seats {
 					best[s] = vals[i] + c
