@@ -409,6 +409,9 @@ func (res *Result) Doc() (*doc.Doc, error) {
 		doc.KV{Key: "Levers", Value: strings.Join(levers, "; ")},
 		doc.KV{Key: "Games", Value: fmt.Sprintf("%s in the search, %s in the certification", format.Count(res.Proposal.Games.Search), format.Count(res.Proposal.Games.Certification))},
 	)
+	if at := levelsText(s); at != "" {
+		d.Provenance = append(d.Provenance, doc.KV{Key: "Fair at", Value: strings.TrimPrefix(at, " under ") + " (the search measures at the measuring level; the certification replays every candidate at each)"})
+	}
 	ans := d.AddSection("Answer")
 	ans.Add(doc.Para(res.Proposal.Answer))
 	if !res.Proposal.Certified {
