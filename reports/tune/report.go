@@ -311,6 +311,12 @@ func (res *Result) sentences() (short, long string) {
 	case best.Meets:
 		short = shortChange(s, best.Candidate) + ": certified" + at
 		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", ChangeText(s, best.Candidate), targets, fresh, valuesText(best, false), rules)
+	case best.Candidate.Changed == 0 && best.Near:
+		short = "not settled: the rules may meet the targets" + at
+		long = fmt.Sprintf("Not settled: the rules' estimates lie inside the targets (%s) but not all their intervals, %s; missing: %s. No change is proposed where the rules may already meet the targets (a change certified there would most often be needless).", targets, rules+" "+fresh, strings.Join(Missing(best, s), "; "))
+		if res.Proposal.More > 0 {
+			long += fmt.Sprintf(" About %s more certification games would settle it.", format.Count(res.Proposal.More))
+		}
 	case best.Candidate.Changed == 0:
 		short = "not certified: no change found that meets the targets"
 		long = fmt.Sprintf("No change was found that meets the targets (%s); the search's best is to change nothing, and %s; missing: %s.", targets, rules+" "+fresh, strings.Join(Missing(best, s), "; "))

@@ -30,6 +30,9 @@ type Row struct {
 	Met []bool `json:"met"`
 	// Meets: every target is met.
 	Meets bool `json:"meets"`
+	// Near: every estimate lies inside its target (skill: enough steps above fair), so
+	// that a target missed is missed only by its interval's width.
+	Near bool `json:"near,omitempty"`
 }
 
 // Certificate is the certification's analysis.
@@ -96,8 +99,15 @@ func (c *Certificate) Missed() []*Row {
 // a change is never certified where the rules themselves are. Otherwise, of the changes
 // that meet the targets, the smallest; when none does, the pick (or the rules when the
 // search picked no change).
+//
+// Nor is a change the answer where the rules miss the targets only by their intervals'
+// width (their estimates inside: Rules.Near): rules that may well be fair are not
+// settled, and a change certified there would most often be needless — on fair rules the
+// certification's own noise fails the rules' interval now and then while an equally fair
+// change passes. The answer is then the rules, not certified ("not settled"), and a change
+// only where the rules' estimates say they are off.
 func (c *Certificate) Best() *Row {
-	if c.Rules.Meets {
+	if c.Rules.Meets || c.Rules.Near {
 		return &c.Rules
 	}
 	for _, r := range c.Eligible()[1:] {
@@ -217,5 +227,40 @@ func certifyRow(s *Spec, cs []Component, e Entry, m *Measure, z, level float64) 
 	for _, m := range met {
 		row.Meets = row.Meets && m
 	}
+	row.Near = near(s, row.Values)
 	return row, nil
+}
+
+// near reports whether every certified estimate lies inside its target (skill: the
+// target's steps above fair by their estimates).
+func near(s *Spec, vs []Value) bool {
+	steps := map[int]int{}
+	for _, v := range vs {
+		t := s.Targets[v.Component.Target]
+		x := v.Estimate.Value
+		switch v.Component.Kind {
+		case Fair:
+			if math.Abs(x) > t.Points {
+				return false
+			}
+		case Length:
+			if x < t.Decisions*(1-t.Tolerance) || x > t.Decisions*(1+t.Tolerance) {
+				return false
+			}
+		case Luck:
+			if x > t.Share {
+				return false
+			}
+		case Skill:
+			if x > 0 {
+				steps[v.Component.Target]++
+			}
+		}
+	}
+	for ti, t := range s.Targets {
+		if t.Kind == Skill && steps[ti]+1 < t.Levels {
+			return false
+		}
+	}
+	return true
 }
