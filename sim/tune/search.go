@@ -405,15 +405,15 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 		keep = max(keep, 2)
 	}
 	sorted := st.sortByRank(alive)
-	// Halving keeps the better half by rank, and also (as many again at most) the changes
-	// smaller than the best that their search data still allow inside the targets (lower
-	// score ≤ 1):
+	// Halving keeps the better half by rank, and also (half as many again at most) the
+	// changes smaller than the best that would look certifiable one search standard error
+	// closer to the targets:
 	// ranking many noisy estimates favours a lucky one, and the smallest change must not
 	// be halved away on noise alone.
 	survivors := append([]Candidate(nil), sorted[:min(keep, len(sorted))]...)
 	extra := 0
 	for _, c := range sorted[len(survivors):] {
-		if extra < keep && c.Less(survivors[0]) && st.lowerScore(c.Name) <= 1 {
+		if extra < max(1, keep/2) && c.Less(survivors[0]) && st.plausible(c.Name) {
 			survivors = append(survivors, c)
 			extra++
 		}
@@ -708,11 +708,39 @@ func (st *state) sortByRank(cs []Candidate) []Candidate {
 	return out
 }
 
+// best is the pick: the first by rank where it looks certifiable (the smallest such
+// change); where none does, the smallest change whose score is within one search standard
+// error of the closest's — the closest of many noisy estimates is often a lucky draw, and
+// a larger change is not preferred on noise alone.
 func (st *state) best(cs []Candidate) Candidate {
 	if len(cs) == 0 {
 		return st.base
 	}
-	return st.sortByRank(cs)[0]
+	sorted := st.sortByRank(cs)
+	top := sorted[0]
+	qt := st.q(top.Name)
+	if qt <= 1 || math.IsInf(qt, 1) {
+		return top
+	}
+	band := 0.0
+	for i, c := range st.cs {
+		e := st.est[top.Name][i]
+		switch c.Kind {
+		case Fair:
+			band = math.Max(band, e.SE/st.s.Targets[c.Target].Points)
+		case Length:
+			t := st.s.Targets[c.Target]
+			band = math.Max(band, e.SE/(t.Tolerance*t.Decisions))
+		}
+	}
+	byCost := append([]Candidate(nil), cs...)
+	sort.Slice(byCost, func(i, j int) bool { return byCost[i].Less(byCost[j]) })
+	for _, c := range byCost {
+		if st.q(c.Name) <= qt+band {
+			return c
+		}
+	}
+	return top
 }
 
 // confident reports whether c can go to the certification now: it is the rules, and even
@@ -831,6 +859,13 @@ func (st *state) race(cs []Candidate) ([]Candidate, string) {
 		note = fmt.Sprintf("%d significantly worse deal by deal than a change no larger, %d clearly off the targets", dominated, hopeless)
 	}
 	return out, note
+}
+
+// plausible reports whether a candidate would look certifiable were its estimates one
+// search standard error closer to the targets.
+func (st *state) plausible(name string) bool {
+	e, ok := st.est[name]
+	return ok && st.score(e, -1, true) <= 1
 }
 
 // noLarger reports whether b changes no more than a (parameters, then distance).

@@ -574,10 +574,13 @@ func newCandidate(levers []Lever, players int, values []float64) Candidate {
 	vals := append([]float64(nil), values...)
 	if seats, ok := SeatFamily(levers, players); ok {
 		best, bestCost := []float64(nil), [2]float64{math.Inf(1), math.Inf(1)}
-		// Candidate shifts: those that make some seat equal to its base.
+		// Every shift that keeps the first seat within its values (the loop below keeps
+		// those that keep every seat within): so that every form of the same starting
+		// points finds the same representative, and shift-equivalent vectors are one
+		// candidate whichever form they were written in.
 		shifts := map[float64]bool{0: true}
-		for _, i := range seats {
-			shifts[levers[i].Base-vals[i]] = true
+		for _, v := range levers[seats[0]].Values {
+			shifts[v-vals[seats[0]]] = true
 		}
 		keys := make([]float64, 0, len(shifts))
 		for c := range shifts {
@@ -599,7 +602,8 @@ func newCandidate(levers []Lever, players int, values []float64) Candidate {
 				}
 			}
 			// The seats' points are one parameter: the closest form is the one at the
-			// smallest distance, then with the fewest seats changed.
+			// smallest distance, then with the fewest seats changed, then the smallest shift
+			// (the keys ascend).
 			if ok && (dist < bestCost[0] || dist == bestCost[0] && changed < bestCost[1]) {
 				bestCost = [2]float64{dist, changed}
 				best = make([]float64, len(seats))
