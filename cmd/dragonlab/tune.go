@@ -24,14 +24,15 @@ func init() {
 			Long: `Search the levers of the rules for the smallest change (fewest parameters changed, then the
 smallest distance) that meets the targets under self-play at the measuring level, then
 replay the best candidate and the original rules on fresh deals never used in the search,
-with family-wise 95% intervals over every target and seat. Only a change whose certified
+with family-wise 95% intervals over every target and seat. The rules are tested first,
+then the changes in cost order: the first that meets the targets is the answer. Only a change whose certified
 intervals lie inside the targets "meets the targets"; otherwise the report gives the best
 found, what it reaches and what is missing.
 
 Levers (--levers, comma-separated; default auto):
   auto               the game's declared levers (dragonlab games lists them)
   handSize=4..8      a rules parameter with a range (lo..hi or lo..hi:step)
-  seatBonus          every seat's starting points (declared range), each seat a lever
+  seatBonus          every seat's starting points (declared range): one parameter, a vector
   seatBonus[2]=0..3  one seat's starting points
   treasure[0]=4..8   an element of a list; deck.troll[2]=1..3 inside an object
   track23[5]=0..4    Draco: the value of square 5 of the 2–3 player track
@@ -40,6 +41,8 @@ for every seat are the same rules and are searched once.
 
 Targets (--target, comma-separated or repeated; default fair=2):
   fair=P          every seat within ±P points of the fair win share
+  fair=P@a,b      the same at each level of play named (random, casual, greedy, expert,
+                  or all): the certification replays every candidate at each
   length=L±x%     a game lasts L decisions on average, within x%
   skill>=K        at least K levels of play told apart (random, casual, greedy, the agent)
   luck<=S         the luck share at most S (40% or 0.4)
@@ -50,7 +53,7 @@ advantages are luck-adjusted — the same expectation, less variance, so fewer g
 same certificate; --raw judges the raw win shares.
 
 Search: round 0 plays the rules and every one-lever change on the same deals (common random
-numbers); each later round plays the candidates left on new shared deals, drops those
+numbers; what it has no room for is screened next, before any combination); each later round plays the candidates left on new shared deals, drops those
 significantly worse deal by deal than a change no larger, halves the rest and adds
 combinations an additive model predicts to meet the targets. --budget is games (search and
 certification) or a CPU time (user + sys, e.g. 30m). Every round is a plan built from the

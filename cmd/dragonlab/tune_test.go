@@ -25,6 +25,8 @@ func TestTuneBadInputIsOneLineExit2AndWritesNothing(t *testing.T) {
 		"solitaire default":  {[]string{"--game", "dragonscales", "--players", "1"}, "one-player"},
 		"solitaire skill":    {[]string{"--game", "dragonscales", "--players", "1", "--target", "skill>=2"}, "one-player"},
 		"unknown target":     {[]string{"--game", "draco", "--target", "speed=3"}, "unknown target"},
+		"unknown level":      {[]string{"--game", "draco", "--target", "fair=2@grandmaster"}, `no level of play is named "grandmaster"`},
+		"levels contradict":  {[]string{"--game", "draco", "--target", "fair=2@greedy,expert", "--target", "fair=3@expert"}, "contradictory targets fair=2@greedy,expert and fair=3@expert at expert"},
 		"budget":             {[]string{"--game", "draco", "--budget", "soon"}, "--budget"},
 		"two levels":         {[]string{"--game", "draco", "--agents", "greedy,expert"}, "one level"},
 		"shard":              {[]string{"--game", "draco", "--shard", "2/2"}, "shard"},
@@ -108,4 +110,49 @@ func compact(t *testing.T, raw json.RawMessage) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// A fair target at several levels of play (fair=P@level,…): the certification replays
+// every candidate at each level named, judges every seat at each, and the answer's
+// components say the level.
+func TestTuneCertifiesAtEveryLevelNamed(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "tune")
+	code, stdout, stderr := cli(t, "tune", "--game", "dragonheart", "--set", "seatBonus=[0,4]", "--agents", "random", "--levers", "seatBonus",
+		"--target", "fair=4@random,casual", "--budget", "12000", "--certify", "500", "--raw", "--out", out, "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Proposal struct {
+			Targets []struct {
+				Target     string `json:"target"`
+				Components []struct {
+					Name string `json:"name"`
+				} `json:"components"`
+			} `json:"targets"`
+			Games struct{ Certification int64 } `json:"games"`
+		} `json:"proposal"`
+		Rules struct {
+			Deals int64 `json:"deals"`
+		} `json:"rules"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	p := s.Proposal
+	var names []string
+	for _, c := range p.Targets[0].Components {
+		names = append(names, c.Name)
+	}
+	if p.Targets[0].Target != "fair=4@random,casual" || strings.Join(names, "; ") != "seat 0 at random; seat 1 at random; seat 0 at casual; seat 1 at casual" {
+		t.Fatalf("target %s, components %v", p.Targets[0].Target, names)
+	}
+	// Every certified candidate played at both levels: two runs of 500 deals each.
+	if p.Games.Certification%(2*500) != 0 || p.Games.Certification < 2*2*500 {
+		t.Fatalf("%d certification games, want 1,000 per candidate (two levels)", p.Games.Certification)
+	}
 }

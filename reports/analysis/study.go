@@ -259,5 +259,5 @@ func tuneInput(p tune.Proposal, level string, targets []string, dir string) *des
 		}
 	}
 	return &designer.TuneInput{Changes: []designer.RuleChange{ch}, Sentence: p.Sentence, Answer: p.Answer, Certified: p.Certified,
-		Level: level, Targets: targets, Dir: dir}
+		Level: level, Targets: targets, Dir: dir, More: p.More}
 }

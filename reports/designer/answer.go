@@ -598,7 +598,13 @@ func (g *Game) answer() string {
 			// dragonlab tune's answer, certified or not, as tune says it.
 			c := fmt.Sprintf("with %d players, under %s play, %s", a.Players, a.Tune.Level, a.Tune.Sentence)
 			changes, firm = append(changes, c), append(firm, c)
-		} else if c := a.Glance.Change; c.Verdict == "not settled" {
+		} else if c := a.Glance.Change; a.Players == 1 && c.Verdict != "–" {
+			// The solitaire's cell judges its success target, not fairness: its own clause.
+			changes = append(changes, "for the solitaire, "+c.Text)
+			if c.Verdict == "change" {
+				firm = append(firm, changes[len(changes)-1])
+			}
+		} else if c.Verdict == "not settled" {
 			unsettled = append(unsettled, strconv.Itoa(a.Players))
 		} else if c.Verdict == "change" || c.Verdict == "open" {
 			changes = append(changes, fmt.Sprintf("with %d players, %s", a.Players, c.Text))

@@ -38,6 +38,9 @@ type TuneInput struct {
 	Level   string   `json:"level"`
 	Targets []string `json:"targets"`
 	Dir     string   `json:"dir"`
+	// More is, where nothing was certified but the best change's estimates lie inside
+	// the targets, about how many more certification games would settle it (0: none).
+	More int64 `json:"more,omitempty"`
 }
 
 // RuleChange is one certified change of the rules.

@@ -523,6 +523,9 @@ func (a *Answer) changeCell(fc Cell) Cell {
 			if !ch.Certified {
 				continue
 			}
+			if len(ch.Params) == 0 { // tune certified the rules as they are
+				return Cell{Text: "fair as is: no change needed (tune certified)" + a.atLevel(t.Level), Verdict: "nothing", From: "tune"}
+			}
 			if !ch.Effect.HasInterval() { // certified on targets other than fair
 				return Cell{Text: a.changeWords(ch) + ": certified" + a.atLevel(t.Level), Verdict: "change", From: "tune"}
 			}
@@ -531,7 +534,7 @@ func (a *Answer) changeCell(fc Cell) Cell {
 		}
 	}
 	if a.Players == 1 {
-		return a.soloChoice()
+		return a.soloChange()
 	}
 	// Certified or silent: page 1 names a change only where tune certified one (above);
 	// otherwise the rules as they are, judged by the Fair? cell on the interval it prints,
@@ -551,6 +554,10 @@ func (a *Answer) changeCell(fc Cell) Cell {
 	case fairness.NotSettled:
 		return Cell{Text: "not settled" + notSettled(fc.More) + " (study --settle)", Verdict: "not settled", More: fc.More}
 	case fairness.Favoured, fairness.Disfavoured:
+		if t := a.cfg.Tune; t != nil && t.More > 0 {
+			// tune's best change lies inside the target, its intervals not yet.
+			return Cell{Text: "not settled" + notSettled(t.More) + " (dragonlab tune)" + a.atLevel(t.Level), Verdict: "not settled", More: t.More, From: "tune"}
+		}
 		if a.cfg.Tune != nil {
 			return Cell{Text: "not certified: no change meets the target" + a.atLevel(a.cfg.Tune.Level), Verdict: "open", From: "tune"}
 		}
@@ -600,27 +607,66 @@ func familyText(x Est, players int) string {
 	return fmt.Sprintf("%s %s %s %s", who, format.Trim(x.Value, 2), unit, format.IvTrim(x.Estimate, 2))
 }
 
-// soloChoice is the solitaire's "What to change?": the lever is the designer's choice of
-// difficulty; the cell shows the value played farthest from the rules.
-func (a *Answer) soloChoice() Cell {
+// SoloTarget is the solitaire's success target behind its "What to change?": won 50% of
+// the time, ±5 points (success=50±5) — a solitaire neither a formality nor hopeless.
+var SoloTarget = struct{ Center, Tol float64 }{0.50, 0.05}
+
+// soloChange is the solitaire's "What to change?", judged against SoloTarget on the
+// sweep's whole values, all measured at the sweep's level (never a value nobody played):
+// no change needed where the rules' interval lies inside the target; where it lies
+// wholly outside, the smallest change whose interval lies inside, else the smallest
+// that moves success clearly toward the target (its interval excludes the rules'
+// estimate), else none to make; otherwise not settled.
+func (a *Answer) soloChange() Cell {
+	lo, hi := SoloTarget.Center-SoloTarget.Tol, SoloTarget.Center+SoloTarget.Tol
+	tgt := fmt.Sprintf("success=%s±%s", format.Trim(100*SoloTarget.Center, 1), format.Trim(100*SoloTarget.Tol, 1))
+	inside := func(e Est) bool { return e.Lo >= lo && e.Hi <= hi }
 	for _, l := range a.Compensation {
-		var far *PointAnswer
-		var rules float64
+		var rules *PointAnswer
 		for i := range l.Points {
-			if l.Points[i].Rules {
-				rules = l.Points[i].X
+			if l.Points[i].Rules && l.Points[i].Success != nil {
+				rules = &l.Points[i]
 			}
 		}
+		if rules == nil {
+			continue
+		}
+		at := a.atLevel(l.Level)
+		r := *rules.Success
+		switch {
+		case inside(r):
+			return Cell{Text: fmt.Sprintf("no change needed: won %s, inside %s", pctIv(r), tgt) + at, Value: &r, Verdict: "nothing", From: "sweep"}
+		case r.Lo <= hi && r.Hi >= lo:
+			return Cell{Text: fmt.Sprintf("not settled: won %s against %s (study --settle)", pctIv(r), tgt) + at, Value: &r, Verdict: "not settled", From: "sweep"}
+		}
+		// The rules lie wholly outside the target: the smallest change in cost order.
+		var in, toward *PointAnswer
 		for i := range l.Points {
 			p := &l.Points[i]
-			if !p.Rules && p.Success != nil && (far == nil || math.Abs(p.X-rules) > math.Abs(far.X-rules)) {
-				far = p
+			if p.Rules || p.Success == nil {
+				continue
+			}
+			e := *p.Success
+			closer := func(q *PointAnswer) bool {
+				return q == nil || math.Abs(p.X-rules.X) < math.Abs(q.X-rules.X)
+			}
+			if inside(e) && closer(in) {
+				in = p
+			}
+			towardTarget := (r.Value > hi && e.Hi < r.Value) || (r.Value < lo && e.Lo > r.Value)
+			if towardTarget && closer(toward) {
+				toward = p
 			}
 		}
-		if far != nil {
-			e := *far.Success
-			return Cell{Text: fmt.Sprintf("a choice: with %s, won %s", a.words.paramShort(l.Lever.Path, far.X), pctIv(e)) + a.atLevel(l.Level), Value: &e, Verdict: "choice", From: "sweep"}
+		switch {
+		case in != nil:
+			e := *in.Success
+			return Cell{Text: fmt.Sprintf("%s: won %s, inside %s", a.words.paramShort(l.Lever.Path, in.X), pctIv(e), tgt) + at, Value: &e, Verdict: "change", From: "sweep"}
+		case toward != nil:
+			e := *toward.Success
+			return Cell{Text: fmt.Sprintf("toward %s: %s, won %s", tgt, a.words.paramShort(l.Lever.Path, toward.X), pctIv(e)) + at, Value: &e, Verdict: "change", From: "sweep"}
 		}
+		return Cell{Text: fmt.Sprintf("none to make: no value swept moves success (%s) toward %s", pctIv(r), tgt) + at, Value: &r, Verdict: "open", From: "sweep"}
 	}
 	return Cell{Text: "–", Verdict: "–"}
 }

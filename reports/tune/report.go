@@ -30,6 +30,14 @@ type Result struct {
 	// pick's whole-number neighbour on the other side of fair (when there is one).
 	Rules     RowSummary  `json:"rules"`
 	Neighbour *RowSummary `json:"neighbour,omitempty"`
+	// Smaller is, where the pick changes several parameters, the best change of one
+	// parameter, certified with it (tested first in cost order).
+	Smaller  *RowSummary `json:"smaller,omitempty"`
+	RunnerUp *RowSummary `json:"runnerUp,omitempty"`
+	// Screened and OneLever are the changes of one parameter the search played and all of
+	// them within the levers' ranges: the smallest change is guaranteed only when equal.
+	Screened int `json:"screened"`
+	OneLever int `json:"oneLever"`
 	// Effect is the change's effect, pick minus rules on the same fresh deals (paired).
 	Effect []ComponentSummary `json:"effect,omitempty"`
 	// Family and Level are the Bonferroni family (claims) and each interval's level.
@@ -61,6 +69,10 @@ type Proposal struct {
 	Sentence string   `json:"sentence"`
 	Answer   string   `json:"answer"`
 	Missing  []string `json:"missing,omitempty"`
+	// More is, for an answer not certified whose every interval misses its target only by
+	// its width (its estimates inside), about how many more certification games would
+	// narrow its intervals inside (0: certified, or a target missed by its estimate).
+	More int64 `json:"more,omitempty"`
 }
 
 // TargetSummary is one target with its certified components.
@@ -141,7 +153,7 @@ func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game,
 	if err != nil {
 		return nil, err
 	}
-	cs, _ := search.Components(s.Targets, s.Players, s.Ladder)
+	cs, _ := search.CertComponents(s)
 	res := &Result{Meta: meta, Agent: s.Agent, Levers: s.Levers, Family: cert.Family, Level: cert.Level, spec: s, cert: cert}
 	for _, t := range s.Targets {
 		res.Targets = append(res.Targets, t.Text)
@@ -172,11 +184,21 @@ func Analyze(meta doc.Meta, s *search.Spec, hist []search.Played, g engine.Game,
 		nb := rowSummary(s, cert.Neighbour)
 		res.Neighbour = &nb
 	}
+	if cert.Smaller != nil {
+		sm := rowSummary(s, cert.Smaller)
+		res.Smaller = &sm
+	}
+	if cert.RunnerUp != nil {
+		ru := rowSummary(s, cert.RunnerUp)
+		res.RunnerUp = &ru
+	}
+	res.Screened, res.OneLever = search.Screened(s, hist[:len(hist)-1])
 	for i, e := range cert.Effect {
 		res.Effect = append(res.Effect, ComponentSummary{Name: cs[i].Name, Estimate: doc.Estimate{Estimate: e}})
 	}
 	if !best.Meets {
 		p.Missing = Missing(best, s)
+		p.More = moreGames(s, best, p.Games.Certification)
 	}
 	p.Sentence, p.Answer = res.sentences()
 	// The search's candidates.
@@ -278,16 +300,23 @@ func (res *Result) sentences() (short, long string) {
 	fresh := fmt.Sprintf("on %s fresh deals never used in the search (family-wise 95%% intervals over %s)", format.Count(c.Deals), format.Plural(int64(c.Family), "claim"))
 	targets := strings.Join(res.Targets, ", ")
 	rules := fmt.Sprintf("the rules as they are: %s", valuesText(&c.Rules, true))
+	at := levelsText(s)
 	switch {
 	case best.Candidate.Changed == 0 && best.Meets:
-		short = "fair as is: certified"
+		short = "fair as is: certified" + at
 		if !hasFair(s) {
 			short = "meets the targets as is: certified"
 		}
 		long = fmt.Sprintf("The rules meet the targets (%s) as they are, certified %s: %s.", targets, fresh, valuesText(best, false))
 	case best.Meets:
-		short = shortChange(s, best.Candidate) + ": certified"
+		short = shortChange(s, best.Candidate) + ": certified" + at
 		long = fmt.Sprintf("Change %s: it meets the targets (%s), certified %s: %s (%s).", ChangeText(s, best.Candidate), targets, fresh, valuesText(best, false), rules)
+	case best.Candidate.Changed == 0 && best.Near:
+		short = "not settled: the rules may meet the targets" + at
+		long = fmt.Sprintf("Not settled: the rules' estimates lie inside the targets (%s) but not all their intervals, %s; missing: %s. No change is proposed where the rules may already meet the targets (a change certified there would most often be needless).", targets, rules+" "+fresh, strings.Join(Missing(best, s), "; "))
+		if res.Proposal.More > 0 {
+			long += fmt.Sprintf(" About %s more certification games would settle it.", format.Count(res.Proposal.More))
+		}
 	case best.Candidate.Changed == 0:
 		short = "not certified: no change found that meets the targets"
 		long = fmt.Sprintf("No change was found that meets the targets (%s); the search's best is to change nothing, and %s; missing: %s.", targets, rules+" "+fresh, strings.Join(Missing(best, s), "; "))
@@ -301,7 +330,67 @@ func (res *Result) sentences() (short, long string) {
 	case c.Neighbour != nil:
 		long += fmt.Sprintf(" The fair value lies between two whole numbers: the neighbour on the other side of fair, %s, gives %s.", shortChange(s, c.Neighbour.Candidate), valuesText(c.Neighbour, false))
 	}
+	if best.Meets && best.Candidate.Changed >= 2 {
+		// A combination is the answer only after the smaller changes: say which were
+		// certified and missed.
+		var missed []string
+		for _, r := range c.Missed() {
+			missed = append(missed, fmt.Sprintf("%s (%s)", shortChange(s, r.Candidate), valuesText(r, true)))
+		}
+		if len(missed) == 0 {
+			long += " No change of one parameter was certified (none looked certifiable in the search)."
+		} else {
+			long += " Certified before it and missed: " + strings.Join(missed, "; ") + "."
+		}
+	}
+	if res.Screened < res.OneLever {
+		long += fmt.Sprintf(" The budget screened %d of the %d changes of one parameter within the levers' ranges: a smaller change may have been left unplayed.", res.Screened, res.OneLever)
+	}
 	return short, long
+}
+
+// moreGames is about how many more certification games would put row's fair intervals
+// inside their targets, its estimates staying where they are: the half-width shrinks as
+// one over the root of the deals, so the deals grow by (half-width / margin)² for the
+// seat that needs most. 0 when a fair estimate lies outside its target (more games do
+// not help: other levers do) or the row misses a target other than fair.
+func moreGames(s *search.Spec, row *search.Row, certGames int64) int64 {
+	f := 1.0
+	for ti, t := range s.Targets {
+		if row.Met[ti] {
+			continue
+		}
+		if t.Kind != search.Fair {
+			return 0
+		}
+		for _, v := range row.Values {
+			if v.Component.Target != ti || v.Inside {
+				continue
+			}
+			e := v.Estimate
+			margin := t.Points - math.Abs(e.Value)
+			if !(margin > 0) || !e.HasInterval() {
+				return 0
+			}
+			h := (e.Hi - e.Lo) / 2
+			f = math.Max(f, (h/margin)*(h/margin))
+		}
+	}
+	if f <= 1 {
+		return 0
+	}
+	return int64(math.Ceil((f - 1) * float64(certGames)))
+}
+
+// levelsText names the levels of play a fair target holds at, where it names them:
+// " under greedy and expert play" ("" for the measuring level alone).
+func levelsText(s *search.Spec) string {
+	for _, t := range s.Targets {
+		if t.Kind == search.Fair && len(t.At) > 0 {
+			return " under " + format.JoinAnd(t.At) + " play"
+		}
+	}
+	return ""
 }
 
 func hasFair(s *search.Spec) bool {
@@ -326,6 +415,9 @@ func (res *Result) Doc() (*doc.Doc, error) {
 		doc.KV{Key: "Levers", Value: strings.Join(levers, "; ")},
 		doc.KV{Key: "Games", Value: fmt.Sprintf("%s in the search, %s in the certification", format.Count(res.Proposal.Games.Search), format.Count(res.Proposal.Games.Certification))},
 	)
+	if at := levelsText(s); at != "" {
+		d.Provenance = append(d.Provenance, doc.KV{Key: "Fair at", Value: strings.TrimPrefix(at, " under ") + " (the search measures at the measuring level; the certification replays every candidate at each)"})
+	}
 	ans := d.AddSection("Answer")
 	ans.Add(doc.Para(res.Proposal.Answer))
 	if !res.Proposal.Certified {
@@ -343,6 +435,14 @@ func (res *Result) Doc() (*doc.Doc, error) {
 	if c.Neighbour != nil {
 		cols = append(cols, doc.Col(shortChange(s, c.Neighbour.Candidate)+" (neighbour)", doc.Right))
 		rows = append(rows, c.Neighbour)
+	}
+	if c.Smaller != nil {
+		cols = append(cols, doc.Col(shortChange(s, c.Smaller.Candidate)+" (one parameter)", doc.Right))
+		rows = append(rows, c.Smaller)
+	}
+	if c.RunnerUp != nil {
+		cols = append(cols, doc.Col(shortChange(s, c.RunnerUp.Candidate)+" (runner-up)", doc.Right))
+		rows = append(rows, c.RunnerUp)
 	}
 	tb := doc.NewTable("targets", cols...)
 	for i, v := range c.Rules.Values {
@@ -416,8 +516,8 @@ func (res *Result) Doc() (*doc.Doc, error) {
 	ss.AddSection("Candidates").Add(doc.Para("Every candidate played, with its estimates (± one standard error) over the deals it played, and its score: the largest distance from a target, in units of the target's tolerance, widened by the half-width its certification would have (at most 1: it looks certifiable)."), ctab)
 	d.AddSection("Method").Add(doc.Bullets(
 		"Candidates: every combination of the levers' values, ordered by cost: the fewest parameters changed, then the smallest distance (in steps of each lever). Starting points that differ by the same amount for every seat are the same rules and are counted once, written as the change closest to the rules.",
-		"Search: round 0 plays the rules and every change of one lever on the same deals; each later round plays its candidates on new deals shared by all of them (common random numbers), drops those significantly worse deal by deal than a change no larger (paired difference, 3 standard errors) or clearly off the targets, keeps the better half (successive halving), and adds combinations that an additive model of the one-lever effects, each measured paired against the rules, predicts to meet the targets.",
-		"Certification: the best candidate (the smallest change that looks certifiable, else the closest to the targets), the rules and, for a change of one whole-number lever, its neighbour on the other side of fair, replayed on fresh deals never used in the search. Each interval is normal (per-deal values: a seat's win share minus the mean share of the seats, a game's decisions) at the Bonferroni level over every target and seat (the luck share: a percentile bootstrap over deals at that level). It meets the targets only if every interval lies inside its target.",
+		"Search: round 0 plays the rules and every change of one parameter on the same deals (the seats' starting points are one parameter, every vector of them within range a change of it; what round 0 has no room for is screened in the rounds after, before any combination); each later round plays its candidates on new deals shared by all of them (common random numbers), drops those significantly worse deal by deal than a change no larger (paired difference, 3 standard errors) or clearly off the targets, keeps the better half (successive halving), and adds combinations that an additive model of the one-lever effects, each measured paired against the rules, predicts to meet the targets.",
+		"Certification: the best candidate (the smallest change that looks certifiable, else the closest to the targets), the rules and, for a change of one whole-number lever, its neighbour on the other side of fair (for a combination, the best change of one parameter instead), replayed on fresh deals never used in the search. Each interval is normal (per-deal values: a seat's win share minus the mean share of the seats, a game's decisions) at the Bonferroni level over every target and seat (the luck share: a percentile bootstrap over deals at that level). It meets the targets only if every interval lies inside its target. The rules are tested first, then the changes in cost order, and the first that meets the targets is the answer: every row was named before the certification, the Bonferroni family counts the claims of every row, so the order adds no error.",
 		"Advantages are in points of win share: a seat's share of the wins minus the mean share of the seats (the fair share), so shared wins and games nobody wins are counted exactly.",
 		luckMethod(s),
 	))

@@ -75,6 +75,15 @@ func StudyTune(a *Analysis, i int, agent, announce string) (rel, note string, er
 	if err != nil {
 		return "", fmt.Sprintf("The tune stage of %s with %d players was not run: %v.", c.Game, c.Players, err), nil
 	}
+	// A budget whose certification cannot put even a fair game's seats inside the target
+	// would spend its games for a sure "not certified": say so instead, with the budget
+	// that would.
+	for _, tg := range ts.Spec.Targets {
+		if h, need := ts.Spec.FairReach(c.Tune); tg.Kind == tune.Fair && h >= tg.Points {
+			return "", fmt.Sprintf("The tune stage of %s with %d players was not run: %s games certify a seat only within ±%s points, not inside %s (about %s games would: --tune %d).",
+				c.Game, c.Players, text.Count(c.Tune), text.Trim(100*h, 1), tg.Text, text.Count(need), need), nil
+		}
+	}
 	fmt.Fprint(a.Stderr, announce)
 	to := TuneOptions{Options: plan.Options{Dir: filepath.Join(a.Dir, rel), Workers: a.workers}}
 	to.OnRound = func(r *tune.Round, p *plan.Plan) {

@@ -90,6 +90,9 @@ type TuneRoundOptions struct {
 	// target), one per step.
 	Runs   []string   `json:"runs"`
 	Ladder [][]string `json:"ladder,omitempty"`
+	// Levels are, in the certification, each entry's self-play runs at the extra levels
+	// of play a fair target names (Spec.ExtraLevels).
+	Levels [][]string `json:"levels,omitempty"`
 }
 
 func init() {
@@ -165,6 +168,16 @@ func (o Tune) Setup() (*TuneSetup, error) {
 		return nil, fmt.Errorf("--certify %d: want a positive number of deals (or 0 to size them from the targets)", o.Certify)
 	}
 	for _, t := range targets {
+		// A fair target's levels of play: the certification replays each candidate at
+		// each (honest agents only, as the measuring level).
+		for _, name := range t.At {
+			spec, _ := tune.LevelAgent(name)
+			f, err := agents.Parse(spec)
+			if err != nil {
+				return nil, err
+			}
+			s.CertLevels = append(s.CertLevels, tune.CertLevel{Name: name, Agent: f.Spec})
+		}
 		switch t.Kind {
 		case tune.Luck:
 			s.Replays = 2
@@ -406,6 +419,22 @@ func (ts *TuneSetup) RoundPlan(r *tune.Round) (*plan.Plan, error) {
 			}
 			opts.Ladder = append(opts.Ladder, names)
 		}
+		if extra := s.ExtraLevels(); r.Kind == tune.Certify && len(extra) > 0 {
+			var names []string
+			for _, l := range extra {
+				f, err := agents.Parse(l.Agent)
+				if err != nil {
+					return nil, err
+				}
+				name := fmt.Sprintf("%s-at-%s", stem, l.Name)
+				lr := run
+				lr.Name, lr.Label = name, label+" at "+l.Name+" play"
+				lr.Seating, lr.Replays = sim.SeatFixed, 0
+				p.Add(lr, ts.game, params, repeat(f, s.Players))
+				names = append(names, name)
+			}
+			opts.Levels = append(opts.Levels, names)
+		}
 	}
 	if err := p.SetOptions(opts); err != nil {
 		return nil, err
@@ -419,7 +448,7 @@ func checkTuneRound(c *checker) error {
 	if err := c.options(&o); err != nil {
 		return err
 	}
-	if len(o.Runs) != len(o.Round.Entries) || (o.Ladder != nil && len(o.Ladder) != len(o.Runs)) {
+	if len(o.Runs) != len(o.Round.Entries) || (o.Ladder != nil && len(o.Ladder) != len(o.Runs)) || (o.Levels != nil && len(o.Levels) != len(o.Runs)) {
 		return fmt.Errorf("%d runs for %d candidates", len(o.Runs), len(o.Round.Entries))
 	}
 	for i, name := range o.Runs {
@@ -434,6 +463,17 @@ func checkTuneRound(c *checker) error {
 			for k, l := range o.Ladder[i] {
 				if _, err := c.run(l, fmt.Sprintf("ladder[%d][%d]", i, k)); err != nil {
 					return err
+				}
+			}
+		}
+		if o.Levels != nil {
+			for k, l := range o.Levels[i] {
+				lr, err := c.run(l, fmt.Sprintf("levels[%d][%d]", i, k))
+				if err != nil {
+					return err
+				}
+				if !lr.Outcomes || lr.Seed != o.Round.Seed || lr.Units != o.Round.Deals {
+					return fmt.Errorf("run %s is not the round's (seed, deals and per-unit outcomes)", l)
 				}
 			}
 		}
@@ -504,15 +544,23 @@ func (ts *TuneSetup) readRound(rd string, p *plan.Plan, r *tune.Round) (tune.Pla
 		games += res.Games
 	}
 	cs, _ := tune.Components(ts.Spec.Targets, ts.Spec.Players, ts.Spec.Ladder)
+	if r.Kind == tune.Certify {
+		cs, _ = tune.CertComponents(&ts.Spec)
+	}
 	played := tune.Played{Round: *r, Games: games}
 	for i, name := range o.Runs {
-		var ladder []*sim.Result
+		var ladder, levels []*sim.Result
 		if o.Ladder != nil {
 			for _, l := range o.Ladder[i] {
 				ladder = append(ladder, results[p.Index(l)])
 			}
 		}
-		m, err := tune.MeasureOf(cs, results[p.Index(name)], ladder)
+		if o.Levels != nil {
+			for _, l := range o.Levels[i] {
+				levels = append(levels, results[p.Index(l)])
+			}
+		}
+		m, err := tune.MeasureOf(cs, results[p.Index(name)], ladder, levels...)
 		if err != nil {
 			return tune.Played{}, false, fmt.Errorf("%s: %v", rd, err)
 		}

@@ -3,6 +3,7 @@ package tune
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"dragonlab/sim/stats"
 )
@@ -29,6 +30,9 @@ type Row struct {
 	Met []bool `json:"met"`
 	// Meets: every target is met.
 	Meets bool `json:"meets"`
+	// Near: every estimate lies inside its target (skill: enough steps above fair), so
+	// that a target missed is missed only by its interval's width.
+	Near bool `json:"near,omitempty"`
 }
 
 // Certificate is the certification's analysis.
@@ -43,23 +47,49 @@ type Certificate struct {
 	Pick   *Row    `json:"pick,omitempty"`
 	// Neighbour is the whole-number neighbour of the pick on the other side of fair.
 	Neighbour *Row `json:"neighbour,omitempty"`
+	// Smaller is, where the pick changes several parameters, the best change of one.
+	Smaller *Row `json:"smaller,omitempty"`
+	// RunnerUp is, where the pick changes one parameter without a neighbour, the next
+	// best change of one parameter.
+	RunnerUp *Row `json:"runnerUp,omitempty"`
 	// Effect is, per component, the proposal (Best) minus the rules on the same fresh
 	// deals (paired), at the family level (nil when the proposal is no change).
 	Effect []stats.Estimate `json:"-"`
 }
 
-// Eligible are the rows the proposal may be, in the order they are tested (closed
-// testing, rules first): the rules as they are, then the pick and its neighbour. They were
-// named before the certification was played, and the family of the Bonferroni correction
-// counts the claims of each, so that choosing the first that meets the targets keeps the
-// family-wise level.
+// Eligible are the rows the proposal may be, in the order they are tested: the rules as
+// they are first, then the changes in cost order (fewest parameters changed, then the
+// smallest distance: Candidate.Less). The answer is the first that meets the targets.
+//
+// Why the family-wise error stays at its level: every eligible row was named by the
+// search before the certification was played, on deals the certification never reuses,
+// and each row's claims (every target and seat) are intervals at 1 − α/family with the
+// family counting the claims of every eligible row (Bonferroni). So the probability that
+// any eligible row is wrongly said to meet the targets is at most α, whichever row the
+// cost order then answers with: walking the rows in a fixed order and stopping at the
+// first that meets them selects among claims that all hold together (a closed family),
+// and adds no error of its own. The rules come first, so a change is never the answer
+// where the rules themselves are certified.
 func (c *Certificate) Eligible() []*Row {
 	out := []*Row{&c.Rules}
-	if c.Pick != nil {
-		out = append(out, c.Pick)
+	for _, r := range []*Row{c.Pick, c.Neighbour, c.Smaller, c.RunnerUp} {
+		if r != nil {
+			out = append(out, r)
+		}
 	}
-	if c.Neighbour != nil {
-		out = append(out, c.Neighbour)
+	sort.SliceStable(out[1:], func(i, j int) bool { return out[1+i].Candidate.Less(out[1+j].Candidate) })
+	return out
+}
+
+// Missed are the rows changing fewer parameters than the answer that were certified and
+// did not meet the targets (cost order): what a combination's answer names.
+func (c *Certificate) Missed() []*Row {
+	best := c.Best()
+	var out []*Row
+	for _, r := range c.Eligible()[1:] {
+		if r != best && r.Candidate.Changed < best.Candidate.Changed && !r.Meets {
+			out = append(out, r)
+		}
 	}
 	return out
 }
@@ -69,18 +99,21 @@ func (c *Certificate) Eligible() []*Row {
 // a change is never certified where the rules themselves are. Otherwise, of the changes
 // that meet the targets, the smallest; when none does, the pick (or the rules when the
 // search picked no change).
+//
+// Nor is a change the answer where the rules miss the targets only by their intervals'
+// width (their estimates inside: Rules.Near): rules that may well be fair are not
+// settled, and a change certified there would most often be needless — on fair rules the
+// certification's own noise fails the rules' interval now and then while an equally fair
+// change passes. The answer is then the rules, not certified ("not settled"), and a change
+// only where the rules' estimates say they are off.
 func (c *Certificate) Best() *Row {
-	if c.Rules.Meets {
+	if c.Rules.Meets || c.Rules.Near {
 		return &c.Rules
 	}
-	var best *Row
 	for _, r := range c.Eligible()[1:] {
-		if r.Meets && (best == nil || r.Candidate.Less(best.Candidate)) {
-			best = r
+		if r.Meets {
+			return r // the first in cost order
 		}
-	}
-	if best != nil {
-		return best
 	}
 	if c.Pick != nil {
 		return c.Pick
@@ -96,11 +129,11 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 	if r.Kind != Certify || len(ms) != len(r.Entries) {
 		return nil, fmt.Errorf("not a certification round")
 	}
-	cs, claims := Components(s.Targets, s.Players, s.Ladder)
+	cs, claims := CertComponents(s)
 	eligible := 0 // the rules, the pick and the neighbour: every row Best may answer with
 	for _, e := range r.Entries {
 		switch e.Role {
-		case RoleRules, RolePick, RoleNeighbour:
+		case RoleRules, RolePick, RoleNeighbour, RoleSmaller, RoleRunnerUp:
 			eligible++
 		}
 	}
@@ -126,6 +159,10 @@ func CertifyRound(s *Spec, r Round, ms []*Measure) (*Certificate, error) {
 			c.Pick = &row
 		case RoleNeighbour:
 			c.Neighbour = &row
+		case RoleSmaller:
+			c.Smaller = &row
+		case RoleRunnerUp:
+			c.RunnerUp = &row
 		}
 	}
 	if best := c.Best(); rules != nil && best.Candidate.Changed > 0 {
@@ -190,5 +227,40 @@ func certifyRow(s *Spec, cs []Component, e Entry, m *Measure, z, level float64) 
 	for _, m := range met {
 		row.Meets = row.Meets && m
 	}
+	row.Near = near(s, row.Values)
 	return row, nil
+}
+
+// near reports whether every certified estimate lies inside its target (skill: the
+// target's steps above fair by their estimates).
+func near(s *Spec, vs []Value) bool {
+	steps := map[int]int{}
+	for _, v := range vs {
+		t := s.Targets[v.Component.Target]
+		x := v.Estimate.Value
+		switch v.Component.Kind {
+		case Fair:
+			if math.Abs(x) > t.Points {
+				return false
+			}
+		case Length:
+			if x < t.Decisions*(1-t.Tolerance) || x > t.Decisions*(1+t.Tolerance) {
+				return false
+			}
+		case Luck:
+			if x > t.Share {
+				return false
+			}
+		case Skill:
+			if x > 0 {
+				steps[v.Component.Target]++
+			}
+		}
+	}
+	for ti, t := range s.Targets {
+		if t.Kind == Skill && steps[ti]+1 < t.Levels {
+			return false
+		}
+	}
+	return true
 }

@@ -50,7 +50,11 @@ type Component struct {
 	Seat   int    `json:"seat,omitempty"` // fair
 	Step   int    `json:"step,omitempty"` // skill: step i (level i vs level i−1), from 1
 	Name   string `json:"name"`           // "seat 0", "length", "luck share", "greedy vs casual"
-	unit   int    // column in Measure.Units, −1 for luck and skill
+	// Level is the level of play of a fair target's seat that names its levels ("" for
+	// the measuring level): "seat 0 at expert".
+	Level string `json:"level,omitempty"`
+	unit  int    // column in Measure.Units, −1 for luck and skill
+	run   int    // 0: the candidate's self-play at the measuring level; k: its k-th extra level
 }
 
 // Components lists the numbers the targets are judged on, and how many of them are
@@ -87,6 +91,56 @@ func Components(targets []Target, players int, ladder []string) (cs []Component,
 	return cs, family
 }
 
+// CertComponents are the numbers the certification judges: Components, except that a
+// fair target naming levels of play (fair=P@level,…) has every seat at each of its levels
+// (and none at the measuring level unless it is named), each a claim of the family.
+func CertComponents(s *Spec) (cs []Component, family int) {
+	leveled := false
+	for _, t := range s.Targets {
+		leveled = leveled || (t.Kind == Fair && len(t.At) > 0)
+	}
+	if !leveled {
+		return Components(s.Targets, s.Players, s.Ladder)
+	}
+	extra := s.ExtraLevels()
+	runOf := func(name string) int {
+		for k, l := range extra {
+			if l.Name == name {
+				return k + 1
+			}
+		}
+		return 0
+	}
+	col := 0
+	for ti, t := range s.Targets {
+		if t.Kind != Fair || len(t.At) == 0 {
+			one, f := Components([]Target{t}, s.Players, s.Ladder)
+			for _, c := range one {
+				c.Target = ti
+				if c.unit >= 0 {
+					c.unit = col
+					col++
+				}
+				cs = append(cs, c)
+			}
+			family += f
+			continue
+		}
+		for _, lv := range t.At {
+			for seat := 0; seat < s.Players; seat++ {
+				cs = append(cs, Component{Target: ti, Kind: Fair, Seat: seat, Level: lv, Name: fmt.Sprintf("seat %d at %s", seat, lv), unit: col, run: runOf(lv)})
+				col++
+			}
+			if s.Players == 2 {
+				family++
+			} else {
+				family += s.Players
+			}
+		}
+	}
+	return cs, family
+}
+
 // LevelName is a ladder level's short name: random, casual (greedy with random slips),
 // greedy, or the agent's spec without its default options.
 func LevelName(spec string) string {
@@ -115,21 +169,74 @@ func unitColumns(cs []Component) int {
 // MeasureOf reads a self-play run's per-unit outcomes into a Measure (replay seating: the
 // luck counts too). ladder are the step runs (duplicate seating, the upper level in seat
 // 0 of rotation 0), nil without a skill target.
-func MeasureOf(cs []Component, self *sim.Result, ladder []*sim.Result) (*Measure, error) {
+//
+// levels are the candidate's self-play runs at the certification's extra levels
+// (Spec.ExtraLevels, on the same seed and deals), for CertComponents.
+func MeasureOf(cs []Component, self *sim.Result, ladder []*sim.Result, levels ...*sim.Result) (*Measure, error) {
+	m := &Measure{}
+	if err := m.addUnits(cs, self, 0); err != nil {
+		return nil, err
+	}
+	if self != nil {
+		m.Replay = self.Aggregate.Replays
+	}
+	for k, r := range levels {
+		if err := m.addUnits(cs, r, k+1); err != nil {
+			return nil, err
+		}
+	}
+	for _, r := range ladder {
+		if r == nil || r.Aggregate.Outcomes == nil {
+			return nil, fmt.Errorf("a ladder run without per-unit outcomes")
+		}
+		var step []float64
+		fair := 1 / float64(r.Players)
+		err := r.Aggregate.Outcomes.Each(r.Players, r.Players, func(_ int64, games []sim.GameOutcome) error {
+			// Rotation k seats the upper level (agent 0) in seat k.
+			v := 0.0
+			for k, g := range games {
+				v += float64(g.Share60[k]) / 60
+			}
+			step = append(step, v/float64(len(games))-fair)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		m.Steps = append(m.Steps, step)
+	}
+	return m, nil
+}
+
+// addUnits fills the per-unit columns of the components of run (0: the self-play, which
+// adds the rows; k: an extra level, whose deals must be the same).
+func (m *Measure) addUnits(cs []Component, self *sim.Result, run int) error {
 	if self == nil || self.Aggregate.Outcomes == nil {
-		return nil, fmt.Errorf("a tune run without per-unit outcomes")
+		return fmt.Errorf("a tune run without per-unit outcomes")
 	}
 	n := self.Players
 	gpu := sim.GamesPerUnit(self.Seating, n, 0)
 	if self.Aggregate.Replays != nil {
 		gpu = self.Aggregate.Replays.K
 	}
-	m := &Measure{Replay: self.Aggregate.Replays}
 	cols := unitColumns(cs)
 	luck := self.Aggregate.Outcomes.Luck
-	err := self.Aggregate.Outcomes.Each(n, gpu, func(unit int64, games []sim.GameOutcome) error {
-		row := make([]float64, cols)
+	i := 0
+	return self.Aggregate.Outcomes.Each(n, gpu, func(unit int64, games []sim.GameOutcome) error {
+		var row []float64
+		if run == 0 {
+			row = make([]float64, cols)
+		} else {
+			if i >= len(m.Units) || m.Index[i] != unit {
+				return fmt.Errorf("a level's run does not play the self-play's deals")
+			}
+			row = m.Units[i]
+		}
+		i++
 		for _, c := range cs {
+			if c.run != run {
+				continue
+			}
 			switch c.Kind {
 			case Fair:
 				// Each seat's win share, less its luck when the records hold it (a
@@ -158,34 +265,12 @@ func MeasureOf(cs []Component, self *sim.Result, ladder []*sim.Result) (*Measure
 				row[c.unit] = v / float64(len(games))
 			}
 		}
-		m.Units = append(m.Units, row)
-		m.Index = append(m.Index, unit)
+		if run == 0 {
+			m.Units = append(m.Units, row)
+			m.Index = append(m.Index, unit)
+		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range ladder {
-		if r == nil || r.Aggregate.Outcomes == nil {
-			return nil, fmt.Errorf("a ladder run without per-unit outcomes")
-		}
-		var step []float64
-		fair := 1 / float64(r.Players)
-		err := r.Aggregate.Outcomes.Each(r.Players, r.Players, func(_ int64, games []sim.GameOutcome) error {
-			// Rotation k seats the upper level (agent 0) in seat k.
-			v := 0.0
-			for k, g := range games {
-				v += float64(g.Share60[k]) / 60
-			}
-			step = append(step, v/float64(len(games))-fair)
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		m.Steps = append(m.Steps, step)
-	}
-	return m, nil
 }
 
 // Estimates gives each component's estimate over the measures (rounds) of a candidate.

@@ -16,8 +16,11 @@ import (
 //
 //  1. (CPU-time budgets only) a pilot: the rules on a few deals, to measure the CPU time
 //     of a game, which turns the budget into games.
-//  2. Round 0 screens the rules and every change of one lever (smallest first, as many as
-//     the budget gives 20 deals each), all on the same deals.
+//  2. Round 0 screens the rules and every change of one parameter within the levers'
+//     ranges (the seats' starting points are one parameter: every vector of them), all on
+//     the same deals, smallest first, as many as fit; the next rounds screen the rest (with
+//     the rules) before any combination is proposed, so that every one-lever change is
+//     screened before any two-lever change.
 //  3. Each later round races the candidates on new deals shared by all of them: a
 //     candidate significantly worse, deal by deal, than one that changes no more is
 //     dropped, and so is one that clearly cannot be certified (unless it is among the two
@@ -26,8 +29,11 @@ import (
 //     measured paired against the rules) when the model predicts they can be certified.
 //  4. The certification: the best candidate (the smallest change predicted to pass,
 //     else the one closest to the targets), the rules, and for a single whole-number
-//     lever the neighbour on the other side of fair, on fresh deals never used in the
-//     search, CertDeals each.
+//     lever the neighbour on the other side of fair (for a combination, the best change of
+//     one parameter; for one parameter without a neighbour, the runner-up that looks
+//     certifiable), on fresh deals never used in the search, CertDeals each, at every
+//     level a fair target names. The answer is the first in cost order, the rules first,
+//     that meets the targets (Certificate.Eligible says why the family-wise level holds).
 //
 // Rank: a candidate "looks certifiable" when its estimates, widened by the half-width its
 // certification would have (family-wise z times the per-deal standard deviation over
@@ -55,12 +61,40 @@ type Spec struct {
 	// Rounds bounds the search rounds; MaxChanged the parameters a candidate changes.
 	Rounds     int `json:"rounds"`
 	MaxChanged int `json:"maxChanged"`
+	// CertLevels are the levels of play a fair target names (fair=P@level,…), each with
+	// its agent: the certification replays every candidate at each (the search measures
+	// at Agent). None: the fair target holds at the measuring level.
+	CertLevels []CertLevel `json:"certLevels,omitempty"`
 	// Luck: every run keeps each seat's luck (luck accounting with the game's frozen value
 	// function, named by LuckValue), and the seats' advantages are luck-adjusted: each
 	// seat's win share less its luck, a control variate with the same expectation and less
 	// variance (AIVAT).
 	Luck      bool   `json:"luck,omitempty"`
 	LuckValue string `json:"luckValue,omitempty"`
+}
+
+// CertLevel is a level of play the certification replays at.
+type CertLevel struct {
+	Name  string `json:"name"`
+	Agent string `json:"agent"` // canonical agent spec
+}
+
+// ExtraLevels are the certification's levels other than the measuring level: each
+// candidate of the certification plays one more self-play run at each.
+func (s *Spec) ExtraLevels() []CertLevel {
+	var out []CertLevel
+	for _, l := range s.CertLevels {
+		if l.Agent != s.Agent {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// certGamesPerDeal is the games one deal of a certified candidate costs: GamesPerDeal
+// and one game at each extra level.
+func (s *Spec) certGamesPerDeal() int64 {
+	return s.GamesPerDeal() + int64(len(s.ExtraLevels()))
 }
 
 // Round kinds.
@@ -75,6 +109,13 @@ const (
 	RoleRules     = "rules"
 	RolePick      = "pick"
 	RoleNeighbour = "neighbour"
+	// RoleSmaller is, where the pick changes several parameters, the best change of one
+	// parameter the search measured: certified with it, so that a combination is the
+	// answer only where the smaller change was certified and missed.
+	RoleSmaller = "smaller"
+	// RoleRunnerUp is, where the pick changes one parameter and has no whole-number
+	// neighbour, the next best change of one parameter that looks certifiable.
+	RoleRunnerUp = "runner-up"
 )
 
 // Round is the plan of one round: every entry plays Deals deals on Seed.
@@ -88,6 +129,11 @@ type Round struct {
 	Why string `json:"why"`
 	// Budget is the budget in games the round was planned with (for the report).
 	Budget int64 `json:"budget"`
+	// Screen marks a round that goes on screening the changes of one lever the first
+	// round had no room for (with the rules, for the paired effects): every one-lever
+	// change is screened before any combination is proposed, and such a round is not one
+	// of the Rounds that race.
+	Screen bool `json:"screen,omitempty"`
 }
 
 // Entry is one candidate of a round.
@@ -110,7 +156,7 @@ const (
 	DefaultRounds = 4 // search rounds (the screen and three races)
 	minDeals      = 20
 	pilotDeals    = 12
-	maxScreen     = 60
+	maxScreen     = 60  // candidates of a screening round
 	maxNew        = 4   // combinations proposed per round
 	raceZ         = 3.0 // paired significance of "worse" in the race
 	screenShare   = 0.4 // of the search budget for round 0
@@ -197,7 +243,7 @@ func CertDealsFor(s *Spec, budget int64, sd float64) int64 {
 	if s.CertDeals > 0 {
 		return s.CertDeals
 	}
-	_, family := Components(s.Targets, s.Players, s.Ladder)
+	_, family := CertComponents(s)
 	for _, l := range s.Levers {
 		if l.Integer {
 			family *= 2 // a neighbour may be certified with the pick
@@ -216,10 +262,38 @@ func CertDealsFor(s *Spec, budget int64, sd float64) int64 {
 		}
 	}
 	if budget > 0 {
-		cap := int64(certShare * float64(budget) / float64(certRuns*s.GamesPerDeal()))
+		cap := int64(certShare * float64(budget) / float64(certRuns*s.certGamesPerDeal()))
 		n = min(n, cap)
 	}
 	return max(n, 0)
+}
+
+// FairReach is what a budget in games can certify of a fair game: the half-width of a
+// seat's certified interval (a share; 0 without a fair target) for a game with one
+// winner, and the budget whose certification would reach the sizing target (certHalfWidth
+// of the fair target) — so a caller can tell, before playing, that a budget cannot
+// certify anything within the target.
+func (s *Spec) FairReach(budget int64) (halfWidth float64, need int64) {
+	var fair *Target
+	for i := range s.Targets {
+		if s.Targets[i].Kind == Fair {
+			fair = &s.Targets[i]
+		}
+	}
+	if fair == nil {
+		return 0, 0
+	}
+	_, family := CertComponents(s)
+	family *= 2 // as CertDealsFor: the pick and another row
+	k := float64(s.Players)
+	sd := math.Sqrt((1 / k) * (1 - 1/k))
+	z := FamilyZ(family)
+	n := CertDealsFor(s, budget, 0)
+	if n <= 0 {
+		return math.Inf(1), 0
+	}
+	want := math.Ceil(math.Pow(z*sd/(certHalfWidth*fair.Points), 2))
+	return z * sd / math.Sqrt(float64(n)), int64(math.Ceil(want * certRuns * float64(s.certGamesPerDeal()) / certShare))
 }
 
 // measuredSD is the standard deviation of a deal's seat advantage (the largest over the
@@ -264,12 +338,12 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	if cert < minCertDeals {
 		return nil, fmt.Errorf("the budget of %d games leaves %d deals per certification run, fewer than %d: give a larger --budget", budget, cert, minCertDeals)
 	}
-	reserve := certRuns * cert * gpd
+	reserve := certRuns * cert * s.certGamesPerDeal()
 	var spent int64
 	searched := 0
 	for _, h := range hist {
 		spent += h.Games
-		if h.Round.Kind == Search {
+		if h.Round.Kind == Search && !h.Round.Screen {
 			searched++
 		}
 	}
@@ -278,12 +352,7 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	st.certDeals = cert
 	if searched == 0 {
 		b0 := int64(screenShare * float64(searchBudget))
-		cands := []Candidate{base}
-		for _, c := range Candidates(s.Levers, s.Players, 1) {
-			if c.Changed == 1 {
-				cands = append(cands, c)
-			}
-		}
+		cands := append([]Candidate{base}, OneLever(s)...)
 		limit := min(maxScreen, int(b0/(minDeals*gpd)))
 		if limit < 2 {
 			return nil, fmt.Errorf("the budget of %d games (%d for the search after %d deals for each of %d certification runs) cannot screen two candidates on %d deals each: give a larger --budget", budget, max(searchBudget, 0), cert, certRuns, minDeals)
@@ -296,13 +365,39 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 		deals := b0 / (int64(len(cands)) * gpd)
 		return st.round(idx, Search, deals, cands, why, b0), nil
 	}
-	// Later rounds: race, halve, propose.
+	// Later rounds: screen what the first round had no room for, then race, halve,
+	// propose.
 	last := st.lastSearch()
 	left := searchBudget - spent
 	roundsLeft := s.Rounds - searched
 	alive, notes := st.race(last)
 	pick := st.best(alive)
-	if roundsLeft <= 0 || left < 2*minDeals*gpd || st.confident(pick) {
+	if st.confident(pick) {
+		return st.certify(idx, pick, cert, budget), nil
+	}
+	if rest := st.unscreened(); len(rest) > 0 {
+		// Every one-lever change is screened, on as many deals as the first round gave
+		// each, before any combination is proposed; the search budget keeps at least one
+		// race's worth for what follows.
+		deals := hist[firstSearch(hist)].Round.Deals
+		// Many left (every vector of four seats' points): fewer deals each, so that half
+		// the budget left screens them all, never fewer than minDeals.
+		if need := int64(len(rest)+1) * deals * gpd; need > left/2 {
+			batches := int64((len(rest) + maxScreen - 2) / (maxScreen - 1))
+			deals = max(minDeals, left/2/(int64(len(rest))+batches)/gpd)
+		}
+		n := min(len(rest), maxScreen-1)
+		if room := (left - 2*minDeals*gpd) / (deals * gpd); int64(n+1) > room {
+			n = int(room) - 1
+		}
+		if n > 0 {
+			cands := append([]Candidate{base}, rest[:n]...)
+			r := st.round(idx, Search, deals, cands, fmt.Sprintf("screen, continued: the rules and %d more changes of one lever (%d of %d screened before)", n, st.screened(), len(OneLever(s))), int64(n+1)*deals*gpd)
+			r.Screen = true
+			return r, nil
+		}
+	}
+	if roundsLeft <= 0 || left < 2*minDeals*gpd {
 		return st.certify(idx, pick, cert, budget), nil
 	}
 	keep := (len(alive) + 1) / 2
@@ -310,8 +405,23 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 		keep = max(keep, 2)
 	}
 	sorted := st.sortByRank(alive)
-	survivors := sorted[:min(keep, len(sorted))]
-	props := st.propose(maxNew)
+	// Halving keeps the better half by rank, and also (half as many again at most) the
+	// changes smaller than the best that would look certifiable one search standard error
+	// closer to the targets:
+	// ranking many noisy estimates favours a lucky one, and the smallest change must not
+	// be halved away on noise alone.
+	survivors := append([]Candidate(nil), sorted[:min(keep, len(sorted))]...)
+	extra := 0
+	for _, c := range sorted[len(survivors):] {
+		if extra < max(1, keep/2) && c.Less(survivors[0]) && st.plausible(c.Name) {
+			survivors = append(survivors, c)
+			extra++
+		}
+	}
+	var props []Candidate
+	if len(st.unscreened()) == 0 {
+		props = st.propose(maxNew) // combinations only once every one-lever change was screened
+	}
 	if len(survivors) <= 1 && len(props) == 0 {
 		return st.certify(idx, pick, cert, budget), nil
 	}
@@ -442,20 +552,77 @@ func (st *state) round(idx int, kind string, deals int64, cands []Candidate, why
 	return r
 }
 
-// lastSearch is the candidates of the last search round.
+// lastSearch is the candidates of the last search round, with those of the screening
+// rounds that continued it.
 func (st *state) lastSearch() []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
 	for i := len(st.hist) - 1; i >= 0; i-- {
-		if h := st.hist[i]; h.Round.Kind == Search {
-			var out []Candidate
-			for _, e := range h.Round.Entries {
-				if _, ok := st.est[e.Candidate.Name]; ok {
-					out = append(out, e.Candidate)
-				}
+		h := st.hist[i]
+		if h.Round.Kind != Search {
+			continue
+		}
+		for _, e := range h.Round.Entries {
+			if _, ok := st.est[e.Candidate.Name]; ok && !seen[e.Candidate.Name] {
+				seen[e.Candidate.Name] = true
+				out = append(out, e.Candidate)
 			}
-			return out
+		}
+		if !h.Round.Screen {
+			break
 		}
 	}
-	return nil
+	return out
+}
+
+// OneLever lists every change of one parameter within the levers' ranges (every whole
+// value of each lever; for the seats' starting points every vector, shifts counted once),
+// by cost: what the search screens before any combination.
+func OneLever(s *Spec) []Candidate {
+	var out []Candidate
+	for _, c := range Candidates(s.Levers, s.Players, 1) {
+		if c.Changed == 1 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// unscreened lists, by cost, the one-lever changes no search round played.
+func (st *state) unscreened() []Candidate {
+	var out []Candidate
+	for _, c := range OneLever(st.s) {
+		if _, played := st.data[c.Name]; !played {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// screened is the number of one-lever changes the search rounds played.
+func (st *state) screened() int {
+	n := 0
+	for _, c := range st.cands {
+		if c.Changed == 1 {
+			n++
+		}
+	}
+	return n
+}
+
+// Screened reports how many of the one-lever changes (total) the search rounds of hist
+// played: the report says so when the budget could not screen them all.
+func Screened(s *Spec, hist []Played) (screened, total int) {
+	return newState(s, hist).screened(), len(OneLever(s))
+}
+
+func firstSearch(hist []Played) int {
+	for i, h := range hist {
+		if h.Round.Kind == Search {
+			return i
+		}
+	}
+	return 0
 }
 
 // excess is how far an estimate x (with half-width h added against the target) lies
@@ -541,11 +708,39 @@ func (st *state) sortByRank(cs []Candidate) []Candidate {
 	return out
 }
 
+// best is the pick: the first by rank where it looks certifiable (the smallest such
+// change); where none does, the smallest change whose score is within one search standard
+// error of the closest's — the closest of many noisy estimates is often a lucky draw, and
+// a larger change is not preferred on noise alone.
 func (st *state) best(cs []Candidate) Candidate {
 	if len(cs) == 0 {
 		return st.base
 	}
-	return st.sortByRank(cs)[0]
+	sorted := st.sortByRank(cs)
+	top := sorted[0]
+	qt := st.q(top.Name)
+	if qt <= 1 || math.IsInf(qt, 1) {
+		return top
+	}
+	band := 0.0
+	for i, c := range st.cs {
+		e := st.est[top.Name][i]
+		switch c.Kind {
+		case Fair:
+			band = math.Max(band, e.SE/st.s.Targets[c.Target].Points)
+		case Length:
+			t := st.s.Targets[c.Target]
+			band = math.Max(band, e.SE/(t.Tolerance*t.Decisions))
+		}
+	}
+	byCost := append([]Candidate(nil), cs...)
+	sort.Slice(byCost, func(i, j int) bool { return byCost[i].Less(byCost[j]) })
+	for _, c := range byCost {
+		if st.q(c.Name) <= qt+band {
+			return c
+		}
+	}
+	return top
 }
 
 // confident reports whether c can go to the certification now: it is the rules, and even
@@ -606,10 +801,14 @@ func (st *state) worse(a, b Candidate) bool {
 	if eb.Value < center {
 		sb = -1
 	}
-	if sa != sb {
-		// On opposite sides the distances are not one paired difference: compare each
-		// side's distance with its own interval instead.
-		ea := st.est[a.Name][ia]
+	ea := st.est[a.Name][ia]
+	clear := func(e stats.Estimate) bool { return math.Abs(e.Value-center) > raceZ*e.SE }
+	if sa != sb || !clear(ea) || !clear(eb) {
+		// On opposite sides the distances are not one paired difference; nor are they
+		// where either lies within the race's noise of the target's centre: a noise
+		// shared by both (common random numbers) moves the signed values together, so a
+		// fair candidate drawn to one side looks, paired, further than one truly off
+		// toward that side. Compare each distance with its own interval instead.
 		da, db := math.Abs(ea.Value-center), math.Abs(eb.Value-center)
 		return da-db > raceZ*math.Hypot(ea.SE, eb.SE) && st.score(st.est[b.Name], 0, false) < st.score(st.est[a.Name], 0, false)
 	}
@@ -662,6 +861,13 @@ func (st *state) race(cs []Candidate) ([]Candidate, string) {
 	return out, note
 }
 
+// plausible reports whether a candidate would look certifiable were its estimates one
+// search standard error closer to the targets.
+func (st *state) plausible(name string) bool {
+	e, ok := st.est[name]
+	return ok && st.score(e, -1, true) <= 1
+}
+
 // noLarger reports whether b changes no more than a (parameters, then distance).
 func noLarger(b, a Candidate) bool {
 	return b.Changed < a.Changed || b.Changed == a.Changed && b.Distance <= a.Distance
@@ -712,7 +918,7 @@ func (st *state) measureEffect(i int, v float64) ([]float64, bool) {
 	}
 	pts := []pt{{l.Base, make([]float64, len(st.cs))}}
 	for name, c := range st.cands {
-		if c.Changed != 1 || c.Values[i] == l.Base {
+		if leversChanged(st.s.Levers, c) != 1 || c.Values[i] == l.Base {
 			continue
 		}
 		if _, ok := st.est[name]; !ok {
@@ -814,6 +1020,18 @@ func (st *state) certify(idx int, pick Candidate, deals, budget int64) *Round {
 		if nb, ok := st.neighbour(pick); ok {
 			r.Entries = append(r.Entries, Entry{Candidate: nb, Role: RoleNeighbour})
 			r.Why += ", and its neighbour on the other side of fair, " + nb.Name
+		} else if alt, ok := st.alternative(pick); ok {
+			// A pick without a whole-number neighbour leaves that run to another candidate:
+			// for a combination the best change of one parameter, tested before it in cost
+			// order; for a change of one parameter the runner-up among those, when it looks
+			// certifiable (the search's best of many noisy estimates may be a lucky one).
+			if alt.Changed < pick.Changed {
+				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleSmaller})
+				r.Why += ", and the best change of one parameter, " + alt.Name
+			} else {
+				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleRunnerUp})
+				r.Why += ", and the runner-up, " + alt.Name
+			}
 		}
 	} else {
 		r.Why += ", the best candidate (no change)"
@@ -826,7 +1044,7 @@ func (st *state) certify(idx int, pick Candidate, deals, budget int64) *Round {
 // advantage and of the lever's measured effect on it. Not when the neighbour is the rules
 // (they are certified anyway) or outside the lever's values.
 func (st *state) neighbour(pick Candidate) (Candidate, bool) {
-	if pick.Changed != 1 {
+	if leversChanged(st.s.Levers, pick) != 1 {
 		return Candidate{}, false
 	}
 	li := -1
@@ -870,4 +1088,25 @@ func (st *state) neighbour(pick Candidate) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	return nb, true
+}
+
+// alternative is, for a pick that changes several parameters, the best-ranked change of
+// one parameter the search measured; for a pick that changes one, the best-ranked other
+// change of one parameter, when it looks certifiable.
+func (st *state) alternative(pick Candidate) (Candidate, bool) {
+	var ones []Candidate
+	for _, c := range st.cands {
+		if _, ok := st.est[c.Name]; ok && c.Changed == 1 && c.Name != pick.Name {
+			ones = append(ones, c)
+		}
+	}
+	if len(ones) == 0 || pick.Changed < 1 {
+		return Candidate{}, false
+	}
+	sort.Slice(ones, func(i, j int) bool { return ones[i].Less(ones[j]) }) // a fixed order first
+	alt := st.best(ones)
+	if pick.Changed == 1 && st.q(alt.Name) > 1 {
+		return Candidate{}, false
+	}
+	return alt, true
 }

@@ -202,15 +202,18 @@ func TestCandidatesCountSameStartingPointsOnce(t *testing.T) {
 
 func TestParseTargets(t *testing.T) {
 	ok := map[string]string{
-		"":                       "fair=2",
-		"fair=3":                 "fair=3",
-		"length=60±10%":          "length=60±10%",
-		"length=60+-6":           "length=60±10%",
-		"luck<=0.4,skill>=3":     "luck<=40%,skill>=3",
-		"skill>=2,fair=1.5":      "fair=1.5,skill>=2",
-		"fair=2,length=40±5%":    "fair=2,length=40±5%",
-		"luck<=35%":              "luck<=35%",
-		"fair=2, length=40 ± 5%": "",
+		"":                           "fair=2",
+		"fair=3":                     "fair=3",
+		"length=60±10%":              "length=60±10%",
+		"length=60+-6":               "length=60±10%",
+		"luck<=0.4,skill>=3":         "luck<=40%,skill>=3",
+		"skill>=2,fair=1.5":          "fair=1.5,skill>=2",
+		"fair=2,length=40±5%":        "fair=2,length=40±5%",
+		"luck<=35%":                  "luck<=35%",
+		"fair=2, length=40 ± 5%":     "",
+		"fair=2@expert,greedy":       "fair=2@greedy,expert",
+		"fair=2@all,length=40±5%":    "fair=2@random,casual,greedy,expert,length=40±5%",
+		"length=40±5%,fair=3@casual": "fair=3@casual,length=40±5%",
 	}
 	for in, want := range ok {
 		var specs []string
@@ -251,6 +254,13 @@ func TestParseTargets(t *testing.T) {
 		{"length=40±100%", 2, "accepts any length"},
 		{"speed=3", 2, "unknown target"},
 		{"fair=NaN", 2, "0 < P"},
+		{"fair=2@grandmaster", 2, `no level of play is named "grandmaster"`},
+		{"fair=2@greedy,wizard", 2, `no level of play is named "wizard"`},
+		{"fair=2@", 2, "no level of play"},
+		{"fair=2@greedy,fair=3@greedy,expert", 2, "contradictory targets fair=2@greedy and fair=3@greedy,expert at greedy"},
+		{"fair=2,fair=3", 2, "contradictory targets fair=2 and fair=3 at the measuring level"},
+		{"fair=2@greedy,fair=3@expert", 2, "name every level in one"},
+		{"length=40±5%@expert", 2, "only a fair target names levels"},
 	}
 	for _, b := range bad {
 		_, err := ParseTargets([]string{b.in}, b.players)

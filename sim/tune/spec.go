@@ -48,6 +48,36 @@ type Target struct {
 	Levels int `json:"levels,omitempty"`
 	// Luck: the luck share at most Share.
 	Share float64 `json:"share,omitempty"`
+	// At (fair only) are the levels of play the target must hold at, by name (Levels
+	// order): "fair=2@greedy,expert". None: the measuring level.
+	At []string `json:"at,omitempty"`
+}
+
+// Levels are the levels of play a fair target may name (fair=P@level,…; "all" is every
+// one), weakest first, with the agent each names: the study's levels.
+var Levels = []struct{ Name, Agent string }{
+	{"random", "random"},
+	{"casual", "noisy:base=(greedy),eps=0.25"},
+	{"greedy", "greedy"},
+	{"expert", "expert"},
+}
+
+// LevelAgent is the agent spec of a level's name.
+func LevelAgent(name string) (string, bool) {
+	for _, l := range Levels {
+		if l.Name == name {
+			return l.Agent, true
+		}
+	}
+	return "", false
+}
+
+func levelNames() string {
+	var ns []string
+	for _, l := range Levels {
+		ns = append(ns, l.Name)
+	}
+	return strings.Join(ns, ", ") + " or all"
 }
 
 // DefaultTarget is the target when none is given (games with seats).
@@ -64,10 +94,16 @@ func ParseTargets(specs []string, players int) ([]Target, error) {
 	var items []string
 	for _, s := range specs {
 		for _, it := range strings.Split(s, ",") {
-			if it = strings.TrimSpace(it); it != "" {
-				items = append(items, it)
-			} else {
+			it = strings.TrimSpace(it)
+			switch {
+			case it == "":
 				return nil, fmt.Errorf("--target: an empty target in %q (targets: fair=P, length=L±x%%, skill>=K, luck<=S)", s)
+			case len(items) > 0 && strings.Contains(items[len(items)-1], "@") && !strings.ContainsAny(it, "=<>@"):
+				// fair=2@greedy,expert: a bare name after a target with levels is one more
+				// of its levels.
+				items[len(items)-1] += "," + it
+			default:
+				items = append(items, it)
 			}
 		}
 	}
@@ -90,11 +126,56 @@ func ParseTargets(specs []string, players int) ([]Target, error) {
 			if o.Text == t.Text {
 				return nil, fmt.Errorf("--target %s is given twice", t.Text)
 			}
-			return nil, fmt.Errorf("--target: contradictory targets %s and %s (one %s target at a time)", o.Text, t.Text, t.Kind)
+			if at := sharedLevel(o, t); at != "" && t.Kind == Fair {
+				return nil, fmt.Errorf("--target: contradictory targets %s and %s at %s (one %s target at a time)", o.Text, t.Text, at, t.Kind)
+			}
+			return nil, fmt.Errorf("--target: contradictory targets %s and %s (one %s target at a time: name every level in one, e.g. fair=2@greedy,expert)", o.Text, t.Text, t.Kind)
 		}
 		out = append(out, t)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return kindOrder(out[i].Kind) < kindOrder(out[j].Kind) })
+	return out, nil
+}
+
+// sharedLevel is a level two targets both name (the measuring level, "", when neither
+// names any), or "" when their levels are apart.
+func sharedLevel(a, b Target) string {
+	if len(a.At) == 0 && len(b.At) == 0 {
+		return "the measuring level"
+	}
+	for _, x := range a.At {
+		for _, y := range b.At {
+			if x == y {
+				return x
+			}
+		}
+	}
+	return ""
+}
+
+// parseLevels reads the levels after a target's "@": names of Levels, comma-separated,
+// or "all"; canonical order, each once.
+func parseLevels(s, body string) ([]string, error) {
+	want := map[string]bool{}
+	for _, n := range strings.Split(body, ",") {
+		n = strings.TrimSpace(n)
+		if n == "all" {
+			for _, l := range Levels {
+				want[l.Name] = true
+			}
+			continue
+		}
+		if _, ok := LevelAgent(n); !ok {
+			return nil, fmt.Errorf("--target %s: no level of play is named %q (levels: %s)", s, n, levelNames())
+		}
+		want[n] = true
+	}
+	var out []string
+	for _, l := range Levels {
+		if want[l.Name] {
+			out = append(out, l.Name)
+		}
+	}
 	return out, nil
 }
 
@@ -106,6 +187,11 @@ func parseTarget(s string, players int) (Target, error) {
 	bad := func(format string, args ...any) (Target, error) {
 		return Target{}, fmt.Errorf("--target "+s+": "+format, args...)
 	}
+	whole := s
+	s, at, hasAt := strings.Cut(s, "@")
+	if hasAt && !strings.HasPrefix(s, "fair=") {
+		return Target{}, fmt.Errorf("--target %s: only a fair target names levels of play (fair=P@level,…)", whole)
+	}
 	switch {
 	case strings.HasPrefix(s, "fair="):
 		if players < 2 {
@@ -115,7 +201,14 @@ func parseTarget(s string, players int) (Target, error) {
 		if err != nil || p <= 0 || p >= 100*(1-1/float64(players)) {
 			return bad("want fair=P with P the points of win share every seat may be off fair, 0 < P < %s", text.Trim(100*(1-1/float64(players)), 1))
 		}
-		return Target{Kind: Fair, Text: "fair=" + text.Trim(p, 2), Points: p / 100}, nil
+		t := Target{Kind: Fair, Text: "fair=" + text.Trim(p, 2), Points: p / 100}
+		if hasAt {
+			if t.At, err = parseLevels(whole, at); err != nil {
+				return Target{}, err
+			}
+			t.Text += "@" + strings.Join(t.At, ",")
+		}
+		return t, nil
 	case strings.HasPrefix(s, "length="):
 		body := strings.TrimPrefix(s, "length=")
 		body = strings.ReplaceAll(body, "+-", "±")
@@ -461,15 +554,18 @@ func SeatFamily(levers []engine.LeverValues, players int) ([]int, bool) {
 
 // newCandidate builds the candidate of values: for a full seat family the representative,
 // among the bonus vectors that differ by a constant and stay within the levers' values,
-// closest to the rules (fewest seats changed, then the smallest distance).
+// closest to the rules (the smallest distance, then the fewest seats changed).
 func newCandidate(levers []engine.LeverValues, players int, values []float64) Candidate {
 	vals := append([]float64(nil), values...)
 	if seats, ok := SeatFamily(levers, players); ok {
 		best, bestCost := []float64(nil), [2]float64{math.Inf(1), math.Inf(1)}
-		// Candidate shifts: those that make some seat equal to its base.
+		// Every shift that keeps the first seat within its values (the loop below keeps
+		// those that keep every seat within): so that every form of the same starting
+		// points finds the same representative, and shift-equivalent vectors are one
+		// candidate whichever form they were written in.
 		shifts := map[float64]bool{0: true}
-		for _, i := range seats {
-			shifts[levers[i].Base-vals[i]] = true
+		for _, v := range levers[seats[0]].Values {
+			shifts[v-vals[seats[0]]] = true
 		}
 		keys := make([]float64, 0, len(shifts))
 		for c := range shifts {
@@ -490,8 +586,11 @@ func newCandidate(levers []engine.LeverValues, players int, values []float64) Ca
 					dist += math.Abs(v-levers[i].Base) / levers[i].Step
 				}
 			}
-			if ok && (changed < bestCost[0] || changed == bestCost[0] && dist < bestCost[1]) {
-				bestCost = [2]float64{changed, dist}
+			// The seats' points are one parameter: the closest form is the one at the
+			// smallest distance, then with the fewest seats changed, then the smallest shift
+			// (the keys ascend).
+			if ok && (dist < bestCost[0] || dist == bestCost[0] && changed < bestCost[1]) {
+				bestCost = [2]float64{dist, changed}
 				best = make([]float64, len(seats))
 				for s, i := range seats {
 					best[s] = vals[i] + c
@@ -506,11 +605,17 @@ func newCandidate(levers []engine.LeverValues, players int, values []float64) Ca
 	}
 	c := Candidate{Values: vals}
 	var parts []string
+	seats := false
 	for i, l := range levers {
 		if vals[i] == l.Base {
 			continue
 		}
-		c.Changed++
+		// The seats' starting points are one parameter (seatBonus, a vector): changing
+		// several seats' bonuses is one change of it, whose distance is the steps summed.
+		if l.Seat < 0 || !seats {
+			c.Changed++
+		}
+		seats = seats || l.Seat >= 0
 		c.Distance += math.Abs(vals[i]-l.Base) / l.Step
 		parts = append(parts, l.Path+"="+text.Trim(vals[i], 4))
 	}
@@ -530,6 +635,18 @@ func contains(xs []float64, x float64) bool {
 	return false
 }
 
+// leversChanged is the number of levers (seats counted one by one) whose value c changes:
+// 1 for a change of one number, the one-lever effects the additive model builds on.
+func leversChanged(levers []engine.LeverValues, c Candidate) int {
+	n := 0
+	for i, l := range levers {
+		if c.Values[i] != l.Base {
+			n++
+		}
+	}
+	return n
+}
+
 // BaseCandidate is the rules themselves.
 func BaseCandidate(levers []engine.LeverValues, players int) Candidate {
 	v := make([]float64, len(levers))
@@ -547,11 +664,12 @@ func Candidates(levers []engine.LeverValues, players, maxChanged int) []Candidat
 	idx := make([]int, len(levers))
 	vals := make([]float64, len(levers))
 	for {
-		changed := 0
+		changed, seats := 0, false
 		for i, l := range levers {
 			vals[i] = l.Values[idx[i]]
-			if vals[i] != l.Base {
+			if vals[i] != l.Base && (l.Seat < 0 || !seats) {
 				changed++
+				seats = seats || l.Seat >= 0
 			}
 		}
 		if changed <= maxChanged || maxChanged < 0 {
