@@ -385,6 +385,10 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				a.luck[i] = ls
 				if ls.Pooled.Defined {
 					la.Luck = &Est{Estimate: ls.Pooled.Share.Estimate}
+					if acc := a.accountAt(i); acc != nil {
+						ag := luck.Compare(acc.Share.Estimate, ls.Pooled.Share.Estimate)
+						acc.Agreement = &ag
+					}
 				}
 			}
 			if m := r.Aggregate.Metrics; m != nil {

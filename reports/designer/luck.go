@@ -59,6 +59,12 @@ type LuckAccount struct {
 	// (the report says Favoured from the adjusted ones).
 	RawFavoured bool      `json:"rawFavoured"`
 	Value       value.Ref `json:"value"` // the frozen value function used
+	// ValueFit is its held-out fit in words (luck.FitWords), printed beside the share;
+	// Agreement compares the share with the replays' deal-fixed share of the same run
+	// (when the level was replayed): where the replays lie above, the share is stated as
+	// "at least".
+	ValueFit  string          `json:"valueFit,omitempty"`
+	Agreement *luck.Agreement `json:"agreement,omitempty"`
 
 	level int // index into Answer.Levels
 }
@@ -118,7 +124,7 @@ func (a *Answer) adjustForLuck(level int, r *sim.Result, s *fairness.SelfPlay) e
 	}
 	la := LuckAccount{Level: a.cfg.Levels[level].Name, Games: r.Games, Share: Est{Estimate: acc.LuckShare.Estimate},
 		Decisions: Est{Estimate: acc.DecisionShare.Estimate}, VarianceRatio: acc.VarianceRatio, Value: acc.Value, level: level,
-		VarianceCI: Est{Estimate: acc.VarianceCI.Estimate}, Adjusted: acc.Adjusted}
+		VarianceCI: Est{Estimate: acc.VarianceCI.Estimate}, Adjusted: acc.Adjusted, ValueFit: luck.FitWords(luck.ValueFit(acc.Value, r.Players))}
 	for _, k := range acc.Kinds {
 		la.Events = append(la.Events, ChanceKind{Kind: k.Kind, Name: chanceName(k.Kind), Events: k.Events, MeanSwing: k.MeanSwing, Share: k.Share})
 	}
@@ -299,7 +305,7 @@ func (a *Answer) LuckAlongSentence() string {
 		own = "the player's own decisions"
 	}
 	s := fmt.Sprintf("Under %s play the chance events carry %s of the spread of results (%s luck) and %s %s",
-		la.Level, pctIv(la.Share), luck.Word(la.Share.Value), own, pctIv(la.Decisions))
+		la.Level, la.shareWords(), luck.Word(la.Share.Value), own, pctIv(la.Decisions))
 	if k := la.carriesMost(); k != nil {
 		s += fmt.Sprintf("; most of the luck is %s (%s of the spread)", k.Name, format.Pct(float64(k.Share)))
 	}
@@ -307,6 +313,12 @@ func (a *Answer) LuckAlongSentence() string {
 		s += "; the chance events that swing games most are " + ev
 	}
 	s += "."
+	if ag := la.Agreement; ag != nil && !ag.Agree {
+		s += " " + format.Capitalize(ag.Reason) + "."
+	}
+	if la.ValueFit != "" {
+		s += " The value function behind it: " + la.ValueFit + "."
+	}
 	if st := a.topLuckStep(); st != nil {
 		up, lo := a.Levels[st.Upper].Level, a.Levels[st.Lower].Level
 		s += " " + st.Against.Sentence(up, lo)
@@ -315,6 +327,15 @@ func (a *Answer) LuckAlongSentence() string {
 		s += " " + luck.PrecisionSentence(la.VarianceCI.Estimate)
 	}
 	return s
+}
+
+// shareWords is the luck share as the report states it: with its interval, or "at least"
+// where the replays of the same deals say the value function misses part of it.
+func (la *LuckAccount) shareWords() string {
+	if la.Agreement != nil {
+		return la.Agreement.Share()
+	}
+	return pctIv(la.Share)
 }
 
 // topLuckStep is the ladder step into the measuring level, else the highest step played.
@@ -337,8 +358,8 @@ func (a *Answer) topLuckStep() *LuckStep {
 // and of luck against skill; false when no player count had luck accounting.
 func luckTables(ls *doc.Section, g *Game) bool {
 	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Chance events [95% CI]", doc.Left),
-		doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right))
-	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
+		doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right), doc.Col("Value function (held out)", doc.Left))
+	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry (\"at least\" where the replays of the same deals fix more on the deal than it finds) and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones; the value function's fit on games it was not fitted on"
 	t.Small = true
 	any := false
 	for _, a := range g.Configs {
@@ -358,7 +379,7 @@ func luckTables(ls *doc.Section, g *Game) bool {
 				vr += " (raw used)"
 			}
 		}
-		t.TextRow(strconv.Itoa(a.Players), la.Level, pctIv(la.Share), pctIv(la.Decisions), top, vr)
+		t.TextRow(strconv.Itoa(a.Players), la.Level, la.shareWords(), pctIv(la.Decisions), top, vr, la.ValueFit)
 	}
 	if !any {
 		return false
