@@ -97,7 +97,7 @@ func fitLearned(ctx context.Context, cfg *FitConfig, names []string) (*value.Mod
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
-	base := value.Model{Players: cfg.Players, Agent: cfg.Agent.Spec, Games: cfg.Games - validGames, Features: names, Samples: total.N}
+	base := value.Model{Players: cfg.Players, Agent: cfg.Agent.Spec, Games: cfg.Games, Features: names, Samples: total.N}
 	lin := base
 	lin.Intercept, lin.Weights, lin.R2 = ic, w, r2
 	cands := []candidate{{name: value.KindLinear, model: &lin}}

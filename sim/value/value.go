@@ -59,7 +59,7 @@ type Model struct {
 	Link      string    `json:"link,omitempty"` // glm, mlp: softmax or logistic
 	Players   int       `json:"players"`
 	Agent     string    `json:"agent"`    // the measuring level it was fitted at, in every seat
-	Games     int64     `json:"games"`    // self-play games fitted on
+	Games     int64     `json:"games"`    // self-play games of the fit (with its validation games)
 	Features  []string  `json:"features"` // the engine's names, in its order
 	Intercept []float64 `json:"intercept"`
 	Weights   []float64 `json:"weights"`
