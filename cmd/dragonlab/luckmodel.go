@@ -207,6 +207,9 @@ func (o *valueShowOptions) run() error {
 			fmt.Fprintf(o.stdout, "    %s (%s link); held out (%d games of seed %d): %s\n", m.Form(), m.Link, m.HeldOut.Games, fi.HeldOutSeed, heldOutFit(m.HeldOut))
 			printCompared(o.stdout, &m)
 		}
+		if m.HeldOut != nil && m.Form() != value.KindLinear {
+			fmt.Fprintf(o.stdout, "    weights of the standardised features in the score (before the %s link):\n", m.Link)
+		}
 		for j, name := range m.Features {
 			fmt.Fprintf(o.stdout, "    %-20s %+.4f\n", name, m.Weights[j])
 		}
