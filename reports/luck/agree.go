@@ -18,16 +18,17 @@ import (
 // chance does: it then measures too little) and the share of the outcome's spread fixed
 // by the deal when the same bots replay it (which counts the bots' reactions to the deal
 // as the deal's, and chance that follows the play — which card comes after which move —
-// as not the deal's). Where their intervals overlap they agree. Where the replays lie
-// above, the luck share is stated as a lower bound: "at least" its interval's lower end.
+// as not the deal's). Where their intervals overlap they agree. Where they do not, the
+// luck share is stated as a lower bound, "at least" its interval's lower end (a value
+// function can miss chance's weight, not invent it), with the reason the two differ.
 
 // Agreement compares the luck share along the game with the deal-fixed share of the same
 // run's replays.
 type Agreement struct {
 	Along stats.Estimate `json:"along"` // luck accounting's share
 	Dealt stats.Estimate `json:"dealt"` // the replays' deal-fixed share
-	// Agree: the intervals overlap. AtLeast: they do not and the replays lie above, so
-	// the luck share is stated as at least Along.Lo.
+	// Agree: the intervals overlap. AtLeast: they do not, so the luck share is stated as
+	// at least Along.Lo; Reason says why they differ.
 	Agree   bool   `json:"agree"`
 	AtLeast bool   `json:"atLeast"`
 	Reason  string `json:"reason"`
@@ -45,14 +46,15 @@ func Compare(along, dealt stats.Estimate) Agreement {
 		a.Reason = fmt.Sprintf("the replays of the same deals fix %s of the spread on the deal, more than luck accounting finds (%s): its value function does not see all that chance does, so the luck share is a lower bound",
 			format.PctIv(dealt), format.PctIv(along))
 	default:
-		a.Reason = fmt.Sprintf("the replays of the same deals fix only %s on the deal, less than the luck along the game (%s): chance that follows the play (which card or die comes after which move) is not the same in every replay of a deal, so the deal-fixed share undercounts it; the luck share stands",
+		a.AtLeast = true
+		a.Reason = fmt.Sprintf("the replays of the same deals fix only %s of the spread on the deal, less than the luck along the game (%s): the bots' own randomness counts as not the deal's, and chance that follows the play (which card or die comes after which move) is not the same in every replay of a deal, so the deal-fixed share undercounts chance; the luck share is stated as a lower bound all the same",
 			format.PctIv(dealt), format.PctIv(along))
 	}
 	return a
 }
 
 // Share is the luck share as a report states it: "41% [38, 43]", or "at least 38%"
-// where the replays say the value function misses part of chance's weight.
+// where the replays of the same deals disagree with it.
 func (a Agreement) Share() string {
 	if a.AtLeast {
 		return "at least " + format.Pct(a.Along.Lo)

@@ -172,7 +172,7 @@ func (l *Experiment) Print(w io.Writer) {
 			dealt, div = fmt.Sprintf("%.1f%%", 100*p.Share.Value), fmt.Sprintf("[%.1f, %.1f]", 100*p.Share.Lo, 100*p.Share.Hi)
 		}
 		if ag := lv.Agreement; ag != nil {
-			agree = map[bool]string{true: "yes", false: "no"}[ag.Agree]
+			agree = "yes"
 			if ag.AtLeast {
 				along, agree = "≥"+format.Pct(ag.Along.Lo), "no: at least"
 			}
