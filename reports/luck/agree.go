@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"dragonlab/engine"
 	"dragonlab/reports/format"
@@ -32,6 +33,17 @@ type Agreement struct {
 	Agree   bool   `json:"agree"`
 	AtLeast bool   `json:"atLeast"`
 	Reason  string `json:"reason"`
+}
+
+// Comparable reports whether both shares have finite intervals (a run too small for the
+// jackknife or the bootstrap has none: nothing to compare).
+func Comparable(along, dealt stats.Estimate) bool {
+	for _, x := range []float64{along.Value, along.Lo, along.Hi, dealt.Value, dealt.Lo, dealt.Hi} {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return along.HasInterval() && dealt.HasInterval()
 }
 
 // Compare checks the two shares against each other.

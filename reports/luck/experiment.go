@@ -114,7 +114,7 @@ func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel)
 			}
 			st.ReplayShare = ls
 			l.ReplayFindings = append(l.ReplayFindings, fmt.Sprintf("%s: %s", name, ls.Sentence()))
-			if st.Accounting != nil && ls.Pooled.Defined {
+			if st.Accounting != nil && ls.Pooled.Defined && Comparable(st.LuckShare.Estimate, ls.Pooled.Share.Estimate) {
 				ag := Compare(st.LuckShare.Estimate, ls.Pooled.Share.Estimate)
 				st.Agreement = &ag
 				l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", name, ag.Sentence()))
