@@ -359,7 +359,7 @@ func (a *Answer) topLuckStep() *LuckStep {
 func luckTables(ls *doc.Section, g *Game) bool {
 	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Chance events [95% CI]", doc.Left),
 		doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right), doc.Col("Value function (held out)", doc.Left))
-	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry (\"at least\" where the replays of the same deals fix more on the deal than it finds) and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones; the value function's fit on games it was not fitted on"
+	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry (\"at least\" where the replays of the same deals disagree with it) and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones; the value function's fit on games it was not fitted on"
 	t.Small = true
 	any := false
 	for _, a := range g.Configs {
