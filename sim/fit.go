@@ -30,6 +30,15 @@ type FitConfig struct {
 	Workers  int     // 0: all cores
 	Ridge    float64 // per-sample ridge penalty on the feature weights
 	Progress func(done int64)
+
+	// Forms are the learned forms to fit beside the linear model (fit_learn.go); none:
+	// the linear model alone, on every game, as the first files were fitted.
+	Forms []value.Spec
+	// HeldOut games of HeldOutSeed measure every candidate (and Baseline, the model
+	// frozen before, if any) on positions no model was fitted or chosen on.
+	HeldOut     int64
+	HeldOutSeed uint64
+	Baseline    *value.Model
 }
 
 // fitBlock is how many games are fitted together.
@@ -63,17 +72,50 @@ func FitValue(ctx context.Context, cfg FitConfig) (*value.Model, error) {
 	if err := CheckAgents(cfg.Game, cfg.Params, cfg.Players, fs); err != nil {
 		return nil, err
 	}
+	if len(cfg.Forms) > 0 {
+		return fitLearned(ctx, &cfg, names)
+	}
+	pl, err := playFit(ctx, &cfg, cfg.Seed, cfg.Games, len(names), nil)
+	if err != nil {
+		return nil, err
+	}
+	total := value.NewNormal(cfg.Players, len(names))
+	for _, nm := range pl.normals {
+		total.Add(nm)
+	}
+	ic, w, r2, err := total.Solve(cfg.Ridge)
+	if err != nil {
+		return nil, fmt.Errorf("%s, %d players: %v", cfg.Game.Name, cfg.Players, err)
+	}
+	return &value.Model{Players: cfg.Players, Agent: cfg.Agent.Spec, Games: cfg.Games, Features: names, Intercept: ic, Weights: w, Samples: total.N, R2: r2}, nil
+}
+
+// played is the positions of a fit's games, per block of fitBlock games: the normal
+// equations of the games the linear model is fitted on, and (when kept) the positions
+// themselves, of fitting games and of validation games (those valid picks).
+type played struct {
+	normals      []*value.Normal
+	train, valid []*value.Data
+}
+
+// playFit plays games games of seed in blocks on cfg.Workers workers. With valid nil
+// every game is a fitting game and only the normal equations are kept.
+func playFit(ctx context.Context, cfg *FitConfig, seed uint64, games int64, k int, valid func(i int64) bool) (*played, error) {
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	blocks := (cfg.Games + fitBlock - 1) / fitBlock
-	normals := make([]*value.Normal, blocks)
+	blocks := (games + fitBlock - 1) / fitBlock
+	pl := &played{normals: make([]*value.Normal, blocks)}
+	keep := valid != nil
+	if keep {
+		pl.train, pl.valid = make([]*value.Data, blocks), make([]*value.Data, blocks)
+	}
 	var next, done atomic.Int64
 	g, ctx := errgroup.WithContext(ctx)
 	for range workers {
 		g.Go(func() error {
-			f, err := newFitter(&cfg, len(names))
+			f, err := newFitter(cfg, k)
 			if err != nil {
 				return err
 			}
@@ -85,29 +127,37 @@ func FitValue(ctx context.Context, cfg FitConfig) (*value.Model, error) {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				nm := value.NewNormal(cfg.Players, len(names))
-				for i := b * fitBlock; i < min((b+1)*fitBlock, cfg.Games); i++ {
-					f.play(i, nm)
+				nm := value.NewNormal(cfg.Players, k)
+				var tr, va *value.Data
+				if keep {
+					tr, va = &value.Data{Players: cfg.Players, K: k}, &value.Data{Players: cfg.Players, K: k}
+				}
+				for i := b * fitBlock; i < min((b+1)*fitBlock, games); i++ {
+					f.play(seed, i)
+					switch {
+					case !keep:
+						f.addNormal(nm)
+					case valid(i):
+						f.addData(va)
+					default:
+						f.addNormal(nm)
+						f.addData(tr)
+					}
 					if cfg.Progress != nil {
 						cfg.Progress(done.Add(1))
 					}
 				}
-				normals[b] = nm
+				pl.normals[b] = nm
+				if keep {
+					pl.train[b], pl.valid[b] = tr, va
+				}
 			}
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	total := value.NewNormal(cfg.Players, len(names))
-	for _, nm := range normals {
-		total.Add(nm)
-	}
-	ic, w, r2, err := total.Solve(cfg.Ridge)
-	if err != nil {
-		return nil, fmt.Errorf("%s, %d players: %v", cfg.Game.Name, cfg.Players, err)
-	}
-	return &value.Model{Players: cfg.Players, Agent: cfg.Agent.Spec, Games: cfg.Games, Features: names, Intercept: ic, Weights: w, Samples: total.N, R2: r2}, nil
+	return pl, nil
 }
 
 // fitter plays the games of one worker and keeps every position's features of the game
@@ -147,11 +197,11 @@ func (f *fitter) keep(st engine.State) {
 func (f *fitter) BeforeChance(engine.State)   {}
 func (f *fitter) AfterChance(st engine.State) { f.keep(st) }
 
-// play plays game i of the fit and adds its positions to nm.
-func (f *fitter) play(i int64, nm *value.Normal) {
+// play plays game i of seed and keeps its positions and result.
+func (f *fitter) play(seed uint64, i int64) {
 	s := f.state
 	ce := s.(engine.ChanceEvents)
-	seed := GameSeed(f.cfg.Seed, i)
+	seed = GameSeed(seed, i)
 	f.rows = f.rows[:0]
 	ce.ResetObserved(seed, f)
 	for seat := range f.rngs {
@@ -163,10 +213,21 @@ func (f *fitter) play(i int64, nm *value.Normal) {
 		ce.ApplyObserved(f.agents[seat].Act(s, &f.rngs[seat]), f)
 	}
 	s.Result(f.out)
+}
+
+// addNormal adds the game played to nm: every seat at every position.
+func (f *fitter) addNormal(nm *value.Normal) {
 	k := f.nk / f.cfg.Players
 	for p := 0; p+f.nk <= len(f.rows); p += f.nk {
 		for seat := range f.out {
 			nm.AddRow(seat, f.rows[p+seat*k:p+(seat+1)*k], f.out[seat])
 		}
+	}
+}
+
+// addData adds the game played's positions to d.
+func (f *fitter) addData(d *value.Data) {
+	for p := 0; p+f.nk <= len(f.rows); p += f.nk {
+		d.Add(f.rows[p:p+f.nk], f.out)
 	}
 }

@@ -22,7 +22,13 @@ type FileFit struct {
 	Games   int64 // per player count
 	Workers int
 	Ridge   float64
-	File    value.File // the file fitted so far
+	// Forms, HeldOut and HeldOutSeed: FitConfig's; Baseline the file frozen before (nil:
+	// none), whose model of each count is measured beside the new one.
+	Forms       []value.Spec
+	HeldOut     int64
+	HeldOutSeed uint64
+	Baseline    *value.Loaded
+	File        value.File // the file fitted so far
 }
 
 // NewFileFit starts a fit with an empty file, its provenance filled in.
@@ -56,7 +62,15 @@ func (f *FileFit) Config(n int) (FitConfig, error) {
 		return FitConfig{}, fmt.Errorf("game %s has no value features: it cannot have a value function", f.Game.Name)
 	}
 	f.File.Version, _ = vf.FeatureSet()
-	return FitConfig{Game: f.Game, Params: f.Params, Players: n, Agent: f.Agent, Seed: f.Seed, Games: f.Games, Workers: f.Workers, Ridge: f.Ridge}, nil
+	cfg := FitConfig{Game: f.Game, Params: f.Params, Players: n, Agent: f.Agent, Seed: f.Seed, Games: f.Games, Workers: f.Workers, Ridge: f.Ridge,
+		Forms: f.Forms, HeldOut: f.HeldOut, HeldOutSeed: f.HeldOutSeed}
+	if f.Baseline != nil {
+		cfg.Baseline = f.Baseline.Model(n)
+	}
+	if len(f.Forms) > 0 {
+		f.File.Fit.HeldOutSeed = f.HeldOutSeed
+	}
+	return cfg, nil
 }
 
 // Add plays and fits cfg (from Config) and adds its model to the file, in player-count
@@ -92,5 +106,6 @@ func (f *FileFit) Matches(old *value.Loaded) bool {
 	var had, want bytes.Buffer
 	json.Compact(&had, old.File.Fit.Params)
 	json.Compact(&want, engine.ParamsJSON(f.Params))
-	return old.File.Fit.Seed == f.Seed && bytes.Equal(had.Bytes(), want.Bytes()) && old.File.Fit.Ridge == f.Ridge
+	return old.File.Fit.Seed == f.Seed && bytes.Equal(had.Bytes(), want.Bytes()) && old.File.Fit.Ridge == f.Ridge &&
+		(len(f.Forms) == 0 || old.File.Fit.HeldOutSeed == f.HeldOutSeed)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
+	"dragonlab/sim/value"
 )
 
 // plainGame is a registered game without chance events or value features, for the
@@ -63,6 +65,14 @@ func TestLuckCLI(t *testing.T) {
 	}
 	old := filepath.Join(dir, "old.json")
 	os.WriteFile(old, []byte(strings.Replace(string(data), `"redhot/`, `"redhot/0`, 1)), 0o644)
+	trunc, v9, feat := filepath.Join(dir, "trunc.json"), filepath.Join(dir, "v9.json"), filepath.Join(dir, "feat.json")
+	os.WriteFile(trunc, data[:len(data)/2], 0o644)
+	os.WriteFile(v9, []byte(strings.Replace(string(data), `"dragonlab.value/v2"`, `"dragonlab.value/v9"`, 1)), 0o644)
+	var f value.File
+	if err := json.Unmarshal(data, &f); err != nil || len(f.Models) == 0 || len(f.Models[0].Features) == 0 {
+		t.Fatalf("the fitted file: %v", err)
+	}
+	os.WriteFile(feat, []byte(strings.Replace(string(data), `"`+f.Models[0].Features[0]+`"`, `"another feature"`, 1)), 0o644)
 	out2 := filepath.Join(dir, "never.json")
 	for _, tc := range []struct {
 		args []string
@@ -71,6 +81,9 @@ func TestLuckCLI(t *testing.T) {
 		{[]string{"run", "--game", "test-plain", "--luck"}, "not available"},
 		{[]string{"run", "--game", "draco", "--luck", "--value", vf}, "is for redhot, not draco"},
 		{[]string{"run", "--game", "redhot", "--luck", "--value", old}, "refit"},
+		{[]string{"run", "--game", "redhot", "--luck", "--value", trunc}, "not a dragonlab value-function file"},
+		{[]string{"run", "--game", "redhot", "--luck", "--value", v9}, "schema"},
+		{[]string{"run", "--game", "redhot", "--luck", "--value", feat}, "other features"},
 		{[]string{"run", "--game", "redhot", "--luck", "--value", vf, "--seed", fmt.Sprint(fitSeed)}, "fitted on"},
 		{[]string{"run", "--game", "redhot", "--value", vf}, "only with --luck"},
 		{[]string{"run", "--game", "redhot", "--players", "4", "--luck", "--value", vf}, "no model for 4 players"},

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -22,10 +23,11 @@ const fitSeed = 20260523
 type valueFitOptions struct {
 	game gameOptions
 	experiment.ValueFit
-	Out    string
-	Add    bool
-	stdout io.Writer
-	stderr io.Writer
+	Out      string
+	Add      bool
+	Baseline string
+	stdout   io.Writer
+	stderr   io.Writer
 }
 
 type valueShowOptions struct {
@@ -73,7 +75,11 @@ dragonlab. Refitting is this deliberate command; nothing else changes the file.`
 		f.Int64VarP(&fo.Games, "games", "n", 1000, "self-play games per player count")
 		f.Uint64Var(&fo.Seed, "seed", fitSeed, "fit seed: game i is seeded from (seed, i); runs analysed with the value function must use other seeds")
 		f.IntVarP(&fo.Workers, "workers", "w", 0, "parallel workers (default: all cores); the fit is the same for any number")
-		f.Float64Var(&fo.Ridge, "ridge", 1e-4, "ridge penalty per sample on the feature weights")
+		f.Float64Var(&fo.Ridge, "ridge", 1e-4, "ridge penalty per sample on the feature weights (the linear model)")
+		f.StringVar(&fo.Forms, "forms", sim.DefaultForms, "learned forms tried beside the linear model, the one of lowest validation log-loss kept: glm, glm+pairs, mlp:H; \"linear\" for the linear model alone")
+		f.Int64Var(&fo.HeldOut, "held-out", 400, "held-out games per player count, on which every candidate's fit is measured and recorded")
+		f.Uint64Var(&fo.HeldOutSeed, "held-out-seed", fitSeed+1, "seed of the held-out games (not the fit's)")
+		f.StringVar(&fo.Baseline, "baseline", "", "value-function file measured beside the new one on the held-out games (default: the game's built-in one; \"none\")")
 		f.StringVarP(&fo.Out, "out", "o", "", "value-function file to write (required), e.g. engine/dragonheart/value.json")
 		f.BoolVar(&fo.Add, "add", false, "add the fitted player counts to the models already in --out (same seed, rules and ridge), replacing those fitted again")
 		so := &valueShowOptions{stdout: stdout}
@@ -111,6 +117,25 @@ func (o *valueFitOptions) run() error {
 		}
 		fit.Keep(old, counts)
 	}
+	if len(fit.Forms) > 0 && o.Baseline != "none" {
+		data := g.Value
+		if o.Baseline != "" {
+			if data, err = os.ReadFile(o.Baseline); err != nil {
+				return badInput("--baseline: %v", err)
+			}
+		}
+		if data != nil {
+			b, err := sim.ParseValueFile(g, fit.Params, data)
+			switch {
+			case err == nil:
+				fit.Baseline = b
+			case o.Baseline != "":
+				return badInput("--baseline %s: %v", o.Baseline, err)
+			default:
+				fmt.Fprintf(o.stderr, "the built-in value function is not measured beside the new one: %v\n", err)
+			}
+		}
+	}
 	ctx, stop := interruptible()
 	defer stop()
 	for _, n := range counts {
@@ -128,6 +153,7 @@ func (o *valueFitOptions) run() error {
 			return err
 		}
 		fmt.Fprintf(o.stdout, "%s %dp: %s positions×seats, R² %.3f\n", g.Name, n, strconv.FormatInt(m.Samples, 10), m.R2)
+		printCompared(o.stdout, m)
 	}
 	data, err := fit.File.Marshal()
 	if err != nil {
@@ -177,11 +203,44 @@ func (o *valueShowOptions) run() error {
 	fmt.Fprintf(o.stdout, "fitted by %s on self-play, seed %d (runs with --luck must use other seeds)\n", fi.Tool, fi.Seed)
 	for _, m := range l.File.Models {
 		fmt.Fprintf(o.stdout, "  %d %s: %d games of %s, %d positions×seats, R² %.3f\n", m.Players, plural(m.Players, "player"), m.Games, agents.Short(m.Agent), m.Samples, m.R2)
+		if m.HeldOut != nil {
+			fmt.Fprintf(o.stdout, "    %s (%s link); held out (%d games of seed %d): %s\n", m.Form(), m.Link, m.HeldOut.Games, fi.HeldOutSeed, heldOutFit(m.HeldOut))
+			printCompared(o.stdout, &m)
+		}
+		if m.HeldOut != nil && m.Form() != value.KindLinear {
+			fmt.Fprintf(o.stdout, "    weights of the standardised features in the score (before the %s link):\n", m.Link)
+		}
 		for j, name := range m.Features {
 			fmt.Fprintf(o.stdout, "    %-20s %+.4f\n", name, m.Weights[j])
 		}
 	}
 	return nil
+}
+
+// heldOutFit is a model's held-out fit in one line.
+func heldOutFit(h *value.Measure) string {
+	return fmt.Sprintf("log-loss %.4f, R² %.3f, Brier %.4f, calibration error %.3f", h.LogLoss, h.R2, h.Brier, h.Calibration)
+}
+
+// printCompared prints the candidates of m's fit: validation and held-out log-loss.
+func printCompared(w io.Writer, m *value.Model) {
+	if len(m.Compared) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "    candidate\tvalidation log-loss\theld-out log-loss\theld-out R²\tcalibration error\t")
+	for _, c := range m.Compared {
+		v := "–"
+		if c.Validation != 0 {
+			v = fmt.Sprintf("%.4f", c.Validation)
+		}
+		mark := ""
+		if c.Name == m.Form() {
+			mark = " (kept)"
+		}
+		fmt.Fprintf(tw, "    %s%s\t%s\t%.4f\t%.3f\t%.3f\t\n", c.Name, mark, v, c.HeldOut.LogLoss, c.HeldOut.R2, c.HeldOut.Calibration)
+	}
+	tw.Flush()
 }
 
 // plural is word, with an s unless n is 1.

@@ -411,6 +411,10 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 				a.luck[i] = ls
 				if ls.Pooled.Defined {
 					la.Luck = &Est{Estimate: ls.Pooled.Share.Estimate}
+					if acc := a.accountAt(i); acc != nil && luck.Comparable(acc.Share.Estimate, ls.Pooled.Share.Estimate) {
+						ag := luck.Compare(acc.Share.Estimate, ls.Pooled.Share.Estimate)
+						acc.Agreement = &ag
+					}
 				}
 			}
 			if m := r.Aggregate.Metrics; m != nil {

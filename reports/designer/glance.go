@@ -386,7 +386,7 @@ func (a *Answer) luckCell() Cell {
 	if al, ok := a.luckAlong(); ok {
 		e := al.share
 		c := Cell{Value: &e, Verdict: luck.Word(e.Value), From: "luck events"}
-		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, pctIv(e)) + a.atLevel(al.level)
+		c.Text = fmt.Sprintf("%s: chance %s %s", c.Verdict, al.verb, al.text) + a.atLevel(al.level)
 		// A third part beside the chance events and the decisions, guessing, is named
 		// before which chance event carries most.
 		guess := ""
@@ -429,6 +429,7 @@ func (a *Answer) luckCell() Cell {
 // the fallback).
 type luckAlong struct {
 	share Est
+	text  string // share as stated: "at least 8%" where the replays say V misses chance
 	// event is the kind of chance event that carries most of the luck, in words ("" if
 	// none), and eventShare its part of the spread of results.
 	event      string
@@ -442,7 +443,7 @@ type luckAlong struct {
 
 func (a *Answer) luckAlong() (luckAlong, bool) {
 	if acc := a.measured(); acc != nil && acc.Share.HasInterval() {
-		al := luckAlong{share: acc.Share, games: acc.Games, verb: "carries", level: acc.Level, guess: acc.Guessing}
+		al := luckAlong{share: acc.Share, text: acc.shareWords(), games: acc.Games, verb: "carries", level: acc.Level, guess: acc.Guessing}
 		if k := acc.carriesMost(); k != nil {
 			al.event, al.eventShare = k.Name, float64(k.Share)
 		}

@@ -63,6 +63,12 @@ type LuckAccount struct {
 	// the rounds of secret simultaneous choices carry (luck.GuessShare), apart from the
 	// chance events and the own decisions; absent for a game without such rounds.
 	Guessing *GuessAccount `json:"guessing,omitempty"`
+	// ValueFit is its held-out fit in words (luck.FitWords), printed beside the share;
+	// Agreement compares the share with the replays' deal-fixed share of the same run
+	// (when the level was replayed): where the replays lie above, the share is stated as
+	// "at least".
+	ValueFit  string          `json:"valueFit,omitempty"`
+	Agreement *luck.Agreement `json:"agreement,omitempty"`
 
 	level int // index into Answer.Levels
 }
@@ -133,7 +139,7 @@ func (a *Answer) adjustForLuck(level int, r *sim.Result, s *fairness.SelfPlay) e
 	}
 	la := LuckAccount{Level: a.cfg.Levels[level].Name, Games: r.Games, Share: Est{Estimate: acc.LuckShare.Estimate},
 		Decisions: Est{Estimate: acc.DecisionShare.Estimate}, VarianceRatio: acc.VarianceRatio, Value: acc.Value, level: level,
-		VarianceCI: Est{Estimate: acc.VarianceCI.Estimate}, Adjusted: acc.Adjusted}
+		VarianceCI: Est{Estimate: acc.VarianceCI.Estimate}, Adjusted: acc.Adjusted, ValueFit: luck.FitWords(luck.ValueFit(acc.Value, r.Players))}
 	if g := acc.Guessing; g != nil {
 		la.Guessing = &GuessAccount{Share: Est{Estimate: g.Share.Estimate}, Rounds: g.Rounds, MeanSwing: g.MeanSwing}
 	}
@@ -317,7 +323,7 @@ func (a *Answer) LuckAlongSentence() string {
 		own = "the player's own decisions"
 	}
 	s := fmt.Sprintf("Under %s play the chance events carry %s of the spread of results (%s luck) and %s %s",
-		la.Level, pctIv(la.Share), luck.Word(la.Share.Value), own, pctIv(la.Decisions))
+		la.Level, la.shareWords(), luck.Word(la.Share.Value), own, pctIv(la.Decisions))
 	if k := la.carriesMost(); k != nil {
 		s += fmt.Sprintf("; most of the luck is %s (%s of the spread)", k.Name, format.Pct(float64(k.Share)))
 	}
@@ -327,6 +333,12 @@ func (a *Answer) LuckAlongSentence() string {
 	s += "."
 	if g := la.Guessing; g != nil {
 		s += " " + guessSentence(g)
+	}
+	if ag := la.Agreement; ag != nil && !ag.Agree {
+		s += " " + format.Capitalize(ag.Reason) + "."
+	}
+	if la.ValueFit != "" {
+		s += " The value function behind it: " + la.ValueFit + "."
 	}
 	if st := a.topLuckStep(); st != nil {
 		up, lo := a.Levels[st.Upper].Level, a.Levels[st.Lower].Level
@@ -352,6 +364,15 @@ func guessSentence(g *GuessAccount) string {
 
 // GuessAdvice is what a designer could change to give a guessing round skill.
 const GuessAdvice = "To give those rounds skill, a designer could make the options worth different amounts depending on the position (so reading the table pays), let some choices be seen before the others are made (one seat chooses openly, or in turn), or make the options come from a hand that empties (so remembering what was played pays)."
+
+// shareWords is the luck share as the report states it: with its interval, or "at least"
+// where the replays of the same deals say the value function misses part of it.
+func (la *LuckAccount) shareWords() string {
+	if la.Agreement != nil {
+		return la.Agreement.Share()
+	}
+	return pctIv(la.Share)
+}
 
 // topLuckStep is the ladder step into the measuring level, else the highest step played.
 func (a *Answer) topLuckStep() *LuckStep {
@@ -382,12 +403,13 @@ func luckTables(ls *doc.Section, g *Game) bool {
 	if guessing {
 		cols = append(cols, doc.Col("Guessing", doc.Left))
 	}
-	cols = append(cols, doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right))
+	cols = append(cols, doc.Col("Own decisions", doc.Left), doc.Col("Swings games most", doc.Left), doc.Col("Variance ratio", doc.Right), doc.Col("Value function (held out)", doc.Left))
 	t := doc.NewTable("", cols...)
-	t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry and the seats' own decisions carry; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
+	parts := "the chance events carry (\"at least\" where the replays of the same deals disagree with it) and the seats' own decisions carry"
 	if guessing {
-		t.Caption = "Luck measured along the game: the share of the spread of results the chance events carry, the guessing of the rounds of secret simultaneous choices (the draws of the choosers' mixed policies) and the seats' own decisions; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones"
+		parts = "the chance events carry (\"at least\" where the replays of the same deals disagree with it), the guessing of the rounds of secret simultaneous choices (the draws of the choosers' mixed policies) and the seats' own decisions"
 	}
+	t.Caption = "Luck measured along the game: the share of the spread of results " + parts + "; the kind of chance event with the largest mean swing (points of winning chance per event); how many times as many games the raw seat advantages need to be as precise as the luck-adjusted ones; the value function's fit on games it was not fitted on"
 	t.Small = true
 	any := false
 	for _, a := range g.Configs {
@@ -407,7 +429,7 @@ func luckTables(ls *doc.Section, g *Game) bool {
 				vr += " (raw used)"
 			}
 		}
-		row := []string{strconv.Itoa(a.Players), la.Level, pctIv(la.Share)}
+		row := []string{strconv.Itoa(a.Players), la.Level, la.shareWords()}
 		if guessing {
 			gs := "–"
 			if la.Guessing != nil {
@@ -415,7 +437,7 @@ func luckTables(ls *doc.Section, g *Game) bool {
 			}
 			row = append(row, gs)
 		}
-		t.TextRow(append(row, pctIv(la.Decisions), top, vr)...)
+		t.TextRow(append(row, pctIv(la.Decisions), top, vr, la.ValueFit)...)
 	}
 	if !any {
 		return false

@@ -65,6 +65,10 @@ type LevelStat struct {
 	// ReplayShare is the outcome variance fixed by the deal when the same bots replay it
 	// (not the luck of the game: ReplayCaveat).
 	ReplayShare *Stats `json:"replayShare,omitempty"`
+	// Agreement compares the two on the same deals (both measured); ValueFit is the
+	// value function's held-out fit, beside the luck share.
+	Agreement *Agreement `json:"agreement,omitempty"`
+	ValueFit  string     `json:"valueFit,omitempty"`
 }
 
 // DuelStat is how far the stronger level's skill shows through the luck of the same deals.
@@ -110,6 +114,14 @@ func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel)
 			}
 			st.ReplayShare = ls
 			l.ReplayFindings = append(l.ReplayFindings, fmt.Sprintf("%s: %s", name, ls.Sentence()))
+			if st.Accounting != nil && ls.Pooled.Defined && Comparable(st.LuckShare.Estimate, ls.Pooled.Share.Estimate) {
+				ag := Compare(st.LuckShare.Estimate, ls.Pooled.Share.Estimate)
+				st.Agreement = &ag
+				l.Findings = append(l.Findings, fmt.Sprintf("%s: %s", name, ag.Sentence()))
+			}
+		}
+		if st.Accounting != nil {
+			st.ValueFit = FitWords(ValueFit(st.Accounting.Value, r.Players))
 		}
 		l.Levels = append(l.Levels, st)
 	}
@@ -145,9 +157,9 @@ func AnalyzeExperiment(meta doc.Meta, replays int, levels []Level, duels []Duel)
 func (l *Experiment) Print(w io.Writer) {
 	fmt.Fprintf(w, "luck: %s, %d players, %d levels, each deal played %d times\n", l.Meta.Game, l.Meta.Players, len(l.Levels), l.Replays)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tgames\tluck share (along the game)\t95% interval\tvariance ratio\tfixed by the deal (replays)\t95% interval\t")
+	fmt.Fprintln(tw, "level\tgames\tluck share (along the game)\t95% interval\tvariance ratio\tfixed by the deal (replays)\t95% interval\tagree?\t")
 	for _, lv := range l.Levels {
-		along, iv, vr, dealt, div := "–", "–", "–", "–", "–"
+		along, iv, vr, dealt, div, agree := "–", "–", "–", "–", "–", "–"
 		if lv.LuckShare != nil {
 			e := lv.LuckShare.Estimate
 			along, iv = fmt.Sprintf("%.1f%%", 100*e.Value), fmt.Sprintf("[%.1f, %.1f]", 100*e.Lo, 100*e.Hi)
@@ -159,9 +171,20 @@ func (l *Experiment) Print(w io.Writer) {
 			p := lv.ReplayShare.Pooled
 			dealt, div = fmt.Sprintf("%.1f%%", 100*p.Share.Value), fmt.Sprintf("[%.1f, %.1f]", 100*p.Share.Lo, 100*p.Share.Hi)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", agents.Short(lv.Agent), format.Count(lv.Games), along, iv, vr, dealt, div)
+		if ag := lv.Agreement; ag != nil {
+			agree = "yes"
+			if ag.AtLeast {
+				along, agree = "≥"+format.Pct(ag.Along.Lo), "no: at least"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", agents.Short(lv.Agent), format.Count(lv.Games), along, iv, vr, dealt, div, agree)
 	}
 	tw.Flush()
+	for _, lv := range l.Levels {
+		if lv.ValueFit != "" {
+			fmt.Fprintf(w, "value function under %s: %s\n", agents.Short(lv.Agent), lv.ValueFit)
+		}
+	}
 	for _, d := range l.Duels {
 		if d.SameDeal != nil && d.Against != nil {
 			fmt.Fprintln(w, d.Against.Sentence(d.SameDeal.Stronger, d.SameDeal.Weaker))
@@ -185,6 +208,16 @@ func (l *Experiment) Doc() (*doc.Doc, error) {
 		}
 		name := fmt.Sprintf("luck-%d", i+1)
 		sec := d.AddSection("Level " + agents.Short(lv.Agent)).Add(AccountingContent(lv.Accounting).Blocks(name + "-accounting")...)
+		var notes []string
+		if lv.Agreement != nil {
+			notes = append(notes, lv.Agreement.Sentence())
+		}
+		if lv.ValueFit != "" {
+			notes = append(notes, "The value function behind it: "+lv.ValueFit+".")
+		}
+		if len(notes) > 0 {
+			sec.Add(doc.Bullets(notes...))
+		}
 		for _, du := range l.Duels {
 			if du.SameDeal != nil && du.SameDeal.Stronger == agents.Short(lv.Agent) {
 				sec.Add(doc.Bullets(du.Against.Sentence(du.SameDeal.Stronger, du.SameDeal.Weaker), du.SameDeal.Sentence()))

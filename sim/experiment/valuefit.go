@@ -26,6 +26,11 @@ type ValueFit struct {
 	Seed    uint64
 	Workers int
 	Ridge   float64
+	// Forms are the learned forms tried beside the linear model (sim.ParseForms), measured
+	// on HeldOut games of HeldOutSeed.
+	Forms       string
+	HeldOut     int64
+	HeldOutSeed uint64
 }
 
 // Fit checks the options into the fit (its file still empty) and the player counts to
@@ -55,7 +60,24 @@ func (o ValueFit) Fit() (*sim.FileFit, []int, error) {
 	if err := noTimeBudget("--agents", f.Spec); err != nil {
 		return nil, nil, err
 	}
-	return sim.NewFileFit(g, p, f, o.Seed, o.Games, o.Workers, o.Ridge), counts, nil
+	forms, err := sim.ParseForms(o.Forms)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(forms) > 0 {
+		if o.HeldOut < 1 {
+			return nil, nil, fmt.Errorf("--held-out must be positive, not %d: the learned forms are measured on held-out games", o.HeldOut)
+		}
+		if o.HeldOutSeed == o.Seed {
+			return nil, nil, fmt.Errorf("--held-out-seed must differ from --seed %d", o.Seed)
+		}
+		if o.Games < sim.ValidEvery {
+			return nil, nil, fmt.Errorf("--games %d: the learned forms need at least %d (every %d-th game validates)", o.Games, sim.ValidEvery, sim.ValidEvery)
+		}
+	}
+	ff := sim.NewFileFit(g, p, f, o.Seed, o.Games, o.Workers, o.Ridge)
+	ff.Forms, ff.HeldOut, ff.HeldOutSeed = forms, o.HeldOut, o.HeldOutSeed
+	return ff, counts, nil
 }
 
 // playerCounts reads --player-counts: ascending, distinct counts of g; "" for all of them.

@@ -23,10 +23,14 @@ import (
 	"slices"
 )
 
-// Schema names the value-function file format.
-const Schema = "dragonlab.value/v1"
+// Schema names the value-function file format: v2 has the learned forms (model.go) and
+// each model's held-out fit. A v1 file (linear models only) is still read.
+const (
+	Schema   = "dragonlab.value/v2"
+	SchemaV1 = "dragonlab.value/v1"
+)
 
-// File is a value-function file: one linear model per player count of one game.
+// File is a value-function file: one model per player count of one game.
 type File struct {
 	Schema string `json:"schema"`
 	Game   string `json:"game"`
@@ -43,19 +47,48 @@ type FitInfo struct {
 	Seed   uint64          `json:"seed"`   // the fit's run seed: analysed runs must use others
 	Params json.RawMessage `json:"params"` // the rules fitted on
 	Ridge  float64         `json:"ridge"`  // ridge penalty per sample on the feature weights
+	// HeldOutSeed is the run seed of the held-out games each model's HeldOut was measured
+	// on (v2): games no model was fitted or chosen on.
+	HeldOutSeed uint64 `json:"heldOutSeed,omitempty"`
 }
 
-// Model is the value function of one player count: seat s's value is
-// Intercept[s] + Σ_j Weights[j]·feature_j(s).
+// Model is the value function of one player count. A linear one: seat s's value is
+// Intercept[s] + Σ_j Weights[j]·feature_j(s); the learned forms are in model.go.
 type Model struct {
+	Kind      string    `json:"kind,omitempty"` // linear ("" in v1), glm or mlp
+	Link      string    `json:"link,omitempty"` // glm, mlp: softmax or logistic
 	Players   int       `json:"players"`
 	Agent     string    `json:"agent"`    // the measuring level it was fitted at, in every seat
-	Games     int64     `json:"games"`    // self-play games fitted on
+	Games     int64     `json:"games"`    // self-play games of the fit (with its validation games)
 	Features  []string  `json:"features"` // the engine's names, in its order
 	Intercept []float64 `json:"intercept"`
 	Weights   []float64 `json:"weights"`
 	Samples   int64     `json:"samples"` // positions × seats fitted on
 	R2        float64   `json:"r2"`      // share of the outcome's variance it explains on them
+
+	// The learned forms (model.go): the standardisation of the features, the GLM's
+	// pairwise products (their weights follow the features' in Weights), the network's
+	// hidden layer (Hidden rows of a bias and one weight per feature) and its output
+	// weights.
+	Center []float64 `json:"center,omitempty"`
+	Spread []float64 `json:"spread,omitempty"`
+	Pairs  bool      `json:"pairs,omitempty"`
+	Hidden int       `json:"hidden,omitempty"`
+	Layer  []float64 `json:"layer,omitempty"`
+	Out    []float64 `json:"out,omitempty"`
+
+	// HeldOut is the model's fit on the held-out games (FitInfo.HeldOutSeed); Compared
+	// the candidates it was chosen among, each measured on the same games (v2).
+	HeldOut  *Measure   `json:"heldOut,omitempty"`
+	Compared []Compared `json:"compared,omitempty"`
+}
+
+// Compared is one candidate model of a fit: its log-loss on the fit's validation games
+// (which chose the model) and on the held-out games.
+type Compared struct {
+	Name       string  `json:"name"` // "linear (frozen before)", "linear", "glm", "glm+pairs", "mlp:8" …
+	Validation float64 `json:"validation,omitempty"`
+	HeldOut    Measure `json:"heldOut"`
 }
 
 // Ref identifies a value function in results files.
@@ -86,8 +119,8 @@ func Parse(data []byte, game, version string, names map[int][]string) (*Loaded, 
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("not a dragonlab value-function file: data after the JSON object")
 	}
-	if f.Schema != Schema {
-		return nil, fmt.Errorf("not a dragonlab value-function file (schema %q, want %q)", f.Schema, Schema)
+	if f.Schema != Schema && f.Schema != SchemaV1 {
+		return nil, fmt.Errorf("not a dragonlab value-function file of a version this dragonlab reads (schema %q, want %q)", f.Schema, Schema)
 	}
 	if f.Game != game {
 		return nil, fmt.Errorf("the value function is for %s, not %s", f.Game, game)
@@ -107,12 +140,17 @@ func Parse(data []byte, game, version string, names map[int][]string) (*Loaded, 
 			return nil, fmt.Errorf("the value function's models are not by player count ascending")
 		case !slices.Equal(m.Features, want):
 			return nil, fmt.Errorf("the %d-player model weighs other features than %s %s has", m.Players, game, version)
-		case len(m.Weights) != len(m.Features) || len(m.Intercept) != m.Players:
-			return nil, fmt.Errorf("the %d-player model has %d weights for %d features and %d intercepts for %d seats", m.Players, len(m.Weights), len(m.Features), len(m.Intercept), m.Players)
+		case len(m.Intercept) != m.Players:
+			return nil, fmt.Errorf("the %d-player model has %d intercepts for %d seats", m.Players, len(m.Intercept), m.Players)
 		case m.Samples < 0 || m.Games < 0:
 			return nil, fmt.Errorf("the %d-player model was fitted on %d games, %d samples", m.Players, m.Games, m.Samples)
+		case f.Schema == SchemaV1 && m.kind() != KindLinear:
+			return nil, fmt.Errorf("the %d-player model is a %s in a v1 file (linear only)", m.Players, m.Kind)
 		}
-		for _, x := range slices.Concat(m.Weights, m.Intercept, []float64{m.R2}) {
+		if err := m.checkForm(); err != nil {
+			return nil, err
+		}
+		for _, x := range slices.Concat(m.numbers()...) {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
 				return nil, fmt.Errorf("the %d-player model has a number that is not finite", m.Players)
 			}
@@ -139,19 +177,6 @@ func (l *Loaded) Model(players int) *Model {
 		}
 	}
 	return nil
-}
-
-// Eval writes every seat's value from the features (seat-major, as
-// engine.ValueFeatures.Features writes them) into v.
-func (m *Model) Eval(features, v []float64) {
-	k := len(m.Weights)
-	for s := range v {
-		x := m.Intercept[s]
-		for j, w := range m.Weights {
-			x += w * features[s*k+j]
-		}
-		v[s] = x
-	}
 }
 
 // Marshal encodes a file as indented JSON with a final newline (the form that is
