@@ -70,12 +70,13 @@ results and DIR/plan.json rewritten) and writes its report again.`,
 			f.Int64VarP(&o.Games, "games", "n", 0, "scale every stage so that the random level plays this many games per stage")
 			f.StringSliceVar(&o.Only, "only", nil, "study only these games (comma-separated)")
 			f.Int64Var(&o.Tune, "tune", 0, "the tune stage: dragonlab tune with this many games for every game and player count where a seat is off at the most skilled level (0: none; default: the design's)")
+			f.StringVar(&o.Budget, "budget", "", "the study's budget for its rounds, round 0 (the plan) included: a CPU time (9m, 300s) or games (200000g); after the plan, the stages whose Fair? answer is not settled play on in rounds until every one is or the budget is spent (default: "+experiment.DefaultStudyBudget+" for the default budget, none for --quick, --full and --plan)")
 			f.BoolVar(&print, "print-design", false, "write the chosen design (budget) as JSON on stdout and stop: a start for --plan")
 			var settle string
 			f.StringVar(&settle, "settle", "", "settle the finished study in DIR: play the games its report says would settle its open questions, then report again")
 			options := func() experiment.Study {
 				o.DesignSet, o.GamesSet, o.OnlySet = given(cmd, "plan"), given(cmd, "games"), given(cmd, "only")
-				o.TuneSet = given(cmd, "tune")
+				o.TuneSet, o.BudgetSet = given(cmd, "tune"), given(cmd, "budget")
 				return *o
 			}
 			// --print-design plays nothing: it answers before the plan is made.

@@ -177,6 +177,9 @@ type StudyOptions struct {
 	// TuneTarget and TuneLevers are the tune stage's (StudyConfig.Tune: its budgets).
 	TuneTarget string `json:"tuneTarget,omitempty"`
 	TuneLevers string `json:"tuneLevers,omitempty"`
+	// Rounds is the budget of the study's rounds after the plan (rounds.go); nil: the plan
+	// alone.
+	Rounds *StudyRounds `json:"rounds,omitempty"`
 }
 
 // StudyConfig is one game (rules variant) and player count.
@@ -280,6 +283,10 @@ type Study struct {
 	// count (0: none), replacing the design's.
 	Tune    int64
 	TuneSet bool
+	// Budget, when BudgetSet, is the budget of the study's rounds (ParseStudyBudget); the
+	// default budget plays rounds within DefaultStudyBudget, the others only when given.
+	Budget    string
+	BudgetSet bool
 }
 
 func init() {
@@ -367,7 +374,25 @@ func (o Study) Plan() (*plan.Plan, error) {
 			only = append(only, g.Name)
 		}
 	}
-	return planOf(s, budget, only, o.Common)
+	var rounds *StudyRounds
+	switch {
+	case o.BudgetSet:
+		if rounds, err = ParseStudyBudget(o.Budget); err != nil {
+			return nil, err
+		}
+	case budget == "default" && !o.GamesSet:
+		rounds, _ = ParseStudyBudget(DefaultStudyBudget)
+	}
+	p, err := planOf(s, budget, only, o.Common)
+	if err != nil || rounds == nil {
+		return p, err
+	}
+	var so StudyOptions
+	if err := p.DecodeOptions(&so); err != nil {
+		return nil, err
+	}
+	so.Rounds = rounds
+	return p, p.SetOptions(so)
 }
 
 // planOf turns a design into the plan of its runs. It is a pure function of the design,
