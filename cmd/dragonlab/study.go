@@ -52,13 +52,21 @@ Every question has a target precision (±2 points of seat advantage at two playe
 more, unless the design says otherwise); where a stage's interval is wider the report says
 "not settled" and about how many more games would settle it. --settle DIR plays exactly
 those games for the finished study in DIR (each stage continued on its next deals, its
-results and DIR/plan.json rewritten) and writes its report again.`,
+results and DIR/plan.json rewritten) and writes its report again.
+
+The default study plays in rounds: after its plan (round 0, whose expert self-play is a
+pilot), each round continues the stages whose Fair? answer is not settled by the games
+that would settle it, until every one is or --budget (the whole study's: a CPU time such
+as 10m, estimated from the games' decisions with a fixed cost model so that the rounds do
+not depend on timing, or games such as 200000g) is spent. Each round is recorded in
+OUT/rounds.json; page 1's seat intervals count the rounds that looked at them.`,
 		exs: `  dragonlab study                        # the default study, into ./study (make demo)
   dragonlab study --quick --out /tmp/s    # a fast look
   dragonlab study --only draco,redhot
   dragonlab study --print-design > my.json && dragonlab study --plan my.json
   dragonlab study --full --shard auto/64 --out big   # one task of a 64-task array
   dragonlab merge big                                # then: the report
+  dragonlab study --budget 30m --out s    # rounds until settled, within 30 CPU-minutes
   dragonlab study --settle study          # play what the report says would settle its open questions`,
 		flags: func(cmd *cobra.Command) func(experiment.Common) (*plan.Plan, error) {
 			o := &experiment.Study{}
