@@ -52,13 +52,21 @@ Every question has a target precision (±2 points of seat advantage at two playe
 more, unless the design says otherwise); where a stage's interval is wider the report says
 "not settled" and about how many more games would settle it. --settle DIR plays exactly
 those games for the finished study in DIR (each stage continued on its next deals, its
-results and DIR/plan.json rewritten) and writes its report again.`,
+results and DIR/plan.json rewritten) and writes its report again.
+
+The default study plays in rounds: after its plan (round 0, whose expert self-play is a
+pilot), each round continues the stages whose Fair? answer is not settled by the games
+that would settle it, until every one is or --budget (the whole study's: a CPU time such
+as 10m, estimated from the games' decisions with a fixed cost model so that the rounds do
+not depend on timing, or games such as 200000g) is spent. Each round is recorded in
+OUT/rounds.json; page 1's seat intervals count the rounds that looked at them.`,
 		exs: `  dragonlab study                        # the default study, into ./study (make demo)
   dragonlab study --quick --out /tmp/s    # a fast look
   dragonlab study --only draco,redhot
   dragonlab study --print-design > my.json && dragonlab study --plan my.json
   dragonlab study --full --shard auto/64 --out big   # one task of a 64-task array
   dragonlab merge big                                # then: the report
+  dragonlab study --budget 30m --out s    # rounds until settled, within 30 CPU-minutes
   dragonlab study --settle study          # play what the report says would settle its open questions`,
 		flags: func(cmd *cobra.Command) func(experiment.Common) (*plan.Plan, error) {
 			o := &experiment.Study{}
@@ -70,12 +78,13 @@ results and DIR/plan.json rewritten) and writes its report again.`,
 			f.Int64VarP(&o.Games, "games", "n", 0, "scale every stage so that the random level plays this many games per stage")
 			f.StringSliceVar(&o.Only, "only", nil, "study only these games (comma-separated)")
 			f.Int64Var(&o.Tune, "tune", 0, "the tune stage: dragonlab tune with this many games for every game and player count where a seat is off at the most skilled level (0: none; default: the design's)")
+			f.StringVar(&o.Budget, "budget", "", "the study's budget for its rounds, round 0 (the plan) included: a CPU time (9m, 300s) or games (200000g); after the plan, the stages whose Fair? answer is not settled play on in rounds until every one is or the budget is spent (default: "+experiment.DefaultStudyBudget+" for the default budget, none for --quick, --full and --plan)")
 			f.BoolVar(&print, "print-design", false, "write the chosen design (budget) as JSON on stdout and stop: a start for --plan")
 			var settle string
 			f.StringVar(&settle, "settle", "", "settle the finished study in DIR: play the games its report says would settle its open questions, then report again")
 			options := func() experiment.Study {
 				o.DesignSet, o.GamesSet, o.OnlySet = given(cmd, "plan"), given(cmd, "games"), given(cmd, "only")
-				o.TuneSet = given(cmd, "tune")
+				o.TuneSet, o.BudgetSet = given(cmd, "tune"), given(cmd, "budget")
 				return *o
 			}
 			// --print-design plays nothing: it answers before the plan is made.

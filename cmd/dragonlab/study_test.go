@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -81,6 +82,10 @@ func TestStudyBadInput(t *testing.T) {
 		"variant no rules": {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "variant": "x"}], ` + levels + `}`)}, "variant"},
 		"bad rules":        {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", "games": [{"game": "draco", "variant": "x", "rules": {"handSize": -3}}], ` + levels + `}`)}, "handSize"},
 		"bad lever":        {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", ` + levels + `, "compensation": [{"level": "greedy", "deals": 5, "lever": {"key": "nope", "values": [1]}}]}`)}, "nope"},
+		"budget zero":      {[]string{"study", "--quick", "--budget", "0"}, "--budget \"0\": a budget must be positive"},
+		"budget negative":  {[]string{"study", "--budget", "-5m"}, "must be positive"},
+		"budget no games":  {[]string{"study", "--budget", "0g"}, "--budget \"0g\""},
+		"budget junk":      {[]string{"study", "--budget", "five minutes"}, "not a duration"},
 		"settle empty":     {[]string{"study", "--settle", ""}, "--settle is empty"},
 		"settle and quick": {[]string{"study", "--settle", dir, "--quick"}, "--quick cannot go with it"},
 		"nothing played":   {[]string{"study", "--plan", design(`{"schema": "dragonlab.study/v1", "levels": [{"name": "a", "agent": "random"}, {"name": "b", "agent": "greedy"}]}`)}, "plays nothing"},
@@ -112,4 +117,86 @@ func TestStudySettleThroughTheCLI(t *testing.T) {
 	}
 	code, _, stderr = cli(t, "study", "--settle", dir, "--quiet")
 	checkRefused(t, "no study", code, "", stderr)
+}
+
+// The study's rounds through the CLI: a study whose greedy self-play (its most skilled
+// level) leaves the Fair? question open plays rounds within --budget; one and two workers
+// give the same rounds and report; a study stopped within a round finishes exactly that
+// round when run again, and reports the same bytes; the end names the command that
+// settles what is left.
+func TestStudyRoundsThroughTheCLI(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "design.json")
+	os.WriteFile(design, []byte(`{"schema": "dragonlab.study/v1", "games": [{"game": "dragonheart"}],
+  "levels": [{"name": "random", "agent": "random", "deals": 200}, {"name": "greedy", "agent": "greedy:samples=1", "deals": 40}],
+  "targets": {"seat": 0.06, "luck": 0.4}}`), 0o644)
+	args := []string{"study", "--plan", design, "--budget", "2500g", "--quiet"}
+	run := func(out string, workers string) (string, string) {
+		t.Helper()
+		code, stdout, stderr := cli(t, append(args, "--out", out, "--workers", workers)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		return stdout, stderr
+	}
+	read := func(file string) string {
+		t.Helper()
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	stdout, _ := run(a, "1")
+	run(b, "2")
+	var rec struct {
+		Budget string `json:"budget"`
+		Rounds []struct {
+			Runs []struct {
+				Run  string `json:"run"`
+				More int64  `json:"more"`
+			} `json:"runs"`
+		} `json:"rounds"`
+	}
+	if err := json.Unmarshal([]byte(read(filepath.Join(a, "rounds.json"))), &rec); err != nil || len(rec.Rounds) == 0 {
+		t.Fatalf("no round recorded (%v): the test measures nothing adaptive", err)
+	}
+	if r := rec.Rounds[0].Runs; len(r) != 1 || r[0].Run != "dragonheart-2p-self-greedy" || r[0].More < 1 {
+		t.Errorf("round 1 continues %+v, want the greedy self-play", r)
+	}
+	for _, f := range []string{"rounds.json", "plan.json", "summary.json", "summary.md"} {
+		if read(filepath.Join(a, f)) != read(filepath.Join(b, f)) {
+			t.Errorf("%s differs between one and two workers", f)
+		}
+	}
+	if strings.Contains(stdout, "not settled within the budget") && !strings.Contains(stdout, "study --settle "+a) {
+		t.Errorf("the end does not name the command that settles the rest: %q", stdout)
+	}
+	// Again into the same directory: nothing more is played, the same report.
+	run(a, "2")
+	if read(filepath.Join(a, "summary.json")) != read(filepath.Join(b, "summary.json")) {
+		t.Error("a study run again into its directory reports other numbers")
+	}
+	// Stopped when round 0 is done: round 1 is recorded but not played; run again, it
+	// finishes as planned.
+	c := filepath.Join(dir, "c")
+	ctx, cancel := context.WithCancel(context.Background())
+	withHooks(t, ctx, func(i int) {
+		if i == 1 { // the last run of round 0
+			cancel()
+		}
+	}, nil)
+	code, _, stderr := cli(t, append(args, "--out", c, "--workers", "2")...)
+	planHooks.ctx, planHooks.afterRun = nil, nil
+	cancel()
+	if code != exitInterrupted {
+		t.Fatalf("stopped study: exit %d: %s", code, stderr)
+	}
+	run(c, "1")
+	for _, f := range []string{"rounds.json", "plan.json", "summary.json"} {
+		if read(filepath.Join(a, f)) != read(filepath.Join(c, f)) {
+			t.Errorf("%s of a study stopped within its rounds and resumed differs", f)
+		}
+	}
 }

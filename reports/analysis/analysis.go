@@ -54,9 +54,19 @@ func unsettledStudy(a *experiment.Analysis) ([]experiment.Need, error) {
 
 // needsOf is the report's list of stages to settle, as the executor takes it.
 func needsOf(rp *designer.Report) []experiment.Need {
+	// The Fair? cell's verdict by configuration: a favoured seat is answered on page 1
+	// even where its size still needs games.
+	verdict := map[string]string{}
+	for _, g := range rp.Games {
+		for _, c := range g.Configs {
+			verdict[fmt.Sprintf("%s/%s/%d", g.Game, g.Variant, c.Players)] = c.Glance.Fair.Verdict
+		}
+	}
 	var needs []experiment.Need
 	for _, s := range rp.Settle {
-		needs = append(needs, experiment.Need{File: s.File, Question: s.Question, Games: s.Games})
+		v := verdict[fmt.Sprintf("%s/%s/%d", s.Game, s.Variant, s.Players)]
+		answered := s.Question == "fair" && v != "not settled"
+		needs = append(needs, experiment.Need{File: s.File, Question: s.Question, Games: s.Games, Answered: answered})
 	}
 	return needs
 }

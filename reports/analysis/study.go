@@ -116,6 +116,10 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 	if len(a.Plan.Runs) > 0 {
 		in.Seed = a.Plan.Runs[0].Seed
 	}
+	looks, err := experiment.StudyLooks(a.Dir)
+	if err != nil {
+		return nil, err
+	}
 	for _, c := range o.Configs {
 		g, err := engine.Lookup(c.Game)
 		if err != nil {
@@ -140,7 +144,7 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 		for _, lv := range c.Levels {
 			l := designer.Level{Name: lv.Name, Agent: lv.Agent, Written: lv.Written, About: lv.About}
 			if lv.Run != "" {
-				l.File, l.Result = a.File(lv.Run), a.Result(lv.Run)
+				l.File, l.Result, l.Looks = a.File(lv.Run), a.Result(lv.Run), looks[lv.Run]
 				if r := l.Result; r != nil && dc.Params == nil {
 					dc.Params = r.Params
 				}

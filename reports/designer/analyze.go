@@ -461,8 +461,12 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	}
 	holm, _ := stats.HolmSeats(ps)
 	for i := range a.Levels {
+		looks := 1.0
+		if i < len(c.Levels) && c.Levels[i].Looks > 1 {
+			looks = float64(c.Levels[i].Looks)
+		}
 		for s, p := range holm[i] {
-			a.Levels[i].Seats[s].PHolm = p
+			a.Levels[i].Seats[s].PHolm = math.Min(1, p*looks)
 			a.Levels[i].Seats[s].Holm = holmIv(a.Levels[i].Seats[s])
 		}
 	}

@@ -73,6 +73,11 @@ type Level struct {
 	About   string // what it models, for the report
 	File    string // results file, relative to the report
 	Result  *sim.Result
+	// Looks is how many times the study's rounds judged its self-play before it stopped
+	// (1 + the rounds that continued it; 0 counts as 1): its seat tests are
+	// Bonferroni-adjusted over them on top of Holm, so that stopping when a question is
+	// settled does not cost the intervals their coverage.
+	Looks int
 }
 
 // Step is one step of the ladder.

@@ -214,6 +214,9 @@ func (a *Answer) luckVerdicts() {
 			st := &la.Seats[j]
 			st.PHolm = a.Levels[la.level].Seats[st.Seat].PHolm
 			st.RawPHolm = holm[la.level][st.Seat]
+			if lk := a.cfg.Levels[la.level].Looks; lk > 1 {
+				st.RawPHolm = math.Min(1, st.RawPHolm*float64(lk)) // the looks, as the level's own tests
+			}
 			if st.RawPHolm < stats.Alpha {
 				la.RawFavoured = true
 			}

@@ -36,6 +36,11 @@ func Play(ctx context.Context, p *plan.Plan, o plan.Options, stdout, stderr io.W
 		return plan.InputError{Err: err}
 	}
 	dir := o.Dir
+	if have, err := plan.ReadDir(dir); err == nil && p.Kind == "study" && grownFrom(have, p) {
+		// A study whose rounds or --settle continued stages: its runs at their new sizes.
+		have.Command = p.Command
+		p = have
+	}
 	if err := plan.Check(dir, p); err != nil {
 		return err
 	}
@@ -60,7 +65,30 @@ func Play(ctx context.Context, p *plan.Plan, o plan.Options, stdout, stderr io.W
 		fmt.Fprintf(stdout, "when every shard is done: dragonlab merge %s\n", dir)
 		return nil
 	}
-	return report(ctx, o.Workers, k, p, out.Results, out.Complete, false, dir, stdout, stderr)
+	tail := ""
+	if rb := studyRounds(p); rb != nil && out.Complete {
+		if tail, err = playRounds(ctx, k, rb, dir, p, out.Results, o, stdout, stderr); err != nil {
+			return interrupted(err)
+		}
+	}
+	if err := report(ctx, o.Workers, k, p, out.Results, out.Complete, false, dir, stdout, stderr); err != nil {
+		return err
+	}
+	fmt.Fprint(stdout, tail)
+	return nil
+}
+
+// studyRounds is the budget of a study's rounds; nil for any other plan and for a study
+// without rounds.
+func studyRounds(p *plan.Plan) *StudyRounds {
+	if p.Kind != "study" {
+		return nil
+	}
+	var o StudyOptions
+	if p.DecodeOptions(&o) != nil {
+		return nil
+	}
+	return o.Rounds
 }
 
 // ReportFrom merges the parts in dir, which must hold this very plan, and writes the

@@ -58,6 +58,10 @@ type Need struct {
 	File     string
 	Question string
 	Games    int64
+	// Answered is true when page 1 gives the question an answer all the same (a seat
+	// clearly favoured whose size is not yet within the target): the study's rounds play
+	// only the questions page 1 calls not settled; --settle plays every one.
+	Answered bool
 }
 
 var kinds = map[string]*Kind{}

@@ -141,49 +141,60 @@ func Settle(ctx context.Context, dir string, o plan.Options, stdout, stderr io.W
 	} else {
 		fmt.Fprintf(stdout, "settling %s: %s more games\n", text.Plural(int64(len(stages)), "stage"), text.Count(int64(total)))
 	}
+	if err := recordSettle(dir, q, stages); err != nil {
+		return err
+	}
 	for k, st := range stages {
-		i := q.Index(st.Run)
-		r := &q.Runs[i]
-		cfg, err := q.Config(i, o.Workers)
-		if err != nil {
-			return plan.InputError{Err: err}
-		}
-		cfg.First, cfg.Units = r.Units, st.More
-		if o.Progress != nil {
-			gpu := float64(r.GamesPerUnit())
-			base := done
-			cfg.Progress = func(d int64) {
-				o.Progress(plan.Progress{Run: k, Runs: len(stages), Name: r.Name, Label: sim.Printable(r.Label) + " (settling)",
-					RunDone: d, RunUnits: st.More, Done: base + float64(d)*gpu, Total: total})
-			}
-		}
-		more, err := sim.Run(ctx, cfg)
-		if err != nil {
-			return fmt.Errorf("run %s: %w", r.Name, err)
-		}
-		if !more.Complete {
-			return ErrInterrupted // this stage keeps its results; the ones before are settled
-		}
-		res, err := sim.Extend(m.Results[i], more)
-		if err != nil {
-			return fmt.Errorf("run %s: %w", r.Name, err)
-		}
-		// The plan first, then the results: a directory interrupted between the two holds a
-		// result the plan does not name, which merge and a resumed study play again.
-		r.Units += st.More
-		if err := writePlan(dir, q); err != nil {
+		if err := extendRun(ctx, dir, q, m.Results, st, o, " (settling)", k, len(stages), done, total); err != nil {
 			return err
 		}
-		if err := res.WriteFile(q.ResultPath(dir, i)); err != nil {
-			return err
-		}
-		m.Results[i] = res
 		done += float64(st.Games)
-		if o.Log != nil {
-			fmt.Fprintf(o.Log, "run %s: %s more %s (%s in all)\n", r.Name, text.Count(st.More), unitsWord(r), text.Count(r.Units))
-		}
 	}
 	return report(ctx, o.Workers, k, q, m.Results, true, false, dir, stdout, stderr)
+}
+
+// extendRun continues one stage of the study in dir on its next deals (st.More units
+// after its st.Units): the plan first, then the results, so that a directory interrupted
+// between the two holds a result the plan does not name, which merge and a resumed study
+// play again. q and results are updated. k of n, base of total: the progress.
+func extendRun(ctx context.Context, dir string, q *plan.Plan, results []*sim.Result, st SettleStage, o plan.Options, what string, k, n int, base, total float64) error {
+	i := q.Index(st.Run)
+	r := &q.Runs[i]
+	cfg, err := q.Config(i, o.Workers)
+	if err != nil {
+		return plan.InputError{Err: err}
+	}
+	cfg.First, cfg.Units = r.Units, st.More
+	if o.Progress != nil {
+		gpu := float64(r.GamesPerUnit())
+		cfg.Progress = func(d int64) {
+			o.Progress(plan.Progress{Run: k, Runs: n, Name: r.Name, Label: sim.Printable(r.Label) + what,
+				RunDone: d, RunUnits: st.More, Done: base + float64(d)*gpu, Total: total})
+		}
+	}
+	more, err := sim.Run(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("run %s: %w", r.Name, err)
+	}
+	if !more.Complete {
+		return ErrInterrupted // this stage keeps its results; the ones before are extended
+	}
+	res, err := sim.Extend(results[i], more)
+	if err != nil {
+		return fmt.Errorf("run %s: %w", r.Name, err)
+	}
+	r.Units += st.More
+	if err := writePlan(dir, q); err != nil {
+		return err
+	}
+	if err := res.WriteFile(q.ResultPath(dir, i)); err != nil {
+		return err
+	}
+	results[i] = res
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, "run %s: %s more %s (%s in all)\n", r.Name, text.Count(st.More), unitsWord(r), text.Count(r.Units))
+	}
+	return nil
 }
 
 // writePlan replaces the plan file of dir.

@@ -34,8 +34,9 @@ import (
 // The budgets. Sizes are deals per stage; a self-play deal is played `replays` (2) times,
 // a duplicate deal once per seat. They were sized from the cost per decision measured
 // with run.cost on this project's 2-core machine (README: "The study"): the default fits
-// in five minutes there, the expert's two-player self-play giving a first-player interval
-// of about ±2 points.
+// in five minutes there. The default's expert self-play is round 0's pilot (500 deals at
+// two players): its rounds (rounds.go) continue the stages whose Fair? answer is not
+// settled, within DefaultStudyBudget.
 var studyBudgets = map[string]*Design{
 	"quick":   quickStudy,
 	"default": defaultStudy,
@@ -106,7 +107,7 @@ var defaultStudy = &Design{
 	Schema: DesignSchema, Title: "dragonlab balance study",
 	Levels: studyLevels([4]ByKey[string]{One("random"), casualAgent, One("greedy"), expertAgent},
 		[4]ByKey[int64]{One[int64](4000), One[int64](600), One[int64](1000),
-			By(map[string]int64{"default": 150, "2p": 1300, "dragonheart": 1400, "dragonscales/1p": 1300, "dragonscales/2p": 2500, "dragonscales/3p": 200})}),
+			By(map[string]int64{"default": 150, "2p": 500, "dragonheart": 500, "dragonscales/1p": 1300, "dragonscales/2p": 800, "dragonscales/3p": 200})}),
 	Ladder:   DesignLadder{Deals: By(map[string]int64{"default": 80, "2p": 300})},
 	Ablation: []DesignAblation{{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 40, "2p": 200})}},
 	Compensation: []DesignCompensation{{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers},
@@ -169,6 +170,9 @@ type StudyOptions struct {
 	// TuneTarget and TuneLevers are the tune stage's (StudyConfig.Tune: its budgets).
 	TuneTarget string `json:"tuneTarget,omitempty"`
 	TuneLevers string `json:"tuneLevers,omitempty"`
+	// Rounds is the budget of the study's rounds after the plan (rounds.go); nil: the plan
+	// alone.
+	Rounds *StudyRounds `json:"rounds,omitempty"`
 }
 
 // StudyConfig is one game (rules variant) and player count.
@@ -272,6 +276,10 @@ type Study struct {
 	// count (0: none), replacing the design's.
 	Tune    int64
 	TuneSet bool
+	// Budget, when BudgetSet, is the budget of the study's rounds (ParseStudyBudget); the
+	// default budget plays rounds within DefaultStudyBudget, the others only when given.
+	Budget    string
+	BudgetSet bool
 }
 
 func init() {
@@ -359,7 +367,25 @@ func (o Study) Plan() (*plan.Plan, error) {
 			only = append(only, g.Name)
 		}
 	}
-	return planOf(s, budget, only, o.Common)
+	var rounds *StudyRounds
+	switch {
+	case o.BudgetSet:
+		if rounds, err = ParseStudyBudget(o.Budget); err != nil {
+			return nil, err
+		}
+	case budget == "default" && !o.GamesSet:
+		rounds, _ = ParseStudyBudget(DefaultStudyBudget)
+	}
+	p, err := planOf(s, budget, only, o.Common)
+	if err != nil || rounds == nil {
+		return p, err
+	}
+	var so StudyOptions
+	if err := p.DecodeOptions(&so); err != nil {
+		return nil, err
+	}
+	so.Rounds = rounds
+	return p, p.SetOptions(so)
 }
 
 // planOf turns a design into the plan of its runs. It is a pure function of the design,

@@ -61,3 +61,8 @@ func mergedRunInfo(merged *sim.Result, parts []*sim.Result) *sim.RunInfo {
 	}
 	return info
 }
+
+// Weight is the plan's rough cost of one decision of the run (the progress bar's weight,
+// from its agents' specs: search iterations and samples dominate). It is a pure function
+// of the run, so that a budget converted with it does not depend on timing.
+func (r *Run) Weight() float64 { return runWeight(r) }
