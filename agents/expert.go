@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // Expert is the strongest honest agent for the time of plain mcts:iters=1000, with the

@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // SeatValues is a learned value function as the search uses it: every seat's expected win

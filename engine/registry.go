@@ -39,7 +39,7 @@ type Game struct {
 	// searching (`dragonlab tune --levers auto` and the study's sweeps; see Lever).
 	Levers []Lever
 	// Value is the game's frozen value function (value.json beside the game, embedded),
-	// for luck accounting; nil if it has none. Its format is package sim/value's.
+	// for luck accounting; nil if it has none. Its format is package engine/value's.
 	Value []byte
 }
 

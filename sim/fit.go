@@ -10,7 +10,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // Fitting a value function (package value): self-play games at the measuring level,

@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // FileFit fits a value-function file (`dragonlab luck-model fit`): one model per player
@@ -108,4 +109,29 @@ func (f *FileFit) Matches(old *value.Loaded) bool {
 	json.Compact(&want, engine.ParamsJSON(f.Params))
 	return old.File.Fit.Seed == f.Seed && bytes.Equal(had.Bytes(), want.Bytes()) && old.File.Fit.Ridge == f.Ridge &&
 		(len(f.Forms) == 0 || old.File.Fit.HeldOutSeed == f.HeldOutSeed)
+}
+
+// BaselineValueFile is the value function a new fit is measured beside: the file at path,
+// the game's built-in one when path is "", none when path is "none" (nil, nil, nil). A
+// built-in file that does not match these rules is not an error: warn says why it is left
+// out.
+func BaselineValueFile(g engine.Game, p engine.Params, path string) (b *value.Loaded, warn, err error) {
+	data := g.Value
+	switch path {
+	case "none":
+		return nil, nil, nil
+	case "":
+	default:
+		if data, err = os.ReadFile(path); err != nil {
+			return nil, nil, err
+		}
+	}
+	if data == nil {
+		return nil, nil, nil
+	}
+	b, err = ParseValueFile(g, p, data)
+	if err != nil && path == "" {
+		return nil, err, nil
+	}
+	return b, nil, err
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // A learned value function (FitConfig.Forms): the model is chosen by measurement. The

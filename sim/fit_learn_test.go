@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // A learned fit is the same for any number of workers, keeps the candidate of lowest

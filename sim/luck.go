@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // Luck accounting (Config.Luck, `--luck`): AIVAT (Burch, Schmid, Moravčík, Morrill &

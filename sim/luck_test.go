@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // fitRandom fits a value function of game g for players on a few random games (any

@@ -14,7 +14,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // Seating plans.

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // plainGame is a registered game without chance events or value features, for the

@@ -5,15 +5,14 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/engine/value"
 	"dragonlab/sim"
 	"dragonlab/sim/experiment"
-	"dragonlab/sim/value"
 )
 
 // fitSeed is the default seed of value-function fits: analysed runs must use others.
@@ -117,24 +116,15 @@ func (o *valueFitOptions) run() error {
 		}
 		fit.Keep(old, counts)
 	}
-	if len(fit.Forms) > 0 && o.Baseline != "none" {
-		data := g.Value
-		if o.Baseline != "" {
-			if data, err = os.ReadFile(o.Baseline); err != nil {
-				return badInput("--baseline: %v", err)
-			}
+	if len(fit.Forms) > 0 {
+		b, warn, err := sim.BaselineValueFile(g, fit.Params, o.Baseline)
+		if err != nil {
+			return badInput("--baseline %s: %v", o.Baseline, err)
 		}
-		if data != nil {
-			b, err := sim.ParseValueFile(g, fit.Params, data)
-			switch {
-			case err == nil:
-				fit.Baseline = b
-			case o.Baseline != "":
-				return badInput("--baseline %s: %v", o.Baseline, err)
-			default:
-				fmt.Fprintf(o.stderr, "the built-in value function is not measured beside the new one: %v\n", err)
-			}
+		if warn != nil {
+			fmt.Fprintf(o.stderr, "the built-in value function is not measured beside the new one: %v\n", warn)
 		}
+		fit.Baseline = b
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -153,7 +143,7 @@ func (o *valueFitOptions) run() error {
 			return err
 		}
 		fmt.Fprintf(o.stdout, "%s %dp: %s positions×seats, R² %.3f\n", g.Name, n, strconv.FormatInt(m.Samples, 10), m.R2)
-		printCompared(o.stdout, m)
+		m.WriteCompared(o.stdout)
 	}
 	data, err := fit.File.Marshal()
 	if err != nil {
@@ -198,55 +188,6 @@ func (o *valueShowOptions) run() error {
 	if err != nil {
 		return asBadInput(err)
 	}
-	fi := l.File.Fit
-	fmt.Fprintf(o.stdout, "%s value function, features %s, sha256 %s\n", g.Name, l.File.Version, l.Ref.SHA256)
-	fmt.Fprintf(o.stdout, "fitted by %s on self-play, seed %d (runs with --luck must use other seeds)\n", fi.Tool, fi.Seed)
-	for _, m := range l.File.Models {
-		fmt.Fprintf(o.stdout, "  %d %s: %d games of %s, %d positions×seats, R² %.3f\n", m.Players, plural(m.Players, "player"), m.Games, agents.Short(m.Agent), m.Samples, m.R2)
-		if m.HeldOut != nil {
-			fmt.Fprintf(o.stdout, "    %s (%s link); held out (%d games of seed %d): %s\n", m.Form(), m.Link, m.HeldOut.Games, fi.HeldOutSeed, heldOutFit(m.HeldOut))
-			printCompared(o.stdout, &m)
-		}
-		if m.HeldOut != nil && m.Form() != value.KindLinear {
-			fmt.Fprintf(o.stdout, "    weights of the standardised features in the score (before the %s link):\n", m.Link)
-		}
-		for j, name := range m.Features {
-			fmt.Fprintf(o.stdout, "    %-20s %+.4f\n", name, m.Weights[j])
-		}
-	}
+	l.Describe(o.stdout, g.Name, agents.Short)
 	return nil
-}
-
-// heldOutFit is a model's held-out fit in one line.
-func heldOutFit(h *value.Measure) string {
-	return fmt.Sprintf("log-loss %.4f, R² %.3f, Brier %.4f, calibration error %.3f", h.LogLoss, h.R2, h.Brier, h.Calibration)
-}
-
-// printCompared prints the candidates of m's fit: validation and held-out log-loss.
-func printCompared(w io.Writer, m *value.Model) {
-	if len(m.Compared) == 0 {
-		return
-	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "    candidate\tvalidation log-loss\theld-out log-loss\theld-out R²\tcalibration error\t")
-	for _, c := range m.Compared {
-		v := "–"
-		if c.Validation != 0 {
-			v = fmt.Sprintf("%.4f", c.Validation)
-		}
-		mark := ""
-		if c.Name == m.Form() {
-			mark = " (kept)"
-		}
-		fmt.Fprintf(tw, "    %s%s\t%s\t%.4f\t%.3f\t%.3f\t\n", c.Name, mark, v, c.HeldOut.LogLoss, c.HeldOut.R2, c.HeldOut.Calibration)
-	}
-	tw.Flush()
-}
-
-// plural is word, with an s unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

@@ -509,6 +509,97 @@ func (g *Game) answer() string {
 	if g.Variant != "" {
 		title += " (variant " + g.Variant + ")"
 	}
+	out := g.fairSentences()
+	h := g.headline()
+	if h == nil {
+		return title + ": nothing was played."
+	}
+	at := ""
+	if len(g.Configs) > 1 && h.Players > 1 {
+		at = fmt.Sprintf(" with %d players", h.Players)
+	}
+	if c := h.Glance.Skill; c.Value != nil {
+		switch {
+		case h.Ladder != nil && len(h.Ladder.Steps) > 0:
+			word := map[string]string{"yes": "Skill matters", "partly": "Skill matters in part", "no": "Skill hardly shows"}[c.Verdict]
+			_, lv, _ := h.skillJudge()
+			out = append(out, fmt.Sprintf("%s%s: %s %s Elo above %s, %d of %d levels told apart.", word, at,
+				h.Levels[lv].Level, format.Elo(c.Value.Value), h.Levels[0].Level, h.Ladder.Distinguishable, len(h.Levels)))
+		default:
+			out = append(out, format.Capitalize(c.Text)+".")
+		}
+	}
+	if c := h.Glance.Luck; c.Value != nil {
+		what := "the deal decides" // the replays' share, when no luck accounting was played
+		if al, ok := h.luckAlong(); ok && c.From == "luck events" {
+			what = "chance " + al.verb // the cell's own words
+		}
+		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", c.Verdict, what, pctIv(*c.Value)))
+	}
+	// Guessing apart from luck, for every player count where it shows.
+	for _, a := range g.Configs {
+		if la := a.measured(); la != nil && la.Guessing.named() {
+			out = append(out, fmt.Sprintf("With %s guessing carries %s.", playersText(a.Players), pctIv(la.Guessing.Share)))
+		}
+	}
+	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
+		out = append(out, "What matters most: "+c.Text+".")
+	}
+	change, short := g.changeSentences(h)
+	changeAt := -1
+	if change != "" {
+		changeAt = len(out)
+		out = append(out, change)
+	}
+	// One finding from the lever sweeps, the largest change of a page-1 answer: after
+	// What to change, and the first sentence dropped for length.
+	findingAt := -1
+	if f := g.finding(); f != nil {
+		findingAt = len(out)
+		out = append(out, "From the sweeps: "+f.Text+".")
+	}
+	if h.Measure >= 0 && h.Levels[h.Measure].Feel != nil {
+		f := h.Levels[h.Measure].Feel
+		length := fmt.Sprintf("%s decisions", num1(f.Length.Value))
+		if f.Span != nil {
+			length = fmt.Sprintf("%s %s (%s decisions)", num1(f.Span.Value), f.Unit, num1(f.Length.Value))
+		}
+		if s := fmt.Sprintf("A game%s lasts %s.", at, length); wordCount(strings.Join(append(out, s), " ")) <= MaxAnswerWords {
+			out = append(out, s)
+		}
+	}
+	s := strings.Join(out, " ")
+	// Within the bound, whatever the number of player counts: first the short What to
+	// change, then without the sweeps' finding (the appendix has it), then without What
+	// matters most (it has its own section), then drop
+	// sentences from the end, keeping the first (fairness).
+	if wordCount(s) > MaxAnswerWords && short != "" && changeAt >= 0 {
+		out[changeAt] = short
+		s = strings.Join(out, " ")
+	}
+	if wordCount(s) > MaxAnswerWords && findingAt >= 0 {
+		out = append(out[:findingAt:findingAt], out[findingAt+1:]...)
+		s = strings.Join(out, " ")
+	}
+	if wordCount(s) > MaxAnswerWords && changeAt >= 0 {
+		for i, o := range out {
+			if strings.HasPrefix(o, "What matters most: ") {
+				out = append(out[:i:i], out[i+1:]...)
+				s = strings.Join(out, " ")
+				break
+			}
+		}
+	}
+	for wordCount(s) > MaxAnswerWords && len(out) > 1 {
+		out = out[:len(out)-1]
+		s = strings.Join(out, " ")
+	}
+	return s
+}
+
+// fairSentences say Fair? at every player count, grouped by verdict (the solitaire's
+// success rate in its own sentence).
+func (g *Game) fairSentences() []string {
 	var out []string
 	// Fair? at every player count, grouped by verdict.
 	var groups []string
@@ -551,45 +642,13 @@ func (g *Game) answer() string {
 	if len(groups) > 0 {
 		out = append(out, format.Capitalize(strings.Join(groups, "; "))+".")
 	}
-	h := g.headline()
-	if h == nil {
-		return title + ": nothing was played."
-	}
-	at := ""
-	if len(g.Configs) > 1 && h.Players > 1 {
-		at = fmt.Sprintf(" with %d players", h.Players)
-	}
-	if c := h.Glance.Skill; c.Value != nil {
-		switch {
-		case h.Ladder != nil && len(h.Ladder.Steps) > 0:
-			word := map[string]string{"yes": "Skill matters", "partly": "Skill matters in part", "no": "Skill hardly shows"}[c.Verdict]
-			_, lv, _ := h.skillJudge()
-			out = append(out, fmt.Sprintf("%s%s: %s %s Elo above %s, %d of %d levels told apart.", word, at,
-				h.Levels[lv].Level, format.Elo(c.Value.Value), h.Levels[0].Level, h.Ladder.Distinguishable, len(h.Levels)))
-		default:
-			out = append(out, format.Capitalize(c.Text)+".")
-		}
-	}
-	if c := h.Glance.Luck; c.Value != nil {
-		what := "the deal decides" // the replays' share, when no luck accounting was played
-		if al, ok := h.luckAlong(); ok && c.From == "luck events" {
-			what = "chance " + al.verb // the cell's own words
-		}
-		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", c.Verdict, what, pctIv(*c.Value)))
-	}
-	// Guessing apart from luck, for every player count where it shows.
-	for _, a := range g.Configs {
-		if la := a.measured(); la != nil && la.Guessing.named() {
-			out = append(out, fmt.Sprintf("With %s guessing carries %s.", playersText(a.Players), pctIv(la.Guessing.Share)))
-		}
-	}
-	// One finding from the lever sweeps, the largest change of a page-1 answer.
-	if f := g.finding(); f != nil {
-		out = append(out, "From the sweeps: "+f.Text+".")
-	}
-	if c := h.Glance.Matters; c.Value != nil && c.Verdict != "not settled" {
-		out = append(out, "What matters most: "+c.Text+".")
-	}
+	return out
+}
+
+// changeSentences are the game's What to change: every player count's clause, and the
+// short form (only the changes a favoured seat or tune asks for, the rest under What to
+// change?) said when the whole answer is too long ("" when there is none).
+func (g *Game) changeSentences(h *Answer) (change, short string) {
 	// What to change: every player count's clause; short, only the changes a favoured seat
 	// or tune asks for (the rest is under What to change?), when the whole is too long.
 	var changes, firm, unsettled []string
@@ -617,54 +676,19 @@ func (g *Game) answer() string {
 		// One clause for every player count whose fairness is not settled.
 		changes = append(changes, fmt.Sprintf("with %s players nothing is certified until fairness is settled", format.JoinAnd(unsettled)))
 	}
-	short := ""
 	if len(firm) > 0 && len(firm) < len(changes) {
 		short = "To change: " + strings.Join(firm, "; ") + " (the other player counts under What to change?)."
 	}
-	changeAt := -1
 	switch {
 	case len(changes) > 0:
-		changeAt = len(out)
-		out = append(out, "To change: "+strings.Join(changes, "; ")+".")
+		return "To change: " + strings.Join(changes, "; ") + ".", short
 	case h.Players == 1:
 		if c := h.Glance.Change; c.Value != nil {
-			out = append(out, format.Capitalize(c.Text)+".")
+			return format.Capitalize(c.Text) + ".", ""
 		}
-	default:
-		out = append(out, "Nothing needs changing for fairness.")
+		return "", ""
 	}
-	if h.Measure >= 0 && h.Levels[h.Measure].Feel != nil {
-		f := h.Levels[h.Measure].Feel
-		length := fmt.Sprintf("%s decisions", num1(f.Length.Value))
-		if f.Span != nil {
-			length = fmt.Sprintf("%s %s (%s decisions)", num1(f.Span.Value), f.Unit, num1(f.Length.Value))
-		}
-		if s := fmt.Sprintf("A game%s lasts %s.", at, length); wordCount(strings.Join(append(out, s), " ")) <= MaxAnswerWords {
-			out = append(out, s)
-		}
-	}
-	s := strings.Join(out, " ")
-	// Within the bound, whatever the number of player counts: first the short What to
-	// change, then without What matters most (it has its own section), then drop
-	// sentences from the end, keeping the first (fairness).
-	if wordCount(s) > MaxAnswerWords && short != "" && changeAt >= 0 {
-		out[changeAt] = short
-		s = strings.Join(out, " ")
-	}
-	if wordCount(s) > MaxAnswerWords && changeAt >= 0 {
-		for i, o := range out {
-			if strings.HasPrefix(o, "What matters most: ") {
-				out = append(out[:i:i], out[i+1:]...)
-				s = strings.Join(out, " ")
-				break
-			}
-		}
-	}
-	for wordCount(s) > MaxAnswerWords && len(out) > 1 {
-		out = out[:len(out)-1]
-		s = strings.Join(out, " ")
-	}
-	return s
+	return "Nothing needs changing for fairness.", ""
 }
 
 // headline is the configuration the game's answer describes: two players, else the

@@ -6,13 +6,13 @@ import (
 	"strconv"
 	"strings"
 
+	"dragonlab/engine/value"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/fairness"
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
 	"dragonlab/sim"
 	"dragonlab/sim/stats"
-	"dragonlab/sim/value"
 )
 
 // How much is luck? The study plays its measuring level (the design's levels

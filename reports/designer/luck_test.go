@@ -11,10 +11,10 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/engine/value"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck/lucktest"
 	"dragonlab/sim"
-	"dragonlab/sim/value"
 )
 
 func init() { engine.Register(lucktest.Game) }

@@ -6,11 +6,11 @@ import (
 	"math"
 	"sort"
 
+	"dragonlab/engine/value"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/format"
 	"dragonlab/sim"
 	"dragonlab/sim/stats"
-	"dragonlab/sim/value"
 )
 
 // Luck measured along the game (AIVAT: Burch, Schmid, Moravčík, Morrill & Bowling, AAAI

@@ -10,11 +10,11 @@ import (
 	"dragonlab/agents"
 	"dragonlab/engine"
 	_ "dragonlab/engine/all"
+	"dragonlab/engine/value"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/luck/lucktest"
 	"dragonlab/sim"
 	"dragonlab/sim/stats"
-	"dragonlab/sim/value"
 )
 
 func init() { engine.Register(lucktest.Game) }

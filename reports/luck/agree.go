@@ -9,9 +9,9 @@ import (
 	"math"
 
 	"dragonlab/engine"
+	"dragonlab/engine/value"
 	"dragonlab/reports/format"
 	"dragonlab/sim/stats"
-	"dragonlab/sim/value"
 )
 
 // Two measures of chance's weight, on the same deals at the same level: the luck share

@@ -9,8 +9,8 @@ import (
 
 	"dragonlab/engine"
 	_ "dragonlab/engine/dragonheart"
+	"dragonlab/engine/value"
 	"dragonlab/sim"
-	"dragonlab/sim/value"
 )
 
 // A planted chance event of known effect: plantedCoin wraps a two-player game and, once

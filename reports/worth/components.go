@@ -2,7 +2,7 @@
 // (one more of it on the same deals), which components go with winning (17lands' and
 // HSReplay's win rates and IWD, with Newcombe intervals and Holm's adjustment) and what
 // each kind of action is worth by restricted play (Jaffe et al. 2012), with the
-// restricted-play experiment. (The luck model's value function is sim/value.)
+// restricted-play experiment. (The luck model's value function is engine/value.)
 package worth
 
 import (

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"dragonlab/engine"
+	"dragonlab/engine/value"
 	"dragonlab/sim"
-	"dragonlab/sim/value"
 )
 
 // Direct is a single run played in this process (`dragonlab run`) rather than as a plan:

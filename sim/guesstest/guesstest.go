@@ -20,7 +20,7 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // Params are the toy's rules.

@@ -23,8 +23,8 @@ import (
 
 	"dragonlab/agents"
 	"dragonlab/engine"
+	"dragonlab/engine/value"
 	"dragonlab/sim"
-	"dragonlab/sim/value"
 )
 
 // Schema names the plan format; readers check it.

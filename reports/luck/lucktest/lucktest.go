@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"dragonlab/engine"
-	"dragonlab/sim/value"
+	"dragonlab/engine/value"
 )
 
 // The game is a two-player toy with exactly known luck: at the deal a chance event picks

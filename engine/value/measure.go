@@ -1,6 +1,11 @@
 package value
 
-import "math"
+import (
+	"fmt"
+	"io"
+	"math"
+	"text/tabwriter"
+)
 
 // How well a model predicts on games it was not fitted on. Every seat at every position
 // is one sample: the model's value v against the seat's final win share y.
@@ -94,4 +99,60 @@ func Score(m *Model, d *Data, games int64) Measure {
 		}
 	}
 	return sc.Measure(games)
+}
+
+// Words is a held-out fit in one line.
+func (h *Measure) Words() string {
+	return fmt.Sprintf("log-loss %.4f, R² %.3f, Brier %.4f, calibration error %.3f", h.LogLoss, h.R2, h.Brier, h.Calibration)
+}
+
+// WriteCompared writes the candidates of m's fit as a table: validation and held-out
+// log-loss, held-out R² and calibration error, the kept one marked.
+func (m *Model) WriteCompared(w io.Writer) {
+	if len(m.Compared) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "    candidate\tvalidation log-loss\theld-out log-loss\theld-out R²\tcalibration error\t")
+	for _, c := range m.Compared {
+		v := "–"
+		if c.Validation != 0 {
+			v = fmt.Sprintf("%.4f", c.Validation)
+		}
+		mark := ""
+		if c.Name == m.Form() {
+			mark = " (kept)"
+		}
+		fmt.Fprintf(tw, "    %s%s\t%s\t%.4f\t%.3f\t%.3f\t\n", c.Name, mark, v, c.HeldOut.LogLoss, c.HeldOut.R2, c.HeldOut.Calibration)
+	}
+	tw.Flush()
+}
+
+// Describe writes the file in words: its features and fit, then each player count's model
+// (its fit, held-out measures and candidates, and its weights). agentName shortens an agent
+// spec for reading.
+func (l *Loaded) Describe(w io.Writer, game string, agentName func(string) string) {
+	fi := l.File.Fit
+	fmt.Fprintf(w, "%s value function, features %s, sha256 %s\n", game, l.File.Version, l.Ref.SHA256)
+	fmt.Fprintf(w, "fitted by %s on self-play, seed %d (runs with --luck must use other seeds)\n", fi.Tool, fi.Seed)
+	for _, m := range l.File.Models {
+		fmt.Fprintf(w, "  %d %s: %d games of %s, %d positions×seats, R² %.3f\n", m.Players, players(m.Players), m.Games, agentName(m.Agent), m.Samples, m.R2)
+		if m.HeldOut != nil {
+			fmt.Fprintf(w, "    %s (%s link); held out (%d games of seed %d): %s\n", m.Form(), m.Link, m.HeldOut.Games, fi.HeldOutSeed, m.HeldOut.Words())
+			m.WriteCompared(w)
+		}
+		if m.HeldOut != nil && m.Form() != KindLinear {
+			fmt.Fprintf(w, "    weights of the standardised features in the score (before the %s link):\n", m.Link)
+		}
+		for j, name := range m.Features {
+			fmt.Fprintf(w, "    %-20s %+.4f\n", name, m.Weights[j])
+		}
+	}
+}
+
+func players(n int) string {
+	if n == 1 {
+		return "player"
+	}
+	return "players"
 }
