@@ -612,6 +612,11 @@ func familyText(x Est, players int) string {
 // the time, ±5 points (success=50±5) — a solitaire neither a formality nor hopeless.
 var SoloTarget = struct{ Center, Tol float64 }{0.50, 0.05}
 
+// SoloTargetText is SoloTarget as a target is written: success=50±5.
+func SoloTargetText() string {
+	return fmt.Sprintf("success=%s±%s", format.Trim(100*SoloTarget.Center, 1), format.Trim(100*SoloTarget.Tol, 1))
+}
+
 // soloChange is the solitaire's "What to change?", judged against SoloTarget on the
 // sweep's whole values, all measured at the sweep's level (never a value nobody played):
 // no change needed where the rules' interval lies inside the target; where it lies
@@ -620,7 +625,7 @@ var SoloTarget = struct{ Center, Tol float64 }{0.50, 0.05}
 // estimate), else none to make; otherwise not settled.
 func (a *Answer) soloChange() Cell {
 	lo, hi := SoloTarget.Center-SoloTarget.Tol, SoloTarget.Center+SoloTarget.Tol
-	tgt := fmt.Sprintf("success=%s±%s", format.Trim(100*SoloTarget.Center, 1), format.Trim(100*SoloTarget.Tol, 1))
+	tgt := SoloTargetText()
 	inside := func(e Est) bool { return e.Lo >= lo && e.Hi <= hi }
 	for _, l := range a.Compensation {
 		var rules *PointAnswer
