@@ -2,11 +2,10 @@ package designer
 
 import (
 	"encoding/json"
-	"sort"
-	"sync"
 
 	"dragonlab/reports/doc"
 	"dragonlab/sim"
+	"dragonlab/sim/experiment"
 )
 
 // A study question beyond the built-in five answers its part of the report here: a
@@ -39,41 +38,14 @@ type QuestionInput struct {
 	Results map[string]*sim.Result
 }
 
-var questions struct {
-	sync.Mutex
-	list []Question
-}
+var questions = experiment.Registry[Question]{Kind: "designer: question"}
 
 // RegisterQuestion adds a question to every report written from now on, and returns the
 // function that takes it out again (for tests). A name registered twice panics.
-func RegisterQuestion(q Question) (unregister func()) {
-	questions.Lock()
-	defer questions.Unlock()
-	for _, o := range questions.list {
-		if o.Name() == q.Name() {
-			panic("designer: question " + q.Name() + " registered twice")
-		}
-	}
-	questions.list = append(questions.list, q)
-	sort.Slice(questions.list, func(i, j int) bool { return questions.list[i].Name() < questions.list[j].Name() })
-	return func() {
-		questions.Lock()
-		defer questions.Unlock()
-		for i, o := range questions.list {
-			if o == q {
-				questions.list = append(questions.list[:i:i], questions.list[i+1:]...)
-				return
-			}
-		}
-	}
-}
+func RegisterQuestion(q Question) (unregister func()) { return questions.Register(q) }
 
 // registered are the registered questions, by name.
-func registered() []Question {
-	questions.Lock()
-	defer questions.Unlock()
-	return append([]Question(nil), questions.list...)
-}
+func registered() []Question { return questions.All() }
 
 // Columns are page 1's column headings: the five built-in answers', then each registered
 // question's, in the order of GlanceRow.Cells.

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
-	"sync"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
@@ -68,10 +66,7 @@ type StudyQuestion struct {
 	Data json.RawMessage `json:"data,omitempty"`
 }
 
-var questions struct {
-	sync.Mutex
-	list []Question
-}
+var questions = Registry[Question]{Kind: "experiment: question"}
 
 var questionName = regexp.MustCompile(`^[a-z][a-z0-9-]{0,23}$`)
 
@@ -79,36 +74,14 @@ var questionName = regexp.MustCompile(`^[a-z][a-z0-9-]{0,23}$`)
 // function that takes it out again (for tests). A name registered twice or malformed
 // panics: registration is the program's own wiring.
 func RegisterQuestion(q Question) (unregister func()) {
-	questions.Lock()
-	defer questions.Unlock()
 	if !questionName.MatchString(q.Name()) {
 		panic(fmt.Sprintf("experiment: question name %q: lower-case letters, digits and '-'", q.Name()))
 	}
-	for _, o := range questions.list {
-		if o.Name() == q.Name() {
-			panic("experiment: question " + q.Name() + " registered twice")
-		}
-	}
-	questions.list = append(questions.list, q)
-	sort.Slice(questions.list, func(i, j int) bool { return questions.list[i].Name() < questions.list[j].Name() })
-	return func() {
-		questions.Lock()
-		defer questions.Unlock()
-		for i, o := range questions.list {
-			if o == q {
-				questions.list = append(questions.list[:i:i], questions.list[i+1:]...)
-				return
-			}
-		}
-	}
+	return questions.Register(q)
 }
 
 // registered are the registered questions, by name.
-func registered() []Question {
-	questions.Lock()
-	defer questions.Unlock()
-	return append([]Question(nil), questions.list...)
-}
+func registered() []Question { return questions.All() }
 
 // questionStages asks every registered question for its plan fragment.
 func (sp *studyPlan) questionStages(st *studyStage) error {
