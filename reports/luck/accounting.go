@@ -121,33 +121,33 @@ func jackknife(a *sim.LuckAgg, agents bool, stat func(m []moments) float64) (sta
 
 func est(e stats.Estimate, _ float64) stats.Estimate { return e }
 
-// Share is the luck share of a run: Σ_seats Cov(Y, L) / Σ_seats Var(Y). With a perfect value
-// function the luck and the rest of the outcome are uncorrelated and this is
-// Var(L)/Var(Y); noise in the value function that has nothing to do with who wins leaves
-// it unbiased (it is linear in L).
-func Share(a *sim.LuckAgg) stats.Estimate {
+// shareOf is Σ_seats Cov(Y, Z) / Σ_seats Var(Y) with its jackknife interval, part giving a
+// seat's moments E[YZ] and E[Z] of the part Z.
+func shareOf(a *sim.LuckAgg, part func(moments) (yz, z float64)) stats.Estimate {
 	return est(jackknife(a, false, func(m []moments) float64 {
 		var cov, vr float64
 		for _, x := range m {
-			cov += x.yl - x.y*x.l
+			yz, z := part(x)
+			cov += yz - x.y*z
 			vr += x.yy - x.y*x.y
 		}
 		return cov / vr
 	}))
 }
 
+// Share is the luck share of a run: Σ_seats Cov(Y, L) / Σ_seats Var(Y). With a perfect value
+// function the luck and the rest of the outcome are uncorrelated and this is
+// Var(L)/Var(Y); noise in the value function that has nothing to do with who wins leaves
+// it unbiased (it is linear in L).
+func Share(a *sim.LuckAgg) stats.Estimate {
+	return shareOf(a, func(x moments) (float64, float64) { return x.yl, x.l })
+}
+
 // DecisionShare is Σ_seats Cov(Y, S) / Σ_seats Var(Y), S a seat's own decisions. What neither
 // it nor the luck share carries is the other seats' decisions and the value function's
 // error.
 func DecisionShare(a *sim.LuckAgg) stats.Estimate {
-	return est(jackknife(a, false, func(m []moments) float64 {
-		var cov, vr float64
-		for _, x := range m {
-			cov += x.ys - x.y*x.s
-			vr += x.yy - x.y*x.y
-		}
-		return cov / vr
-	}))
+	return shareOf(a, func(x moments) (float64, float64) { return x.ys, x.s })
 }
 
 // GuessShare is Σ_seats Cov(Y, G) / Σ_seats Var(Y), G a seat's guessing: the part of the
@@ -155,14 +155,7 @@ func DecisionShare(a *sim.LuckAgg) stats.Estimate {
 // each round is valued at the choosers' mixed policies (sim's guess.go). It is 0 for a
 // game without such rounds; the own decisions' share no longer counts it.
 func GuessShare(a *sim.LuckAgg) stats.Estimate {
-	return est(jackknife(a, false, func(m []moments) float64 {
-		var cov, vr float64
-		for _, x := range m {
-			cov += x.yg - x.y*x.g
-			vr += x.yy - x.y*x.y
-		}
-		return cov / vr
-	}))
+	return shareOf(a, func(x moments) (float64, float64) { return x.yg, x.g })
 }
 
 // Advantage is seat's (agents: agent's) mean win share less the mean over every seat, raw
