@@ -530,11 +530,11 @@ func (g *Game) answer() string {
 		}
 	}
 	if c := h.Glance.Luck; c.Value != nil {
-		what := "the deal decides" // the replays' share, when no luck accounting was played
+		what, share := "the deal decides", pctIv(*c.Value) // the replays' share, when no luck accounting was played
 		if al, ok := h.luckAlong(); ok && c.From == "luck events" {
-			what = "chance " + al.verb // the cell's own words
+			what, share = "chance "+al.verb, al.text // the cell's own words ("at least" included)
 		}
-		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", c.Verdict, what, pctIv(*c.Value)))
+		out = append(out, fmt.Sprintf("Luck is %s: %s %s.", c.Verdict, what, share))
 	}
 	// Guessing apart from luck, for every player count where it shows.
 	for _, a := range g.Configs {
