@@ -91,21 +91,23 @@ func TestFalseCertificates(t *testing.T) {
 			// The smallest fix known by direct measurement: the one-parameter changes in
 			// cost order, each on 20,000 fresh deals, the first whose 95% interval lies
 			// inside ±2 — provided every one before it lies clearly outside.
-			fix, clear := "", true
+			fix, clear, unclear := "", true, ""
 			for _, c := range search.OneLever(&ts.Spec) {
 				e := measureSeat0(t, ts, c, engine.DeriveSeed(seed, 0x736d616c6c), 20000)
 				if math.Abs(e[0])+1.96*e[1] <= 0.02 {
 					fix = c.Name
 					break
 				}
-				if math.Abs(e[0])-1.96*e[1] <= 0.02 {
+				if math.Abs(e[0])-1.96*e[1] <= 0.02 && clear {
 					clear = false
+					// Which earlier change straddles the target, so that the log says why.
+					unclear = fmt.Sprintf("%s at %+.1f ± %.1f points", c.Name, 100*e[0], 196*e[1])
 				}
 			}
 			switch {
 			case fix == "" || !clear:
 				ambiguous++
-				line += " [smallest fix not clear by measurement]"
+				line += " [smallest fix not clear by measurement: first fix " + fix + ", before it " + unclear + "]"
 			case best.Meets && best.Candidate.Name == fix:
 				smallest++
 				line += " [the smallest fix, " + fix + "]"
