@@ -49,15 +49,7 @@ func (e *Expert) LastMixed(legal []engine.Action, out []float64) bool {
 // purifyBelow dropped and the rest renormalized, or all on the first largest entry when
 // every entry is below.
 func purified(p, out []float64) {
-	kept, top := 0.0, 0
-	for i, x := range p {
-		if x >= purifyBelow {
-			kept += x
-		}
-		if x > p[top] {
-			top = i
-		}
-	}
+	kept, top := purifiedMass(p)
 	for i, x := range p {
 		switch {
 		case kept <= 0 && i == top:

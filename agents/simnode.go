@@ -435,15 +435,7 @@ func (m *MCTS) statValue(c *node) float64 {
 // sampleMixed draws an index from the policy p (summing to 1) after purification: the
 // entries below purifyBelow are dropped (unless all are) and the rest renormalized.
 func sampleMixed(p []float64, rng *engine.RNG) int {
-	kept, top := 0.0, 0
-	for i, x := range p {
-		if x >= purifyBelow {
-			kept += x
-		}
-		if x > p[top] {
-			top = i
-		}
-	}
+	kept, top := purifiedMass(p)
 	if kept <= 0 {
 		return top
 	}
@@ -460,6 +452,21 @@ func sampleMixed(p []float64, rng *engine.RNG) int {
 		last = i
 	}
 	return last // rounding
+}
+
+// purifiedMass is the probability p keeps once purified (the entries at or above
+// purifyBelow) and its first largest entry: what sampleMixed draws from and
+// MCTS.LastMixed reports.
+func purifiedMass(p []float64) (kept float64, top int) {
+	for i, x := range p {
+		if x >= purifyBelow {
+			kept += x
+		}
+		if x > p[top] {
+			top = i
+		}
+	}
+	return kept, top
 }
 
 // simChoice is the action played by seat at a root that is a secret round: its policy

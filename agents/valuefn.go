@@ -107,7 +107,7 @@ func readValueFile(path string) (*value.Loaded, error) {
 	if err != nil {
 		return nil, fmt.Errorf("option vfile: %s: %v", path, err)
 	}
-	l, err := parseValueFile(g, data)
+	l, err := value.ParseFor(g, g.DefaultParams(), data)
 	if err != nil {
 		return nil, fmt.Errorf("option vfile: %s: %v", path, err)
 	}
@@ -122,7 +122,7 @@ func loadValueFile(g engine.Game) (*value.Loaded, error) {
 	if l, ok := loadedValues.files[g.Name]; ok {
 		return l, nil
 	}
-	l, err := parseValueFile(g, g.Value)
+	l, err := value.ParseFor(g, g.DefaultParams(), g.Value)
 	if err != nil {
 		return nil, fmt.Errorf("the value function of %s: %v", g.Name, err)
 	}
@@ -131,21 +131,4 @@ func loadValueFile(g engine.Game) (*value.Loaded, error) {
 	}
 	loadedValues.files[g.Name] = l
 	return l, nil
-}
-
-// parseValueFile parses a value-function file of g against the features of g's default
-// rules at every player count.
-func parseValueFile(g engine.Game, data []byte) (*value.Loaded, error) {
-	names := map[int][]string{}
-	version := ""
-	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-		st, err := g.New(g.DefaultParams(), n)
-		if err != nil {
-			continue
-		}
-		if vf, ok := st.(engine.ValueFeatures); ok {
-			version, names[n] = vf.FeatureSet()
-		}
-	}
-	return value.Parse(data, g.Name, version, names)
 }

@@ -86,21 +86,6 @@ func (f *FileFit) Add(ctx context.Context, cfg FitConfig) (*value.Model, error) 
 	return m, nil
 }
 
-// ParseValueFile reads a value-function file of game g with the features its states of
-// rules p have (for every player count the game can have).
-func ParseValueFile(g engine.Game, p engine.Params, data []byte) (*value.Loaded, error) {
-	names := map[int][]string{}
-	version := ""
-	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
-		if st, err := g.New(p, n); err == nil {
-			if vf, ok := st.(engine.ValueFeatures); ok {
-				version, names[n] = vf.FeatureSet()
-			}
-		}
-	}
-	return value.Parse(data, g.Name, version, names)
-}
-
 // Matches reports whether old was fitted with the fit's seed, rules and ridge: a model
 // fitted otherwise would not be one value function with the fit's.
 func (f *FileFit) Matches(old *value.Loaded) bool {
@@ -129,7 +114,7 @@ func BaselineValueFile(g engine.Game, p engine.Params, path string) (b *value.Lo
 	if data == nil {
 		return nil, nil, nil
 	}
-	b, err = ParseValueFile(g, p, data)
+	b, err = value.ParseFor(g, p, data)
 	if err != nil && path == "" {
 		return nil, err, nil
 	}

@@ -163,7 +163,7 @@ func (o *valueFitOptions) existing(fit *sim.FileFit) (*value.Loaded, error) {
 	if err != nil {
 		return nil, badInput("--add: read %s: %v", o.Out, err)
 	}
-	l, err := sim.ParseValueFile(fit.Game, fit.Params, data)
+	l, err := value.ParseFor(fit.Game, fit.Params, data)
 	if err != nil {
 		return nil, badInput("--add: %s: %v", o.Out, err)
 	}

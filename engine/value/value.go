@@ -21,6 +21,8 @@ import (
 	"io"
 	"math"
 	"slices"
+
+	"dragonlab/engine"
 )
 
 // Schema names the value-function file format: v2 has the learned forms (model.go) and
@@ -189,4 +191,20 @@ func (f *File) Marshal() ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// ParseFor reads a value-function file of game g, checked against the features its states
+// of rules p have at every player count the game can have (the luck accounting's, a fit's
+// and the expert's check).
+func ParseFor(g engine.Game, p engine.Params, data []byte) (*Loaded, error) {
+	names := map[int][]string{}
+	version := ""
+	for n := g.MinPlayers; n <= g.MaxPlayers; n++ {
+		if st, err := g.New(p, n); err == nil {
+			if vf, ok := st.(engine.ValueFeatures); ok {
+				version, names[n] = vf.FeatureSet()
+			}
+		}
+	}
+	return Parse(data, g.Name, version, names)
 }

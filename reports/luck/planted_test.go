@@ -217,7 +217,7 @@ func TestPlantedCoinRaisesLuckShare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inV, err := sim.ParseValueFile(g, g.DefaultParams(), data)
+	inV, err := value.ParseFor(g, g.DefaultParams(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
