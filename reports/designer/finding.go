@@ -35,6 +35,8 @@ type Finding struct {
 // most, or nil.
 func (a *Answer) finding() *Finding {
 	var best *Finding
+	var bestLa *SweepAnswer
+	var bestRules, bestAt *PointAnswer
 	score := 0.0
 	for li := range a.Compensation {
 		la := &a.Compensation[li]
@@ -58,14 +60,16 @@ func (a *Answer) finding() *Finding {
 			fairThere := p.Edge == nil || p.Edge.Contains(0)
 			if f, d := a.luckFinding(la, rules, p); f != nil && fairThere && d > score {
 				best, score = f, d
+				bestLa, bestRules, bestAt = la, rules, p
 			}
 			if best == nil && rules.Edge != nil && p.Edge != nil && rules.Edge.Excludes(0) && p.Edge.Contains(0) {
 				best = &Finding{Players: a.Players, Key: la.Lever.Path, X: p.X, Level: la.Level, Kind: "fair", Rules: *rules.Edge, At: *p.Edge, Measure: "seat 0"}
+				bestLa, bestRules, bestAt = la, rules, p
 			}
 		}
 	}
 	if best != nil {
-		best.Text = a.findingText(best)
+		best.Text = a.findingText(best, bestLa, bestRules, bestAt)
 	}
 	return best
 }
@@ -88,26 +92,9 @@ func (a *Answer) luckFinding(la *SweepAnswer, rules, p *PointAnswer) (*Finding, 
 
 // findingText says a finding in the answer's words: "with 2 players a hand of 3 cards
 // (DS-16) takes chance from 55.2% to 0.2% [0.0, 0.5] and the decisions from 2.4 to 19.8 a
-// game, seat 0 +4.3 pts [-1.7, +10.4] (expert play)".
-func (a *Answer) findingText(f *Finding) string {
-	var la *SweepAnswer
-	var rules, at *PointAnswer
-	for i := range a.Compensation {
-		if c := &a.Compensation[i]; c.Lever.Path == f.Key && !c.Lever.Family() {
-			la = c
-			for k := range c.Points {
-				switch {
-				case c.Points[k].Rules:
-					rules = &c.Points[k]
-				case c.Points[k].X == f.X:
-					at = &c.Points[k]
-				}
-			}
-		}
-	}
-	if la == nil || rules == nil || at == nil {
-		return ""
-	}
+// game, seat 0 +4.3 pts [-1.7, +10.4] (expert play)"; la is the lever's sweep, rules and
+// at its points at the rules and at the finding's value.
+func (a *Answer) findingText(f *Finding, la *SweepAnswer, rules, at *PointAnswer) string {
 	what := a.words.param(f.Key, f.X)
 	var s string
 	switch f.Kind {
