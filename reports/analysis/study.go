@@ -45,7 +45,7 @@ func analyzeStudy(a *experiment.Analysis) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("analyse the study: %w", err)
 	}
-	printStudy(a.Stdout, rp)
+	printStudy(a.Stdout, rp, a.Dir)
 	written, err := rp.Write(a.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("write report: %w", err)
@@ -187,8 +187,9 @@ func studyInput(a *experiment.Analysis) (*designer.Input, error) {
 	return in, nil
 }
 
-// printStudy writes the answers at a glance on the terminal.
-func printStudy(w io.Writer, rp *designer.Report) {
+// printStudy writes the answers at a glance on the terminal, and the command that settles
+// what is not settled in the study's directory dir.
+func printStudy(w io.Writer, rp *designer.Report, dir string) {
 	heads := designer.Columns()
 	for _, g := range rp.Games {
 		title := g.Title
@@ -213,7 +214,11 @@ func printStudy(w io.Writer, rp *designer.Report) {
 		fmt.Fprintf(w, "%s\n\n", wrap(g.Answer, 100))
 	}
 	if n := len(rp.Settle); n > 0 {
-		fmt.Fprintf(w, "%s not settled by this budget: dragonlab study --settle DIR plays what would settle them.\n\n", format.Plural(int64(n), "question"))
+		them := "them"
+		if n == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(w, "%s not settled by this budget: dragonlab study --settle %s plays what would settle %s.\n\n", format.Plural(int64(n), "question"), dir, them)
 	}
 }
 
