@@ -63,3 +63,14 @@ func refuseZeroGiven(cmd *cobra.Command, names ...string) error {
 	}
 	return nil
 }
+
+// refuseGiven refuses the first of the named flags given, with why it does not belong:
+// a flag of one form of a command given in its other form.
+func refuseGiven(cmd *cobra.Command, why string, names ...string) error {
+	for _, name := range names {
+		if given(cmd, name) {
+			return badInput("--%s %s", name, why)
+		}
+	}
+	return nil
+}

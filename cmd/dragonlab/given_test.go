@@ -47,9 +47,19 @@ func TestExplicitZeroIsNotTheDefault(t *testing.T) {
 	}
 	refused(t, "--decision-iters 0", files, "value", "--agents", "mcts:iters=5", "--decision-iters", "0", "--games", "0", "--out", out)
 	refused(t, "--start 0", files, "ceiling", "--start", "0", "--games", "0", "--out", out)
-	refused(t, "--start 0", files, "ceilings", "--start", "0", "--deals", "0", "--out", out)
-	refused(t, "--deals 0", files, "ceilings", "--deals", "0", "--out", out)
-	refused(t, "--only chess", files, "ceilings", "--only", "chess", "--out", out)
+	refused(t, "--start 0", files, "ceiling", "--all", "--start", "0", "--deals", "0", "--out", out)
+	refused(t, "--deals 0", files, "ceiling", "--all", "--deals", "0", "--out", out)
+	refused(t, "--only chess", files, "ceiling", "--all", "--only", "chess", "--out", out)
+}
+
+// ceiling's two forms (one cell, or --all) each refuse the other's flags in one line.
+func TestCeilingFormsRefuseEachOthersFlags(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	refused(t, "--deals needs --all", []string{out}, "ceiling", "--deals", "5", "--out", out)
+	refused(t, "--only needs --all", []string{out}, "ceiling", "--only", "draco", "--out", out)
+	refused(t, "--games does not go with --all", []string{out}, "ceiling", "--all", "--games", "4", "--out", out)
+	refused(t, "--game does not go with --all", []string{out}, "ceiling", "--all", "--game", "draco", "--out", out)
+	refused(t, "--self-games does not go with --all", []string{out}, "plan", "ceiling", "--all", "--self-games", "4", "--out", out)
 }
 
 // A time budget (ms=) does not reproduce: refused by value, its plan and luck-model fit,
@@ -185,4 +195,30 @@ func TestReadOnlyDirectoryIsBadInput(t *testing.T) {
 	checkRefused(t, "merge into a read-only directory", code, stdout, stderr)
 	code, stdout, stderr = cli(t, "study", "--settle", study, "--quiet", "--workers", "1")
 	checkRefused(t, "study --settle of a read-only directory", code, stdout, stderr)
+}
+
+// `plan ceiling --all` writes the all-cells plan (kind ceilings, 4 doublings unless
+// given), its command line the one a shard would rebuild; without --all, one cell's.
+func TestPlanCeilingAllIsTheAllCellsPlan(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args       []string
+		kind, line string
+		runs       int
+	}{
+		{[]string{"--all", "--only", "dragonheart", "--deals", "2"}, "ceilings", "dragonlab ceiling --all --deals 2 --only dragonheart", 5 + 4},
+		{[]string{"--game", "redhot", "--players", "2", "--games", "2", "--doublings", "4"}, "ceiling", "dragonlab ceiling --doublings 4 --game redhot --games 2 --players 2", 5 + 4},
+	} {
+		file := filepath.Join(dir, c.kind+".json")
+		if code, _, stderr := cli(t, append(append([]string{"plan", "ceiling"}, c.args...), "--out", file)...); code != 0 {
+			t.Fatalf("plan ceiling %v: exit %d: %s", c.args, code, stderr)
+		}
+		p, err := plan.Read(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Kind != c.kind || p.Command != c.line || len(p.Runs) != c.runs {
+			t.Errorf("plan ceiling %v: kind %q, command %q, %d runs; want %q, %q, %d", c.args, p.Kind, p.Command, len(p.Runs), c.kind, c.line, c.runs)
+		}
+	}
 }

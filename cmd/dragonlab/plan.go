@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
-	"dragonlab/sim/experiment"
 )
 
 // `dragonlab plan <command> [flags] --out plan.json` writes the plan of any experiment
@@ -31,13 +29,13 @@ it with dragonlab run-plan, on one machine or as shards.`,
 			Args: cobra.ArbitraryArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if len(args) > 0 {
-					return badInput("plan: unknown command %q (valid: %s)", args[0], strings.Join(experiment.Names(), ", "))
+					return badInput("plan: unknown command %q (valid: %s)", args[0], strings.Join(experimentNames(), ", "))
 				}
-				return badInput("plan: name the command to plan (valid: %s); see dragonlab plan --help", strings.Join(experiment.Names(), ", "))
+				return badInput("plan: name the command to plan (valid: %s); see dragonlab plan --help", strings.Join(experimentNames(), ", "))
 			},
 		}
-		for _, e := range sortedExperiments() {
-			cmd.AddCommand(e.command(stdout, stderr, true))
+		for _, name := range experimentNames() {
+			cmd.AddCommand(experiments[name].command(stdout, stderr, true))
 		}
 		return cmd
 	})

@@ -1,20 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"dragonlab/agents"
 	"dragonlab/sim/play"
@@ -137,8 +133,8 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 	if in == nil {
 		in = stdin
 	}
-	con := newTerminal(in, o.stdout)
-	cfg := play.Config{Hint: hint, Step: o.Step || !o.Fast && con.tty && con.interactive}
+	con := play.NewTerminal(in, o.stdout)
+	cfg := play.Config{Hint: hint, Step: o.Step || !o.Fast && con.Terminal() && con.Interactive()}
 	var ps *play.Session
 	if cmd.Flags().Changed("resume") {
 		if ps, err = o.resume(cmd, cfg, con); err != nil {
@@ -178,7 +174,7 @@ func (o *playOptions) run(cmd *cobra.Command) error {
 }
 
 // start checks the flags of a new game and deals it.
-func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con *terminal) (*play.Session, error) {
+func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con play.Console) (*play.Session, error) {
 	g, p, players, err := o.game.resolve()
 	if err != nil {
 		return nil, err
@@ -211,7 +207,7 @@ func (o *playOptions) start(cmd *cobra.Command, cfg play.Config, con *terminal) 
 }
 
 // resume reads a saved game and continues it.
-func (o *playOptions) resume(cmd *cobra.Command, cfg play.Config, con *terminal) (*play.Session, error) {
+func (o *playOptions) resume(cmd *cobra.Command, cfg play.Config, con play.Console) (*play.Session, error) {
 	if err := refuseEmpty(cmd, "resume"); err != nil {
 		return nil, err
 	}
@@ -272,113 +268,4 @@ func (o *playOptions) savePath(cmd *cobra.Command, base string) (*os.File, error
 		return nil, badInput("cannot create the save: %v", err)
 	}
 	return f, nil
-}
-
-// terminal is play's console: lines read from the input, text printed to the output, with
-// colours and screen clearing only on a terminal.
-type terminal struct {
-	in          *bufio.Reader
-	out         io.Writer
-	outFd       int  // -1 when the output is not a file
-	tty         bool // the output is a terminal: clear the screen between turns
-	interactive bool // the input is a terminal: a person types (Ctrl-D asks)
-	colour      bool
-	echo        bool // print each answer read (the input is not a terminal that echoes it)
-	mu          sync.Mutex
-}
-
-func newTerminal(in io.Reader, out io.Writer) *terminal {
-	t := &terminal{in: bufio.NewReader(in), out: out, outFd: -1, echo: true}
-	if f, ok := out.(*os.File); ok {
-		t.outFd = int(f.Fd())
-		t.tty = term.IsTerminal(t.outFd)
-	}
-	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		t.interactive = true
-		t.echo = false // the terminal shows what is typed
-	}
-	t.colour = t.tty && os.Getenv("NO_COLOR") == ""
-	return t
-}
-
-// Size is the terminal's size; else COLUMNS and LINES when set (so a script can ask for a
-// layout), else 100 columns and no height limit.
-func (t *terminal) Size() (int, int) {
-	if t.tty {
-		if w, h, err := term.GetSize(t.outFd); err == nil && w > 0 && h > 0 {
-			return w, h
-		}
-	}
-	w, h := 100, 0
-	if v, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && v > 0 {
-		w = v
-	}
-	if v, err := strconv.Atoi(os.Getenv("LINES")); err == nil && v > 0 {
-		h = v
-	}
-	return w, h
-}
-
-func (t *terminal) Terminal() bool    { return t.tty }
-func (t *terminal) Interactive() bool { return t.interactive }
-
-func (t *terminal) Clear() {
-	if t.tty {
-		t.Print("\x1b[H\x1b[2J")
-	}
-}
-
-func (t *terminal) Print(text string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	fmt.Fprint(t.out, text)
-}
-
-// ReadLine reads one answer of at most play.MaxLine bytes (a longer line is read to its end
-// and dropped: play.ErrLineTooLong); io.EOF when the input has ended.
-func (t *terminal) ReadLine() (string, error) {
-	var b []byte
-	long := false
-	for {
-		chunk, err := t.in.ReadSlice('\n')
-		if len(b)+len(chunk) > play.MaxLine+2 {
-			long = true
-			if len(b) < play.MaxLine {
-				b = append(b, chunk[:play.MaxLine-len(b)]...)
-			}
-		} else {
-			b = append(b, chunk...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(b) > 0 {
-			err = nil
-		}
-		line := strings.TrimRight(string(b), "\r\n")
-		if t.echo {
-			shown := line
-			if long {
-				shown = line[:min(len(line), 60)] + " …"
-			}
-			t.Print(shown + "\n") // so a piped game reads like a session
-		}
-		switch {
-		case err != nil:
-			return "", err
-		case long:
-			return "", play.ErrLineTooLong
-		}
-		return strings.TrimSpace(line), nil
-	}
-}
-
-// roleColours are the ANSI colours of the roles of text.
-var roleColours = map[play.Role]string{play.Bold: "1", play.Dim: "2", play.Num: "36", play.Warn: "33", play.Title: "1;35"}
-
-func (t *terminal) Paint(role play.Role, s string) string {
-	if !t.colour {
-		return s
-	}
-	return "\x1b[" + roleColours[role] + "m" + s + "\x1b[0m"
 }

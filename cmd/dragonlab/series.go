@@ -59,14 +59,14 @@ func registerExperiment(e *expCommand) {
 	})
 }
 
-// sortedExperiments lists the experiments by name.
-func sortedExperiments() []*expCommand {
-	var out []*expCommand
-	for _, e := range experiments {
-		out = append(out, e)
+// experimentNames are the experiment commands (those `dragonlab plan` takes), sorted.
+func experimentNames() []string {
+	var names []string
+	for name := range experiments {
+		names = append(names, name)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
-	return out
+	sort.Strings(names)
+	return names
 }
 
 // given reports whether the user gave the flag (an explicit 0 is not "unset").
@@ -154,6 +154,9 @@ func (e *expCommand) command(stdout, stderr io.Writer, planOnly bool) *cobra.Com
 			}
 			if planOnly {
 				return writePlanFile(stdout, p, x.Out)
+			}
+			if !given(cmd, "out") { // one command may build plans of two kinds (ceiling --all)
+				x.Out = experiment.Lookup(p.Kind).DefaultOut
 			}
 			sh, err := x.check(cmd)
 			if err != nil {
