@@ -67,9 +67,19 @@ func (q toyQuestion) Cell(a *designer.Answer, in *designer.QuestionInput) design
 	return designer.Cell{Text: fmt.Sprintf("toy: %d games at %s", games, level), Verdict: "toy"}
 }
 
-func (q toyQuestion) Section(a *designer.Answer, in *designer.QuestionInput, s *doc.Section) {
-	games, level := q.played(in)
-	s.Add(&doc.Paragraph{Text: fmt.Sprintf("The toy question played %d games of %s with %d players.", games, level, in.Players)})
+func (q toyQuestion) Section(_ *designer.Report, g *designer.Game, s *doc.Section) {
+	var sec *doc.Section
+	for _, a := range g.Configs {
+		in := a.Input(q.Name())
+		if in == nil {
+			continue
+		}
+		if sec == nil {
+			sec = s.AddSection(q.Column())
+		}
+		games, level := q.played(in)
+		sec.Add(&doc.Paragraph{Text: fmt.Sprintf("The toy question played %d games of %s with %d players.", games, level, in.Players)})
+	}
 }
 
 // A question is one package and one registration line: registered, its runs are planned
@@ -114,6 +124,12 @@ func TestQuestionRegistersInOneLine(t *testing.T) {
 	}
 	if !strings.Contains(rest, "Toy?") || !strings.Contains(rest, "The toy question played 6 games of random with 2 players.") {
 		t.Errorf("the game's answer lacks the toy's section:\n%s", md)
+	}
+	// Placed by each question: the built-in feel question before "What to change?", the
+	// toy after every built-in section.
+	feelAt, changeAt, toyAt := strings.Index(rest, "### How does it feel?"), strings.Index(rest, "### What to change?"), strings.Index(rest, "### Toy?")
+	if !(0 <= feelAt && feelAt < changeAt && changeAt < toyAt) {
+		t.Errorf("sections out of place: feel at %d, what to change at %d, toy at %d", feelAt, changeAt, toyAt)
 	}
 	sum, _ := os.ReadFile(filepath.Join(out, "summary.json"))
 	if i := bytes.Index(sum, []byte(`"questions"`)); i < 0 || !bytes.Contains(sum[i:], []byte(`"toy: 6 games at random"`)) {

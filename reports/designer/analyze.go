@@ -10,7 +10,6 @@ import (
 	"dragonlab/reports/change"
 	"dragonlab/reports/doc"
 	"dragonlab/reports/fairness"
-	"dragonlab/reports/feel"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/skill"
 	"dragonlab/reports/worth"
@@ -88,7 +87,6 @@ type Answer struct {
 
 	cfg   *Config
 	seats []*fairness.SelfPlay
-	feel  []*feel.Analysis
 	luck  []*luck.Stats
 	comps []*worth.ComponentStats
 	abl   []*worth.AblationTable
@@ -141,7 +139,8 @@ type SeatRow struct {
 	Holm Est `json:"holm"`
 }
 
-// FeelRow is the game feel of one level (reports/feel.Analysis in brief).
+// FeelRow is the game feel of one level (reports/feel.Analysis in brief), read by the
+// feel question (reports/feel.Question).
 type FeelRow struct {
 	Length Est `json:"length"`
 	// Span is the length in the game's own unit, Unit ("turns", "plays", "rounds",
@@ -376,10 +375,10 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	a := &Answer{Players: n, cfg: c, Top: -1, Measure: -1, words: wordsOf(c), Tune: c.Tune}
 	k := len(c.Levels)
 	a.seats = make([]*fairness.SelfPlay, k)
-	a.feel = make([]*feel.Analysis, k)
 	a.luck = make([]*luck.Stats, k)
 	a.comps = make([]*worth.ComponentStats, k)
-	// Seats, luck, feel and components of each level's self-play.
+	// Seats, luck, what the registered questions read (the feel) and components of each
+	// level's self-play.
 	for i, lv := range c.Levels {
 		la := LevelAnswer{Level: lv.Name, Agent: lv.Agent}
 		r := lv.Result
@@ -417,13 +416,8 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 					}
 				}
 			}
-			if m := r.Aggregate.Metrics; m != nil {
-				f, err := feel.Analyze(&r.Aggregate, m)
-				if err != nil {
-					return nil, fmt.Errorf("level %s: %w", lv.Name, err)
-				}
-				a.feel[i] = f
-				la.Feel = feelRow(f)
+			if err := readLevel(&la, r); err != nil {
+				return nil, fmt.Errorf("level %s: %w", lv.Name, err)
 			}
 			if n > 1 {
 				la.Shared, la.NoWinner = outcomes(r, s.Deff)
@@ -518,26 +512,6 @@ func outcomes(r *sim.Result, deff float64) (shared, none *Est) {
 	sh := Est{Estimate: stats.Share(x, r.Games, deff)}
 	nw := Est{Estimate: stats.Share(float64(r.Aggregate.NoWinner), r.Games, deff)}
 	return &sh, &nw
-}
-
-func feelRow(f *feel.Analysis) *FeelRow {
-	r := &FeelRow{Length: Est{Estimate: f.Duration}, Choice: f.MultiChoice, Branching: f.Branching.Mean}
-	if f.Span != nil {
-		r.Span, r.Unit = &Est{Estimate: *f.Span}, f.Unit
-	}
-	if f.Solitaire {
-		return r
-	}
-	n := float64(f.Players)
-	r.LeadChanges = &Est{Estimate: f.LeadChanges}
-	lp := f.LeadChanges.Value / n
-	r.LeadsPerPlayer = &lp
-	if f.Decided > 0 {
-		r.Comebacks, r.Decisiveness, r.Margin = &Est{Estimate: f.Comebacks}, &Est{Estimate: f.Decisiveness}, &Est{Estimate: f.Margin}
-		cr := Est{Estimate: f.Comebacks.Scale(n / (n - 1))}
-		r.ComebackRatio = &cr
-	}
-	return r
 }
 
 // topComponents is how many components the answers list; minSide is the fewest games on

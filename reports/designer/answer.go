@@ -252,36 +252,13 @@ func (a *Answer) DecideSentence() string {
 	return a.MattersSentence()
 }
 
-// paceText is a length in the game's unit with its interval, "" when the game does not
+// Pace is the length in the game's unit with its interval, "" when the game does not
 // count it: "31.5 turns [31.2, 31.8]".
-func paceText(f *FeelRow) string {
+func (f *FeelRow) Pace() string {
 	if f.Span == nil {
 		return ""
 	}
-	return num1(f.Span.Value) + " " + f.Unit + " " + format.IvNum(f.Span.Estimate, 1)
-}
-
-// FeelSentence is the "How does it feel?" sentence at the measuring level.
-func (a *Answer) FeelSentence() string {
-	t := a.Measure
-	if t < 0 || a.Levels[t].Feel == nil {
-		return ""
-	}
-	f := a.Levels[t].Feel
-	length := fmt.Sprintf("%s decisions %s", num1(f.Length.Value), format.IvNum(f.Length.Estimate, 1))
-	if p := paceText(f); p != "" {
-		length = p + " (" + length + ")"
-	}
-	s := fmt.Sprintf("Under %s play games last %s; %s of decisions offer a choice, among %s legal actions on average",
-		a.Levels[t].Level, length, format.Pct(f.Choice), num1(f.Branching))
-	if f.LeadChanges != nil {
-		s += fmt.Sprintf("; the lead changes %s times per game (%s per player)", format.Num(f.LeadChanges.Value, 2), format.Num(*f.LeadsPerPlayer, 2))
-	}
-	if f.Comebacks != nil && f.Decisiveness != nil {
-		s += fmt.Sprintf("; %s of decided games are comebacks %s, %s of what chance alone would give, and the winner leads for good over the last %s of a game",
-			format.Pct(f.Comebacks.Value), format.IvPct(f.Comebacks.Estimate), format.Pct(f.ComebackRatio.Value), format.Pct(f.Decisiveness.Value))
-	}
-	return s + "."
+	return format.Num(f.Span.Value, 1) + " " + f.Unit + " " + format.IvNum(f.Span.Estimate, 1)
 }
 
 // ChangeSentence is the "What to change?" answer of one player count: dragonlab tune's

@@ -473,17 +473,14 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	s.ID = g.chartSlug("answers")
 	s.NewPage = true
 	s.Summary = g.Answer
-	perPlayers := func(f func(a *Answer) string) []string {
-		var lines []string
-		for _, a := range g.Configs {
-			if l := f(a); l != "" {
-				lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
-			}
-		}
-		return lines
+	// section adds a built-in section, after the registered questions' placed before it.
+	section := func(title string) *doc.Section {
+		rp.questionSections(s, g, title)
+		return s.AddSection(title)
 	}
+	perPlayers := func(f func(a *Answer) string) []string { return PerPlayers(g, f) }
 
-	fair := s.AddSection("Is it fair?")
+	fair := section("Is it fair?")
 	var lines []string
 	for _, a := range g.Configs {
 		lines = append(lines, a.fairBrief())
@@ -491,7 +488,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	fair.Add(doc.Bullets(lines...))
 	add(fair, fig(ch.fair[g], 0.8))
 
-	sk := s.AddSection("Does skill matter?")
+	sk := section("Does skill matter?")
 	if lines := perPlayers((*Answer).SkillSentence); len(lines) > 0 {
 		sk.Add(doc.Bullets(lines...))
 	}
@@ -500,7 +497,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	}
 	add(sk, fig(ch.ladder[g], 0.7))
 
-	lk := s.AddSection("How much is luck?")
+	lk := section("How much is luck?")
 	if lines := perPlayers((*Answer).LuckSentence); len(lines) > 0 {
 		lk.Add(doc.Bullets(lines...))
 		if !luckTables(lk, g) {
@@ -510,7 +507,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 		lk.Add(doc.Para("No level was played with replays: the luck share is not measured."))
 	}
 
-	dc := s.AddSection("What matters?")
+	dc := section("What matters?")
 	if lines := perPlayers((*Answer).MattersSentence); len(lines) > 0 {
 		dc.Add(doc.Bullets(lines...))
 	} else {
@@ -541,15 +538,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 	}
 	dc.Add(&doc.Callout{Tone: doc.ToneCaution, Title: "What these numbers mean.", Text: "A component's value is the change of its seat's win share when the seat starts with one more of it in place of an average one, on the same deals (causal). A decision's value is the search's: what the move played is worth over the best move of another kind, at that one decision. Restricted play is shown for choices only: forbidding a class that spends what a player holds also makes him keep it, so it " + HoldingFlag + " (appendix). Component win rates (IWD) are associations (appendix)."})
 
-	fe := s.AddSection("How does it feel?")
-	if lines := perPlayers((*Answer).FeelSentence); len(lines) > 0 {
-		fe.Add(doc.Bullets(lines...))
-	}
-	if t := rp.feelTable(g); t != nil {
-		fe.Add(t)
-	}
-
-	wc := s.AddSection("What to change?")
+	wc := section("What to change?")
 	h := g.headline()
 	if h != nil {
 		// Why the lever, first: a short paragraph left at the end would often sit alone on
@@ -590,7 +579,19 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 			}
 		}
 	}
-	rp.questionSections(s, g)
+	rp.questionSections(s, g, "")
+}
+
+// PerPlayers are a game's answers of one kind, one line per player count that has one:
+// "With 3 players: under greedy play …".
+func PerPlayers(g *Game, f func(a *Answer) string) []string {
+	var lines []string
+	for _, a := range g.Configs {
+		if l := f(a); l != "" {
+			lines = append(lines, fmt.Sprintf("%s: %s", format.Capitalize(playersText(a.Players)), lowerFirst(l)))
+		}
+	}
+	return lines
 }
 
 // leverWhy names a lever for its reason: "the starting points", "this lever".
@@ -632,92 +633,6 @@ func ladderTable(g *Game) *doc.Table {
 		}
 	}
 	if len(t.Rows) == 0 {
-		return nil
-	}
-	return t
-}
-
-// feelScale is the same metric of the other games at one player count, as the scale of a
-// number: "others 0.10–1.48" ("" when no other game was played at that count).
-func (rp *Report) feelScale(self *Game, players int, metric func(*FeelRow) (float64, bool), pct bool) string {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, g := range rp.Games {
-		if g == self {
-			continue
-		}
-		for _, a := range g.Configs {
-			if a.Players != players || a.Measure < 0 || a.Levels[a.Measure].Feel == nil {
-				continue
-			}
-			if v, ok := metric(a.Levels[a.Measure].Feel); ok {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	if math.IsInf(lo, 1) {
-		return ""
-	}
-	f := func(x float64) string { return format.Num(x, 2) }
-	if pct {
-		f = format.Pct
-	}
-	if f(lo) == f(hi) {
-		return "; others " + f(lo)
-	}
-	return "; others " + f(lo) + "–" + f(hi)
-}
-
-// feelTable is the game feel of every player count at the measuring level, each metric
-// beside the range of the other games at the same player count (Ludii's habit: a number
-// with a reference), lead changes per player and comebacks against chance so that player
-// counts compare.
-func (rp *Report) feelTable(g *Game) *doc.Table {
-	t := doc.NewTable("", doc.Col("Players", doc.Right), doc.Col("Level", doc.Left), doc.Col("Length", doc.Left),
-		doc.Col("Choice", doc.Left), doc.Col("Lead changes per player", doc.Left), doc.Col("Comebacks against chance", doc.Left),
-		doc.Col("Decided for the last", doc.Left))
-	t.Caption = "At the measuring level, each number beside the other games' range at the same player count. Length: in the game's own unit (turns, plays, rounds, combats) where it counts one, and decisions [95% CI]; choice: share of decisions with more than one legal action; lead changes per game divided by the players; comebacks (decided games won from behind at mid-game) as a share of (n−1)/n, what a mid-game position that says nothing about the winner would give; decided for the last: share of the game after the winner took the lead for good"
-	t.Small = true
-	rows := 0
-	for _, a := range g.Configs {
-		if a.Measure < 0 || a.Levels[a.Measure].Feel == nil {
-			continue
-		}
-		f := a.Levels[a.Measure].Feel
-		n := a.Players
-		length := num1(f.Length.Value) + " decisions " + format.IvNum(f.Length.Estimate, 1)
-		if p := paceText(f); p != "" {
-			length = p + "; " + length
-		}
-		choice := format.Pct(f.Choice) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) { return r.Choice, true }, true)
-		lc, cb, dc := "–", "–", "–"
-		if f.LeadsPerPlayer != nil {
-			lc = format.Num(*f.LeadsPerPlayer, 2) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) {
-				if r.LeadsPerPlayer == nil {
-					return 0, false
-				}
-				return *r.LeadsPerPlayer, true
-			}, false)
-		}
-		if f.ComebackRatio != nil {
-			cb = format.Pct(f.ComebackRatio.Value) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) {
-				if r.ComebackRatio == nil {
-					return 0, false
-				}
-				return r.ComebackRatio.Value, true
-			}, true)
-		}
-		if f.Decisiveness != nil {
-			dc = format.Pct(f.Decisiveness.Value) + rp.feelScale(g, n, func(r *FeelRow) (float64, bool) {
-				if r.Decisiveness == nil {
-					return 0, false
-				}
-				return r.Decisiveness.Value, true
-			}, true)
-		}
-		t.TextRow(strconv.Itoa(n), a.Levels[a.Measure].Level, length, choice, lc, cb, dc)
-		rows++
-	}
-	if rows == 0 {
 		return nil
 	}
 	return t
@@ -780,7 +695,7 @@ func (a *Answer) selfPlayTable(replays int) *doc.Table {
 		}
 		if la.Feel != nil {
 			length = num1(la.Feel.Length.Value) + " decisions"
-			if p := paceText(la.Feel); p != "" {
+			if p := la.Feel.Pace(); p != "" {
 				length = strings.SplitN(p, " [", 2)[0] + ", " + length
 			}
 		}
@@ -989,8 +904,9 @@ func (l Level) shown() string {
 
 func methods(rp *Report) []string {
 	// The package names in these texts are the second wave's (reports/studies is now
-	// reports/skill and reports/change): changing them would change summary.md.
-	return []string{
+	// reports/skill and reports/change): changing them would change summary.md. The
+	// registered questions' lines come before the last.
+	ms := []string{
 		"Page 1: every row is measured at its measuring level (the most skilled level played unless the study chose another, as said under Levels of play). A question is settled when its 95% interval is within its target: a seat's advantage to ±2 points at two players and ±3 at more, the luck share to ±10 points; otherwise about n·((h/t)² − 1) more games of the stage, h the half-width now and t the target, would settle it (intervals shrink as 1/√n). summary.json lists them under \"settle\".",
 		"Win share: 1 for a win alone, 1/k for a k-way shared win, 0 otherwise; a seat's fair share is the mean over the seats (1/players less the games nobody won). Shared wins and games without a winner are shown as shares of the games with Wilson intervals at the effective number of games.",
 		fmt.Sprintf("Self-play: each deal (hands, piles and chance fixed by the game seed) is played %d times with fresh agent streams, and every level plays the same deals (common random numbers).", rp.Replays),
@@ -1002,9 +918,9 @@ func methods(rp *Report) []string {
 		worth.LengthMethod,
 		"Components (associations, appendix): 17lands' and HSReplay's win rates; IWD = win share when seen (dealt or drawn) minus when never seen, Newcombe's interval, Holm over the components; pooled over the seats and the replays, the intervals count 1/(players × plays) of the games, the worst case.",
 		"Compensation: the lever's values are played as self-play at one level; seat 0's advantage is fitted against the value (weighted line, or interpolation when the line does not fit) and the fair value is where it crosses zero, with a delta-method or band-inversion 95% interval (reports/change.Compensate); at another level the value that offsets its advantage is −advantage/slope, with a delta-method interval.",
-		"Game feel: Browne's criteria as the Ludii metrics define them (README: game-feel metrics); length also in the game's own unit (engine.Lengther: turns, plays, rounds, combats). Lead changes grow with the player count by construction (more seats to take the lead), so they are shown per player; a comeback (the winner behind at mid-game) happens by chance in (n−1)/n of games when the mid-game position says nothing, so comebacks are shown as a share of that; each metric stands beside the other games' range at the same player count.",
-		"Every stage's results file is in results/: GAME-Np-self-LEVEL.json (self-play), GAME-Np-ladder-UPPER-vs-LOWER.json, GAME-Np-ablate-LEVEL-CLASS.json and GAME-Np-lever-LEVEL-KEY=VALUE.json; dragonlab report FILE reports any one of them.",
 	}
+	ms = append(ms, questionMethods()...)
+	return append(ms, "Every stage's results file is in results/: GAME-Np-self-LEVEL.json (self-play), GAME-Np-ladder-UPPER-vs-LOWER.json, GAME-Np-ablate-LEVEL-CLASS.json and GAME-Np-lever-LEVEL-KEY=VALUE.json; dragonlab report FILE reports any one of them.")
 }
 
 // csv is summary.csv: one row per game, player count and level.
