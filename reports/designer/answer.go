@@ -535,13 +535,9 @@ func (g *Game) answer() string {
 		findingAt = len(out)
 		out = append(out, "From the sweeps: "+f.Text+".")
 	}
-	if h.Measure >= 0 && h.Levels[h.Measure].Feel != nil {
-		f := h.Levels[h.Measure].Feel
-		length := fmt.Sprintf("%s decisions", num1(f.Length.Value))
-		if f.Span != nil {
-			length = fmt.Sprintf("%s %s (%s decisions)", num1(f.Span.Value), f.Unit, num1(f.Length.Value))
-		}
-		if s := fmt.Sprintf("A game%s lasts %s.", at, length); wordCount(strings.Join(append(out, s), " ")) <= MaxAnswerWords {
+	// The registered questions' sentences, each where it fits within the bound.
+	for _, s := range questionAnswers(h, at) {
+		if wordCount(strings.Join(append(out, s), " ")) <= MaxAnswerWords {
 			out = append(out, s)
 		}
 	}

@@ -44,6 +44,12 @@ type (
 	}
 	// Methodical is a question with a line in the report's methods.
 	Methodical interface{ Method() string }
+	// Answered is a question with a sentence in the game's answer: at the headline player
+	// count h, at its end when it fits within MaxAnswerWords; at is " with N players"
+	// when the game has several counts ("" otherwise), "" says nothing.
+	Answered interface {
+		AnswerSentence(h *Answer, at string) string
+	}
 )
 
 // QuestionInput is what a question planned and played for one game and player count.
@@ -144,6 +150,19 @@ func questionMethods() []string {
 	for _, q := range registered() {
 		if m, ok := q.(Methodical); ok {
 			out = append(out, m.Method())
+		}
+	}
+	return out
+}
+
+// questionAnswers are the registered questions' sentences in a game's answer.
+func questionAnswers(h *Answer, at string) []string {
+	var out []string
+	for _, q := range registered() {
+		if aq, ok := q.(Answered); ok {
+			if s := aq.AnswerSentence(h, at); s != "" {
+				out = append(out, s)
+			}
 		}
 	}
 	return out

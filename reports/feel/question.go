@@ -15,7 +15,8 @@ import (
 // level's self-play records the game-feel metrics), reads each level's metrics into the
 // level's answer (designer.FeelRow), and writes its section of each game, before "What to
 // change?": the sentence of each player count at the measuring level and the table of
-// every metric beside the other games' range. Registered in reports/analysis.
+// every metric beside the other games' range; and it says how long a game lasts in the
+// game's answer. Registered in reports/analysis.
 type Question struct{}
 
 // Name is the question's key.
@@ -47,6 +48,20 @@ func (Question) Section(rp *designer.Report, g *designer.Game, s *doc.Section) {
 	if t := table(rp, g); t != nil {
 		fe.Add(t)
 	}
+}
+
+// AnswerSentence is the game's length in the game's answer, at the measuring level of
+// the headline player count.
+func (Question) AnswerSentence(h *designer.Answer, at string) string {
+	if h.Measure < 0 || h.Levels[h.Measure].Feel == nil {
+		return ""
+	}
+	f := h.Levels[h.Measure].Feel
+	length := fmt.Sprintf("%s decisions", format.Num(f.Length.Value, 1))
+	if f.Span != nil {
+		length = fmt.Sprintf("%s %s (%s decisions)", format.Num(f.Span.Value, 1), f.Unit, format.Num(f.Length.Value, 1))
+	}
+	return fmt.Sprintf("A game%s lasts %s.", at, length)
 }
 
 // Method is its line of the report's methods.
