@@ -583,7 +583,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 }
 
 // PerPlayers are a game's answers of one kind, one line per player count that has one:
-// "With 3 players: under greedy play …".
+// "3 players: under greedy play …".
 func PerPlayers(g *Game, f func(a *Answer) string) []string {
 	var lines []string
 	for _, a := range g.Configs {
