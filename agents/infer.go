@@ -6,33 +6,36 @@ import (
 	"dragonlab/engine"
 )
 
-// inference weighs the worlds a search determinizes by what the other seats' public plays
-// say of their hands (the expert's option infer; games that implement engine.CardPlay).
+// inference weighs the worlds a search determinizes by what the other seat's public plays
+// say of its hand (the expert's option infer; games that implement engine.CardPlay).
 //
 // Determinize deals the hidden cards uniformly among the deals consistent with what the
-// seat sees. But a seat that just played a card told something: a greedy player with a
-// better card would have played it. After each of its own decisions the agent keeps a
-// world of its own of the position that followed (a Determinize of the position it saw,
-// with its action applied: the public part, positions and scores, is exact; the hands are
-// not used). At its next decision, when exactly one card was played since by the seat
-// that moved next (engine.CardPlay.LastPlay, public facts only), it
+// seat sees. But a seat that played a card told something: a greedy player with a better
+// card would have played it. After each of its own decisions the agent keeps a world of
+// its own of the position that followed (a Determinize of the position it saw, with its
+// action applied: the public part, positions and scores, is exact; its hands are not
+// used). At its next decision, when exactly one card was played since, by the seat that
+// moved next (engine.CardPlay.LastPlay, public facts only), the play joins a history of
+// that seat's last plays (horizon), each with the world it was made from. Then it
 //
-//  1. evaluates, from that seat's point of view in the kept world, playing each kind of
-//     card (the greedy evaluation one move ahead: score margin plus the game's heuristic;
-//     it depends on the public position alone, so it is computed once per kind);
-//  2. determinizes a pool of worlds and gives each the likelihood of the observed play
-//     under a softmax player of temperature T over the distinct kinds of the hand it held
-//     then: the world's hand with the played card back and the cards drawn since taken out
-//     (averaged over which of the hand's cards were the draws), mixed with a uniform
-//     choice (weight inferEps) so that a player who is not greedy does not rule worlds out;
+//  1. determinizes a pool of worlds;
+//  2. gives each the likelihood of the history under a softmax player of temperature T:
+//     going back one play at a time from the hand the world gives the seat now, the cards
+//     drawn after the play (a random subset: which cards came when is latent, averaged
+//     over inferSamples draws) are taken out and the played card put back, and the play's
+//     probability is the softmax, over the distinct kinds of that hand, of the greedy
+//     evaluation of playing each kind in the play's world (score margin plus the game's
+//     heuristic one move ahead: public, so computed once per play and kind), mixed with a
+//     uniform choice (weight inferEps) so that a player who is not greedy rules no hand out;
 //  3. starts each search iteration from a world drawn from the pool in proportion to its
 //     likelihood, with its chance stream reseeded (importance resampling: the hands follow
-//     the posterior given the play instead of the uniform prior).
+//     the posterior given the plays instead of the uniform prior).
 //
 // Everything it reads of hidden cards comes from its own determinized worlds; of the true
-// state it reads only what LastPlay reads, which is public. Without such a play (the first
-// decision, another seat's discards or skips) the search determinizes uniformly, as
-// without the option, and draws nothing more from the random stream.
+// state it reads only what LastPlay reads and what Observe shows, which is public. Without
+// a history (the first decisions, after the other seat discarded or was skipped) the
+// search determinizes uniformly, as without the option, and draws nothing more from the
+// random stream.
 type inference struct {
 	temp    float64 // softmax temperature, in evaluation units (points)
 	worlds  int     // pool size
@@ -53,6 +56,8 @@ type inference struct {
 	dist [64]uint8
 	buf  [MaxActions]engine.Action
 	out  []float64
+	obsA []byte // what the seat sees in after, and in the state it decides in
+	obsB []byte
 }
 
 // playTurn is one observed play of the other seat: the kept world it was made from, the
@@ -111,6 +116,17 @@ func (f *inference) prepare(s engine.State, seat int, rng *engine.RNG) {
 		f.nh = min(f.nh+1, len(f.hist))
 	case !f.keep:
 		f.nh = 0
+	default:
+		// The seat decides again: its world after its action must look, to it, like s (as
+		// tree reuse checks), else s is not the continuation the history belongs to.
+		if cap(f.obsA) < 1<<12 {
+			f.obsA, f.obsB = make([]byte, 0, 1<<12), make([]byte, 0, 1<<12)
+		}
+		f.obsA = f.after.Observe(seat, f.obsA[:0])
+		f.obsB = s.Observe(seat, f.obsB[:0])
+		if string(f.obsA) != string(f.obsB) {
+			f.nh = 0
+		}
 	}
 	f.have = false
 	if f.nh == 0 {
