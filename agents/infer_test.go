@@ -80,3 +80,29 @@ func TestInferOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestInferElsewhereChangesNothing: in games that do not implement engine.CardPlay the
+// option is inert: expert:infer plays exactly as expert, decision by decision, with the
+// same random stream.
+func TestInferElsewhereChangesNothing(t *testing.T) {
+	for _, name := range []string{"dragonheart", "redhot"} {
+		g := mustLookup(t, name)
+		s, err := g.New(g.DefaultParams(), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.(engine.CardPlay); ok {
+			t.Fatalf("%s implements CardPlay: pick another game for this test", name)
+		}
+		s.Reset(3)
+		plain, inf := mustParse(t, "expert:iters=40").New(), mustParse(t, "expert:iters=40,infer=0.3").New()
+		r1, r2 := engine.NewRNG(9), engine.NewRNG(9)
+		for n := 0; !s.Terminal() && n < 60; n++ {
+			a, b := plain.Act(s, &r1), inf.Act(s, &r2)
+			if a != b {
+				t.Fatalf("%s, decision %d: expert plays %s, expert:infer %s", name, n, s.ActionText(a), s.ActionText(b))
+			}
+			s.Apply(a)
+		}
+	}
+}
