@@ -31,6 +31,7 @@ var fairSpecs = []string{
 	"noisy:base=(mcts:iters=30),eps=0.3",
 	"softmax:base=(greedy:samples=2),t=0.5",
 	"expert:iters=20",
+	"expert:iters=20,infer=0.3",
 	"expert:iters=20,v=both",
 }
 
@@ -544,6 +545,7 @@ var allocSpecs = []string{
 	"softmax:base=greedy",
 	"expert:iters=30",
 	"expert:iters=30,v=both",
+	"expert:iters=30,infer=0.3,iw=16",
 	"oracle:iters=50,prior=1,depth=5",
 }
 

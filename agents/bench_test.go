@@ -98,3 +98,50 @@ func (u setup) opening(t testing.TB) engine.State {
 		}
 	}
 }
+
+// BenchmarkSpecInGame times the agent given by -spec at seat 0 of whole games against
+// greedy (op = one decision of seat 0, in order, so an agent that remembers the game, e.g.
+// the expert's infer, does its work as in a match); cpu-ns/op is the thread's CPU time of
+// those decisions alone.
+//
+//	go test -run '^$' -bench SpecInGame ./agents/ -args -spec 'expert:infer=0.3' -only draco/2p
+func BenchmarkSpecInGame(b *testing.B) {
+	if *benchSpec == "" {
+		b.Skip("no -spec given")
+	}
+	for _, u := range setups() {
+		if *benchOnly != "" && !strings.HasPrefix(u.name, *benchOnly) {
+			continue
+		}
+		b.Run(u.name, func(b *testing.B) {
+			a, g := mustParse(b, *benchSpec).New(), mustParse(b, "greedy").New()
+			r, rg := engine.NewRNG(1), engine.NewRNG(2)
+			s := u.newGame(b, 1)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.ReportAllocs()
+			b.ResetTimer()
+			var cpu int64
+			seed := uint64(1)
+			for i := 0; i < b.N; {
+				if s.Terminal() {
+					seed++
+					s.Reset(seed)
+					continue
+				}
+				if s.ToMove() != 0 {
+					s.Apply(g.Act(s, &rg))
+					continue
+				}
+				c := threadCPU()
+				act := a.Act(s, &r)
+				cpu += threadCPU() - c
+				s.Apply(act)
+				i++
+			}
+			if cpu >= 0 {
+				b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+}

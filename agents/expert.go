@@ -23,6 +23,7 @@ type Expert struct {
 	v     string            // the use of the game's value function (option v, one of vModes)
 	vfile *value.Loaded     // a value function read for one game (option vfile), or nil
 	vw    float64           // option vw
+	inf   *inference        // option infer (nil: off)
 	mcts  MCTS
 	ready bool
 	key   expertKey
@@ -68,6 +69,7 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 			vfn.w = e.vw
 		}
 		e.mcts.vfn = vfn
+		e.mcts.inf = e.inf
 		e.key, e.ready = k, true
 	}
 	return e.mcts.Act(s, rng)
@@ -198,7 +200,12 @@ func init() {
 			"prior's value of each new move) or both; a game or player count without one uses its evaluation"},
 		Option{Name: "vfile", Default: "game", Doc: "with v: game (each game's own value function) or the path of a value-function file " +
 			"(dragonlab luck-model fit --out), used for the game it was fitted for in place of that game's own"},
-		Option{Name: "vw", Default: "1", Doc: "with v=cut or both: the value function's weight at a cut-off against the squashed evaluation, 0 to 1 (1: the value alone)"})
+		Option{Name: "vw", Default: "1", Doc: "with v=cut or both: the value function's weight at a cut-off against the squashed evaluation, 0 to 1 (1: the value alone)"},
+		Option{Name: "infer", Default: "0", Doc: "in games whose turns play a card from a hidden hand (Draco): the temperature, in points, of a " +
+			"softmax-greedy model of the other seats' play, by which the determinizations are weighted after each observed " +
+			"play (inference from public actions); 0 is off (uniform determinizations, as before), else 0.05 to 100"},
+		Option{Name: "iw", Default: "128", Doc: "with infer: the worlds determinized and weighted per decision, from which the iterations draw, 8 to 4096"},
+		Option{Name: "ih", Default: "4", Doc: "with infer: the other seat's most recent plays weighed, 1 to 32"})
 	RegisterKind(Kind{
 		Name:    "expert",
 		docFunc: expertDoc, // the games register their settings after this init may run
@@ -222,6 +229,34 @@ func init() {
 				delete(opts, "vw") // as v=none: the spec every earlier result names
 			} else {
 				canonFloat(opts, "vw", vw)
+			}
+			temp, err := FloatOption(opts, "infer", 0, 100)
+			if err != nil {
+				return nil, err
+			}
+			iw, err := IntOption(opts, "iw", 8, 4096)
+			if err != nil {
+				return nil, err
+			}
+			ih, err := IntOption(opts, "ih", 1, 32)
+			if err != nil {
+				return nil, err
+			}
+			if temp > 0 && temp < 0.05 {
+				return nil, fmt.Errorf("option infer=%s: want 0 (off) or 0.05 to 100", opts["infer"])
+			}
+			if temp == 0 {
+				if iw != 128 || ih != 4 {
+					return nil, fmt.Errorf("options iw and ih need infer")
+				}
+				// Left out of the canonical spec, as v=none: the expert every earlier result names.
+				delete(opts, "infer")
+				delete(opts, "iw")
+				delete(opts, "ih")
+			} else {
+				canonFloat(opts, "infer", temp)
+				canonInt(opts, "iw", iw)
+				canonInt(opts, "ih", ih)
 			}
 			var vfile *value.Loaded
 			if opts["vfile"] != "game" {
@@ -287,7 +322,11 @@ func init() {
 				for k, v := range fixed {
 					o[k] = v
 				}
-				return &Expert{opts: o, v: v, vfile: vfile, vw: vw}
+				e := &Expert{opts: o, v: v, vfile: vfile, vw: vw}
+				if temp > 0 {
+					e.inf = newInference(temp, iw, ih)
+				}
+				return e
 			}, nil
 		},
 	})

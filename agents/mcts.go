@@ -115,6 +115,9 @@ type MCTS struct {
 	// the prior's heuristic in place of the game's evaluation (the expert's option v).
 	vfn *valueFn
 	itn int // iterations started from worlds
+	// inf, when set, weighs the determinizations by the other seats' observed plays (the
+	// expert's option infer, infer.go).
+	inf *inference
 
 	// Reuse: what the previous decision saw and played.
 	prev       engine.State
@@ -186,6 +189,16 @@ func (m *MCTS) Iterations() int64 { return m.iters }
 
 // Act searches and returns the most visited root action.
 func (m *MCTS) Act(s engine.State, rng *engine.RNG) engine.Action {
+	if m.inf == nil {
+		return m.act(s, rng)
+	}
+	seat := s.ToMove()
+	a := m.act(s, rng)
+	m.inf.record(s, seat, a)
+	return a
+}
+
+func (m *MCTS) act(s engine.State, rng *engine.RNG) engine.Action {
 	m.lastDrawn = false
 	legal := s.Legal(m.buf[:0])
 	if len(legal) == 1 {
@@ -267,6 +280,9 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 		m.tmp = scratchFor(m.tmp, s)
 	}
 	m.simState(s)
+	if m.inf != nil {
+		m.inf.prepare(s, seat, rng)
+	}
 	m.limit = m.capacity()
 	if m.Reuse && cap(m.obsA) < 1<<12 { // views vary in length during a game: reserve once
 		m.obsA, m.obsB = make([]byte, 0, 1<<12), make([]byte, 0, 1<<12)
@@ -310,16 +326,17 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 // iterate runs one iteration: determinize, select, expand, roll out, back up.
 func (m *MCTS) iterate(root engine.State, seat int, rng *engine.RNG) {
 	st := m.st
-	if len(m.worlds) > 0 { // PIMC's worlds, taken in turn (pimc.go)
+	switch {
+	case m.inf != nil && m.inf.on: // a world drawn by its likelihood (infer.go)
+		st.CopyFrom(m.inf.pick(rng))
+		st.Reseed(rng.Uint64())
+	case len(m.worlds) > 0: // PIMC's worlds, taken in turn (pimc.go)
 		st.CopyFrom(m.worlds[m.itn%len(m.worlds)])
 		m.itn++
-	} else {
+		m.chance(st, seat, rng)
+	default:
 		st.CopyFrom(root)
-	}
-	if m.Cheat {
-		st.Reseed(rng.Uint64())
-	} else {
-		st.Determinize(seat, rng.Uint64())
+		m.chance(st, seat, rng)
 	}
 	if m.rootSim {
 		m.simSt.RewindRound() // the whole round, from its first chooser
@@ -386,6 +403,15 @@ func (m *MCTS) iterate(root engine.State, seat int, rng *engine.RNG) {
 		n = nd.parent
 	}
 	m.nodes[0].visits++
+}
+
+// chance re-deals what seat cannot see in st (the oracle: only the chance stream).
+func (m *MCTS) chance(st engine.State, seat int, rng *engine.RNG) {
+	if m.Cheat {
+		st.Reseed(rng.Uint64())
+	} else {
+		st.Determinize(seat, rng.Uint64())
+	}
 }
 
 // mark enters the legal actions of the node being visited into the generation's table;
