@@ -237,6 +237,17 @@ func TestStudyRoundsShardedThroughTheCLI(t *testing.T) {
 			t.Fatal("the sharded rounds do not end")
 		}
 		out0 := must(append(args, "--out", sh, "--shard", "0/2", "--workers", "1")...)
+		if step == 1 {
+			// Round 1 with one shard played: merge names the other and writes nothing;
+			// shard 0 again reuses its slice.
+			code, _, stderr := cli(t, "merge", sh)
+			if code != 2 || !strings.Contains(stderr, "--shard 1/2") {
+				t.Errorf("merge of a round without shard 1/2: exit %d: %s", code, stderr)
+			}
+			if again := must(append(args, "--out", sh, "--shard", "0/2", "--workers", "1")...); !strings.Contains(again, "0 slices played, 1 already done") {
+				t.Errorf("shard 0/2 again: %s", again)
+			}
+		}
 		out1 := must(append(args, "--out", sh, "--shard", "1/2", "--workers", "2")...)
 		if strings.Contains(out0, "the rounds are over") != strings.Contains(out1, "the rounds are over") {
 			t.Fatalf("the shards disagree on whether the rounds are over:\n%s\n%s", out0, out1)

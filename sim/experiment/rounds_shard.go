@@ -406,7 +406,7 @@ func roundsNext(k *Kind, b *StudyRounds, dir string, p *plan.Plan, results []*si
 		return err
 	}
 	if r := pendingRound(rec, p); r != nil {
-		fmt.Fprintf(stdout, "round %d is planned and not played: run the study's command with --shard i/n again on every machine, then dragonlab merge %s\n", r.Index, dir)
+		fmt.Fprintf(stdout, "round %d is planned and not played: run the study's command (or dragonlab run-plan %s) with --shard i/n again on every machine, then dragonlab merge %s\n", r.Index, filepath.Join(dir, plan.FileName), dir)
 		return nil
 	}
 	open, err := openFairOf(k, dir, p, results)
@@ -419,7 +419,8 @@ func roundsNext(k *Kind, b *StudyRounds, dir string, p *plan.Plan, results []*si
 	}
 	fmt.Fprint(stdout, say)
 	if next != nil {
-		fmt.Fprintf(stdout, "next: the study's command with --shard i/n again on every machine (it plays round %d), then dragonlab merge %s; or without --shard, the rounds left on one machine\n", next.Index, dir)
+		fmt.Fprintf(stdout, "next: round %d — the study's command (or dragonlab run-plan %s) with --shard i/n again on every machine, then dragonlab merge %s (on Slurm: deploy/slurm-submit.sh --resume --out %s); or without --shard, the rounds left on one machine\n",
+			next.Index, filepath.Join(dir, plan.FileName), dir, dir)
 		return nil
 	}
 	fmt.Fprint(stdout, roundsTail(b, dir, p, open))
