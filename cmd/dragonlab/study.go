@@ -59,7 +59,14 @@ pilot), each round continues the stages whose Fair? answer is not settled by the
 that would settle it, until every one is or --budget (the whole study's: a CPU time such
 as 10m, estimated from the games' decisions with a fixed cost model so that the rounds do
 not depend on timing, or games such as 200000g) is spent. Each round is recorded in
-OUT/rounds.json; page 1's seat intervals count the rounds that looked at them.`,
+OUT/rounds.json; page 1's seat intervals count the rounds that looked at them.
+
+The rounds shard like round 0: after each dragonlab merge OUT, the study's command with
+--shard i/n again (into the same OUT, on every machine) computes the next round from the
+merged results — the same round on every machine — and plays slice i of n of it into
+OUT/parts/round-R/; dragonlab merge OUT then continues the stages by the slices and
+writes the report, and says whether another round follows. Repeat until the shards say
+the rounds are over: the results and the report are those of the study on one machine.`,
 		exs: `  dragonlab study                        # the default study, into ./study (make demo)
   dragonlab study --quick --out /tmp/s    # a fast look
   dragonlab study --only draco,redhot
@@ -67,6 +74,9 @@ OUT/rounds.json; page 1's seat intervals count the rounds that looked at them.`,
   dragonlab study --full --shard auto/64 --out big   # one task of a 64-task array
   dragonlab merge big                                # then: the report
   dragonlab study --budget 30m --out s    # rounds until settled, within 30 CPU-minutes
+  dragonlab study --budget 30m --shard auto/8 --out s && dragonlab merge s   # round 0 on 8 machines;
+                                          # the same two commands again play each next round, until
+                                          # the shards print "the rounds are over"
   dragonlab study --settle study          # play what the report says would settle its open questions`,
 		flags: func(cmd *cobra.Command) func(experiment.Common) (*plan.Plan, error) {
 			o := &experiment.Study{}

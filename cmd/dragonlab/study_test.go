@@ -200,3 +200,102 @@ func TestStudyRoundsThroughTheCLI(t *testing.T) {
 		}
 	}
 }
+
+// The rounds as shards: the study's command with --shard i/n plays round 0's shards; after
+// each merge the same command plays every shard's slice of the next round, computed from
+// the merged results on every shard, and merge combines them. The outcome is the one-
+// machine study's, byte for byte: the rounds, the plan, the summaries and every results
+// file (outside its run key, which holds the machine's time).
+func TestStudyRoundsShardedThroughTheCLI(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "design.json")
+	os.WriteFile(design, []byte(`{"schema": "dragonlab.study/v1", "games": [{"game": "dragonheart"}],
+  "levels": [{"name": "random", "agent": "random", "deals": 200}, {"name": "greedy", "agent": "greedy:samples=1", "deals": 40}],
+  "targets": {"seat": 0.05, "luck": 0.4}}`), 0o644)
+	args := []string{"study", "--plan", design, "--budget", "4000g", "--quiet"}
+	must := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", strings.Join(args, " "), code, stderr)
+		}
+		return stdout
+	}
+	read := func(file string) string {
+		t.Helper()
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	one, sh := filepath.Join(dir, "one"), filepath.Join(dir, "sharded")
+	must(append(args, "--out", one, "--workers", "1")...)
+	rounds := 0
+	for step := 0; ; step++ {
+		if step > 8 {
+			t.Fatal("the sharded rounds do not end")
+		}
+		out0 := must(append(args, "--out", sh, "--shard", "0/2", "--workers", "1")...)
+		if step == 1 {
+			// Round 1 with one shard played: merge names the other and writes nothing;
+			// shard 0 again reuses its slice.
+			code, _, stderr := cli(t, "merge", sh)
+			if code != 2 || !strings.Contains(stderr, "--shard 1/2") {
+				t.Errorf("merge of a round without shard 1/2: exit %d: %s", code, stderr)
+			}
+			if again := must(append(args, "--out", sh, "--shard", "0/2", "--workers", "1")...); !strings.Contains(again, "0 slices played, 1 already done") {
+				t.Errorf("shard 0/2 again: %s", again)
+			}
+		}
+		out1 := must(append(args, "--out", sh, "--shard", "1/2", "--workers", "2")...)
+		if strings.Contains(out0, "the rounds are over") != strings.Contains(out1, "the rounds are over") {
+			t.Fatalf("the shards disagree on whether the rounds are over:\n%s\n%s", out0, out1)
+		}
+		if strings.Contains(out0, "the rounds are over") {
+			break
+		}
+		if strings.Contains(out0, "of round ") {
+			rounds++
+		}
+		merged := must("merge", sh)
+		if step > 0 && !strings.Contains(merged, "merged the round's slices") {
+			t.Fatalf("merge after round %d's shards: %s", step, merged)
+		}
+		// Merging again changes nothing and is no error.
+		must("merge", sh)
+	}
+	var rec struct {
+		Rounds []json.RawMessage `json:"rounds"`
+	}
+	if err := json.Unmarshal([]byte(read(filepath.Join(one, "rounds.json"))), &rec); err != nil || len(rec.Rounds) < 1 {
+		t.Fatalf("one machine played no round (%v): the test measures nothing adaptive", err)
+	}
+	if rounds != len(rec.Rounds) {
+		t.Errorf("the shards played %d rounds, one machine %d", rounds, len(rec.Rounds))
+	}
+	for _, f := range []string{"rounds.json", "plan.json", "summary.json", "summary.md", "summary.csv"} {
+		if read(filepath.Join(one, f)) != read(filepath.Join(sh, f)) {
+			t.Errorf("%s differs between one machine and two shards", f)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(one, "results", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no results files")
+	}
+	withoutRun := func(file string) string {
+		t.Helper()
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(read(file)), &m); err != nil {
+			t.Fatal(err)
+		}
+		delete(m, "run")
+		data, _ := json.Marshal(m)
+		return string(data)
+	}
+	for _, f := range files {
+		if withoutRun(f) != withoutRun(filepath.Join(sh, "results", filepath.Base(f))) {
+			t.Errorf("results/%s differs between one machine and two shards", filepath.Base(f))
+		}
+	}
+}

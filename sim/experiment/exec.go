@@ -52,6 +52,12 @@ func Play(ctx context.Context, p *plan.Plan, o plan.Options, stdout, stderr io.W
 		return err
 	}
 	defer lock.Release()
+	if rb := studyRounds(p); rb != nil && o.Shard.Count > 0 {
+		if results := wholeResults(dir, p); results != nil {
+			// Round 0 is merged: this shard plays its slice of the next round.
+			return interrupted(playRoundShard(ctx, rb, dir, p, results, o, stdout))
+		}
+	}
 	out, err := plan.Execute(ctx, p, o)
 	if err != nil {
 		return interrupted(err)
@@ -135,6 +141,19 @@ func MergeDirs(dirs []string, partial bool, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer lock.Release()
+	rb := studyRounds(p)
+	if rb != nil {
+		merged, err := mergeRound(dirs, p)
+		if err != nil {
+			return err
+		}
+		if merged {
+			fmt.Fprintf(stdout, "merged the round's slices into %s\n", dir)
+		}
+		if rec, err := readRounds(dir); err == nil && len(rec.Rounds) > 0 {
+			dirs = dirs[:1] // round 0 is merged into dir already; the rounds' plan is dir's
+		}
+	}
 	p, m, err := plan.MergeDirs(dirs, partial)
 	if err != nil {
 		return interrupted(err)
@@ -142,7 +161,13 @@ func MergeDirs(dirs []string, partial bool, stdout, stderr io.Writer) error {
 	if m.Parts > 0 {
 		fmt.Fprintf(stdout, "merged %s of %s in %s\n", text.Plural(int64(m.Parts), "part"), text.Plural(int64(len(p.Runs)), "run"), dir)
 	}
-	return report(context.Background(), 0, k, p, m.Results, m.Complete, partial, dir, stdout, stderr)
+	if err := report(context.Background(), 0, k, p, m.Results, m.Complete, partial, dir, stdout, stderr); err != nil {
+		return err
+	}
+	if rb != nil && m.Complete {
+		return roundsNext(k, rb, dir, p, m.Results, stdout)
+	}
+	return nil
 }
 
 // kindOf is the plan's experiment kind; what says where the plan is ("DIR holds a plan").

@@ -280,71 +280,30 @@ func openFair(needs []Need) []Need {
 // o.Log; tail says what is still open at the end, with the command that settles it (for
 // after the report).
 func playRounds(ctx context.Context, k *Kind, b *StudyRounds, dir string, p *plan.Plan, results []*sim.Result, o plan.Options, stdout, stderr io.Writer) (tail string, err error) {
-	rec, err := readRounds(dir)
+	rec, err := roundsOf(dir, b)
 	if err != nil {
 		return "", err
 	}
-	if rec.Budget != "" && rec.Budget != b.Budget {
-		return "", inputErr("%s holds the rounds of a study with --budget %s, not %s: choose another output directory", dir, rec.Budget, b.Budget)
-	}
-	rec.Budget = b.Budget
-	var o0 StudyOptions
-	if err := p.DecodeOptions(&o0); err != nil {
-		return "", plan.InputError{Err: err}
-	}
-	cells := len(o0.Configs)
-	logf := func(format string, args ...any) {
-		if o.Log != nil {
-			fmt.Fprintf(o.Log, format, args...)
-		}
-	}
 	var open []Need
 	for round := 1; ; round++ {
-		a := &Analysis{Plan: p, Results: results, Complete: true, Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
-		needs, err := k.Unsettled(a)
-		if err != nil {
+		if open, err = openFairOf(k, dir, p, results); err != nil {
 			return "", err
 		}
-		open = openFair(needs)
 		var r Round
 		if round <= len(rec.Rounds) {
 			r = rec.Rounds[round-1] // started before a stop: play what it planned
 		} else {
-			left := b.total() - b.spent(p, results)
-			done := fmt.Sprintf("round %d: %d of %d Fair? answers settled", round-1, cells-len(open), cells)
-			if len(open) == 0 {
-				logf("%s: every one\n", done)
-				break
-			}
-			if round > MaxRounds {
-				logf("%s; the rounds stop after %d\n", done, MaxRounds)
-				break
-			}
-			if left <= 0 {
-				logf("%s; the budget (%s) is spent\n", done, b.Budget)
-				break
-			}
-			stages, err := SettlePlan(p, open)
+			next, say, err := nextRound(b, p, results, open, round)
 			if err != nil {
 				return "", err
 			}
-			r = Round{Index: round, Entries: b.planRound(p, results, stages, left), Left: left, Open: len(open)}
-			for _, e := range r.Entries {
-				i := p.Index(e.Run)
-				r.Cost += float64(e.More) * b.unitCost(&p.Runs[i], results[i])
+			if o.Log != nil {
+				fmt.Fprint(o.Log, say)
 			}
-			if len(r.Entries) == 0 {
-				logf("%s; the budget left (%s) pays for no more games\n", done, b.costText(left))
+			if next == nil {
 				break
 			}
-			var games int64
-			var what []string
-			for _, e := range r.Entries {
-				games += e.Games
-				what = append(what, fmt.Sprintf("%s +%s", p.Runs[p.Index(e.Run)].Label, text.Count(e.Games)))
-			}
-			logf("%s; %d open: round %d plays %s more games (%s)\n", done, len(open), round, text.Count(games), strings.Join(what, ", "))
-			logf("  the round costs about %s of the %s left%s\n", b.costText(r.Cost), b.costText(left), timeLeft(b, r.Cost))
+			r = *next
 			rec.Rounds = append(rec.Rounds, r)
 			if err := writeRounds(dir, rec); err != nil {
 				return "", err
@@ -367,15 +326,89 @@ func playRounds(ctx context.Context, k *Kind, b *StudyRounds, dir string, p *pla
 			}
 		}
 	}
-	if len(open) > 0 {
-		var what []string
-		for _, n := range open {
-			what = append(what, fmt.Sprintf("%s (~%s more games)", strings.TrimSuffix(strings.TrimPrefix(n.File, p.Results+"/"), ".json"), text.Count(n.Games)))
-		}
-		tail = fmt.Sprintf("%s not settled within the budget %s: %s.\nTo settle them: %s study --settle %s\n",
-			text.Plural(int64(len(open)), "Fair? answer"), b.Budget, strings.Join(what, ", "), selfName(), dir)
+	return roundsTail(b, dir, p, open), nil
+}
+
+// roundsOf reads dir's rounds for a study with budget b (a directory that holds the rounds
+// of another budget is refused).
+func roundsOf(dir string, b *StudyRounds) (*roundsRecord, error) {
+	rec, err := readRounds(dir)
+	if err != nil {
+		return nil, err
 	}
-	return tail, nil
+	if rec.Budget != "" && rec.Budget != b.Budget {
+		return nil, inputErr("%s holds the rounds of a study with --budget %s, not %s: choose another output directory", dir, rec.Budget, b.Budget)
+	}
+	rec.Budget = b.Budget
+	return rec, nil
+}
+
+// openFairOf is the Fair? questions page 1 calls not settled, from the plan and its
+// complete results.
+func openFairOf(k *Kind, dir string, p *plan.Plan, results []*sim.Result) ([]Need, error) {
+	a := &Analysis{Plan: p, Results: results, Complete: true, Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	needs, err := k.Unsettled(a)
+	if err != nil {
+		return nil, err
+	}
+	return openFair(needs), nil
+}
+
+// nextRound plans round (its 1-based index) from the plan, its complete results and the
+// Fair? questions still open: nil when the rounds are over. say is the progress: what
+// round-1 left settled and what the round plays, or why the rounds stop. A pure function of
+// its arguments, so every machine of a sharded study plans the same round.
+func nextRound(b *StudyRounds, p *plan.Plan, results []*sim.Result, open []Need, round int) (r *Round, say string, err error) {
+	var o0 StudyOptions
+	if err := p.DecodeOptions(&o0); err != nil {
+		return nil, "", plan.InputError{Err: err}
+	}
+	cells := len(o0.Configs)
+	left := b.total() - b.spent(p, results)
+	done := fmt.Sprintf("round %d: %d of %d Fair? answers settled", round-1, cells-len(open), cells)
+	switch {
+	case len(open) == 0:
+		return nil, done + ": every one\n", nil
+	case round > MaxRounds:
+		return nil, fmt.Sprintf("%s; the rounds stop after %d\n", done, MaxRounds), nil
+	case left <= 0:
+		return nil, fmt.Sprintf("%s; the budget (%s) is spent\n", done, b.Budget), nil
+	}
+	stages, err := SettlePlan(p, open)
+	if err != nil {
+		return nil, "", err
+	}
+	r = &Round{Index: round, Entries: b.planRound(p, results, stages, left), Left: left, Open: len(open)}
+	for _, e := range r.Entries {
+		i := p.Index(e.Run)
+		r.Cost += float64(e.More) * b.unitCost(&p.Runs[i], results[i])
+	}
+	if len(r.Entries) == 0 {
+		return nil, fmt.Sprintf("%s; the budget left (%s) pays for no more games\n", done, b.costText(left)), nil
+	}
+	var games int64
+	var what []string
+	for _, e := range r.Entries {
+		games += e.Games
+		what = append(what, fmt.Sprintf("%s +%s", p.Runs[p.Index(e.Run)].Label, text.Count(e.Games)))
+	}
+	say = fmt.Sprintf("%s; %d open: round %d plays %s more games (%s)\n", done, len(open), round, text.Count(games), strings.Join(what, ", "))
+	say += fmt.Sprintf("  the round costs about %s of the %s left%s\n", b.costText(r.Cost), b.costText(left), timeLeft(b, r.Cost))
+	return r, say, nil
+}
+
+// roundsTail says, after the last round, what is still open with the command that settles
+// it ("" when nothing is).
+func roundsTail(b *StudyRounds, dir string, p *plan.Plan, open []Need) string {
+	if len(open) == 0 {
+		return ""
+	}
+	var what []string
+	for _, n := range open {
+		what = append(what, fmt.Sprintf("%s (~%s more games)", strings.TrimSuffix(strings.TrimPrefix(n.File, p.Results+"/"), ".json"), text.Count(n.Games)))
+	}
+	return fmt.Sprintf("%s not settled within the budget %s: %s.\nTo settle them: %s study --settle %s\n",
+		text.Plural(int64(len(open)), "Fair? answer"), b.Budget, strings.Join(what, ", "), selfName(), dir)
 }
 
 // timeLeft is ", about N min on 2 cores" for a CPU cost, "" for games.

@@ -191,6 +191,7 @@ func extendRun(ctx context.Context, dir string, q *plan.Plan, results []*sim.Res
 		return err
 	}
 	results[i] = res
+	retireParts(dir, r.Name) // its round-0 shards are of the run's old size
 	if o.Log != nil {
 		fmt.Fprintf(o.Log, "run %s: %s more %s (%s in all)\n", r.Name, text.Count(st.More), unitsWord(r), text.Count(r.Units))
 	}
