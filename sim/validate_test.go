@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"dragonlab/agents"
 	"dragonlab/engine"
@@ -46,6 +47,10 @@ type cancelAgent struct {
 func (a *cancelAgent) Act(s engine.State, rng *engine.RNG) engine.Action {
 	if a.count.Add(1) == a.after {
 		a.cancel()
+		// Run sees the cancellation through context.AfterFunc, whose goroutine may start
+		// late on a loaded machine; a toy game's remaining units can finish in that time
+		// and the run would not be interrupted. Give it the time to start.
+		time.Sleep(50 * time.Millisecond)
 	}
 	return a.Agent.Act(s, rng)
 }
