@@ -108,7 +108,7 @@ var (
 	luckCellWord = regexp.MustCompile(`^(low|moderate|high|not settled): `)
 	// the section's grade: "(moderate luck)" along the game, "(moderate)" from the replays.
 	luckSectionWord = regexp.MustCompile(`\((low|moderate|high)( luck)?\)`)
-	fairCellWord    = regexp.MustCompile(`^(fair|not settled): |^seat \d+ (favoured|disfavoured): `)
+	fairCellWord    = regexp.MustCompile(`^(fair|not settled)(?: \([a-z]+\))?: |^seat \d+ (favoured|disfavoured)(?: \([a-z]+\))?: `)
 )
 
 // errorer is what the agreement checks report to: a test, or a recorder (the checks
