@@ -19,8 +19,8 @@ import (
 //  2. Otherwise the level just below it answers, and the cell names it ("fair (greedy)"),
 //     where the two agree: on the deals both played, every seat's paired difference of
 //     win share (measuring level minus the level below, deal by deal) has a 95% interval
-//     that holds 0 and lies within ±gapReach × the seat target (±4 points at two
-//     players, ±6 at more: the pilot could have seen a gap of twice the fair band). That
+//     that holds 0 and lies within ±gapReach × the seat target (±6 points at two
+//     players, ±9 at more: the pilot could have seen a gap that large). That
 //     level's answer may itself be not settled: the study's rounds then play it, at its
 //     own cost. Where the gap's interval is wider, the rounds first play the measuring
 //     level only until it is narrow enough (Report.Settle: gapMore), then judge again.
@@ -52,9 +52,12 @@ type FairGap struct {
 	Half float64 `json:"half"`
 }
 
-// gapReach is how wide, in seat targets, the gap's interval may be for the level below
-// to answer: twice the fair band's half-width.
-const gapReach = 2
+// gapReach is how far, in seat targets, the gap's interval may reach for the level below
+// to answer. The gap's spread is about that of the two levels' own (their results on a
+// deal are little correlated), so a bound of one target would cost as much expert play as
+// settling the question at expert; three targets is what the default study's pilots reach
+// after a step, and its price in errors is measured (TestFairCheapestLevelError).
+const gapReach = 3
 
 // fairGap is the paired gap between levels upper and lower of the configuration, nil
 // where either has no per-deal outcomes or they share fewer than two deals.
@@ -208,4 +211,18 @@ func (a *Answer) gapMore() int64 {
 		more = min(more, (a.Levels[g.Lower].Deals-g.Deals)*(la.Games/la.Deals))
 	}
 	return max(more, 0)
+}
+
+// cheapestLegend is page 1's legend of the rule, where some Fair? cell is answered at the
+// level below ("" otherwise: the legend says only what the page uses).
+func (rp *Report) cheapestLegend() string {
+	for _, g := range rp.Games {
+		for _, a := range g.Configs {
+			if a.FairAt >= 0 && a.FairAt != a.Measure {
+				return "; Fair? is answered at the level below where the measuring level does not settle it and, on the deals both played, " +
+					"every seat's paired gap between them holds 0 within three times the seat target"
+			}
+		}
+	}
+	return ""
 }
