@@ -102,6 +102,15 @@ func (a *Answer) fairBrief() string {
 		if from != "self-play" {
 			fmt.Fprintf(&b, " (%s)", from)
 		}
+		if g := a.FairGap; a.FairAt == a.Measure && g != nil && c.Verdict == fairness.NotSettled {
+			// Why the level below does not answer (fairLevel).
+			why := "the gap between them shows"
+			if !g.Disagree {
+				why = fmt.Sprintf("the gap between them may still reach beyond ±%s points", num1(100*g.Reach))
+			}
+			fmt.Fprintf(&b, " (%s does not answer it: on the %s deals both played %s — largest: %s)",
+				a.Levels[g.Lower].Level, countWord(g.Deals), why, gapText(g))
+		}
 		if g := a.FairGap; a.FairAt != a.Measure && g != nil {
 			fmt.Fprintf(&b, " (answered at %s: %s play does not settle it, and on the %s deals both played every seat's gap between them holds 0 within ±%s points — largest: %s)",
 				la.Level, a.Levels[a.Measure].Level, countWord(g.Deals), num1(100*g.Reach), gapText(g))
