@@ -24,8 +24,9 @@ import (
 //     level's answer may itself be not settled: the study's rounds then play it, at its
 //     own cost. Where the gap's interval is wider, the rounds first play the measuring
 //     level only until it is narrow enough (Report.Settle: gapMore), then judge again.
-//  3. Without a level below with self-play on shared deals, or without the per-deal
-//     outcomes that pair them (sim.Outcomes), the measuring level answers.
+//  3. Without a level below with self-play on shared deals (the weakest level, the floor,
+//     never answers for another), or without the per-deal outcomes that pair them
+//     (sim.Outcomes), the measuring level answers.
 //
 // "Disagree" is judged on the plain 95% interval of each seat's paired difference, with
 // no Holm or look widening: a wider interval would make agreement easier to claim, so the
@@ -156,7 +157,8 @@ func (a *Answer) fairLevel() (int, *FairGap) {
 		return m, nil
 	}
 	lower := m - 1
-	if lower < 0 || len(a.Levels[lower].Seats) == 0 {
+	if lower < 1 || len(a.Levels[lower].Seats) == 0 {
+		// The weakest level (random legal moves, the floor) never answers for a skilled one.
 		return m, nil
 	}
 	g := fairGap(a.cfg, m, lower, tg)

@@ -40,7 +40,8 @@ func toyLevelRun(rng *rand.Rand, adv float64, luck []float64, deals int) *sim.Re
 }
 
 // toyCheapest is the report of the toy with the expert's true seat-0 advantage advE
-// (dealsE deals) and greedy's advG (dealsG deals, every deal of the expert's among them).
+// (dealsE deals) and greedy's advG (dealsG deals, every deal of the expert's among them),
+// with a fair random level below them (dealsE deals).
 func toyCheapest(t *testing.T, rng *rand.Rand, advE, advG, luck float64, dealsE, dealsG int) *Answer {
 	t.Helper()
 	rp, err := Analyze(toyCheapestInput(rng, advE, advG, luck, dealsE, dealsG))
@@ -58,6 +59,8 @@ func toyCheapestInput(rng *rand.Rand, advE, advG, luck float64, dealsE, dealsG i
 	}
 	in := &Input{Title: "toy", Budget: "custom", Replays: 1, Complete: true, Configs: []Config{{
 		Game: "draco", Title: "Draco", Players: 2, Levels: []Level{
+			// The floor, fair: it never answers for a skilled level (fairLevel).
+			{Name: "random", Agent: "random", Result: toyLevelRun(rng, 0, ls, dealsE)},
 			{Name: "greedy", Agent: "greedy", Result: toyLevelRun(rng, advG, ls, dealsG)},
 			{Name: "expert", Agent: "expert", Result: toyLevelRun(rng, advE, ls, dealsE)},
 		}}}}
@@ -136,7 +139,7 @@ func TestFairCheapestLevelError(t *testing.T) {
 				favoured++
 			}
 			// Always at greedy: greedy's own verdict, as page 1 would word it.
-			g := a.Levels[0]
+			g := a.Levels[1]
 			jg := judgeFair(g.Seats, g.Games, target)
 			if wrongAtExpert(Cell{Verdict: jg.Verdict}, jg.Seat.Seat, tc.advE, target) {
 				wrongAlways++
