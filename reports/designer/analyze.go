@@ -65,6 +65,11 @@ type Answer struct {
 	// Measure is the index of the measuring level: where page 1 and the answers measure
 	// the seats, the luck and the feel (Top).
 	Measure int `json:"measure"`
+	// FairAt is the index of the level whose seats answer Fair? (fairLevel: the measuring
+	// level, or the level below where that does not settle it and the two agree), FairGap
+	// the paired gap between them it was chosen on.
+	FairAt  int      `json:"fairAt"`
+	FairGap *FairGap `json:"fairGap,omitempty"`
 	// Glance is the answers of page 1.
 	Glance GlanceRow     `json:"glance"`
 	Ladder *LadderAnswer `json:"ladder,omitempty"`
@@ -372,7 +377,7 @@ func Analyze(in *Input) (*Report, error) {
 
 func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	n := c.Players
-	a := &Answer{Players: n, cfg: c, Top: -1, Measure: -1, words: wordsOf(c), Tune: c.Tune}
+	a := &Answer{Players: n, cfg: c, Top: -1, Measure: -1, FairAt: -1, words: wordsOf(c), Tune: c.Tune}
 	k := len(c.Levels)
 	a.seats = make([]*fairness.SelfPlay, k)
 	a.luck = make([]*luck.Stats, k)
@@ -477,6 +482,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 	}
 	a.luckVerdicts()
 	a.Measure = a.Top
+	a.FairAt, a.FairGap = a.fairLevel()
 	if err := a.ladder(); err != nil {
 		return nil, err
 	}

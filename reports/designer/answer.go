@@ -78,7 +78,7 @@ func (a *Answer) fairBrief() string {
 	if a.Measure < 0 {
 		return playersText(a.Players) + ": no self-play was played"
 	}
-	la := a.Levels[a.Measure]
+	la := a.Levels[a.FairAt] // fairLevel: the measuring level, or the level below
 	c := a.Glance.Fair
 	var b strings.Builder
 	if a.Players == 1 {
@@ -102,6 +102,19 @@ func (a *Answer) fairBrief() string {
 		if from != "self-play" {
 			fmt.Fprintf(&b, " (%s)", from)
 		}
+		if g := a.FairGap; a.FairAt == a.Measure && g != nil && c.Verdict == fairness.NotSettled {
+			// Why the level below does not answer (fairLevel).
+			why := "the gap between them shows"
+			if !g.Disagree {
+				why = fmt.Sprintf("the gap between them may still reach beyond ±%s points", num1(100*g.Reach))
+			}
+			fmt.Fprintf(&b, " (%s does not answer it: on the %s deals both played %s — largest: %s)",
+				a.Levels[g.Lower].Level, countWord(g.Deals), why, gapText(g))
+		}
+		if g := a.FairGap; a.FairAt != a.Measure && g != nil {
+			fmt.Fprintf(&b, " (answered at %s: %s play does not settle it, and on the %s deals both played every seat's gap between them holds 0 within ±%s points — largest: %s)",
+				la.Level, a.Levels[a.Measure].Level, countWord(g.Deals), num1(100*g.Reach), gapText(g))
+		}
 		if la.Shared != nil && la.NoWinner != nil {
 			fmt.Fprintf(&b, "; %s of games are shared wins %s and %s have no winner %s", format.Pct(la.Shared.Value), format.IvPct(la.Shared.Estimate),
 				format.Pct(la.NoWinner.Value), format.IvPct(la.NoWinner.Estimate))
@@ -112,7 +125,7 @@ func (a *Answer) fairBrief() string {
 	}
 	var rest []string
 	for _, i := range a.levelOrder() {
-		if i == a.Measure {
+		if i == a.FairAt {
 			continue
 		}
 		lv := a.Levels[i]
@@ -593,23 +606,31 @@ func (g *Game) fairSentences() []string {
 			}
 			continue
 		}
+		// A verdict measured at another level than the measuring one says so (fairLevel).
+		under := ""
+		if a.FairAt != a.Measure {
+			under = " under " + a.Levels[a.FairAt].Level + " play"
+		}
 		switch c.Verdict {
 		case fairness.Favoured, fairness.Disfavoured:
-			j := judgeFair(a.Levels[a.Measure].Seats, a.Levels[a.Measure].Games, a.cfg.target().Seat)
-			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players (%s)", j.Seat.Seat, c.Verdict, a.Players, ptsWithUnit(j.Iv)))
+			fa := a.Levels[a.FairAt]
+			j := judgeFair(fa.Seats, fa.Games, a.cfg.target().Seat)
+			groups = append(groups, fmt.Sprintf("seat %d is %s with %d players%s (%s)", j.Seat.Seat, c.Verdict, a.Players, under, ptsWithUnit(j.Iv)))
 			continue
 		}
-		if _, ok := byVerdict[c.Verdict]; !ok {
-			order = append(order, c.Verdict)
+		key := c.Verdict + "|" + under
+		if _, ok := byVerdict[key]; !ok {
+			order = append(order, key)
 		}
-		byVerdict[c.Verdict] = append(byVerdict[c.Verdict], strconv.Itoa(a.Players))
+		byVerdict[key] = append(byVerdict[key], strconv.Itoa(a.Players))
 	}
-	for _, v := range order {
+	for _, k := range order {
+		v, under, _ := strings.Cut(k, "|")
 		switch v {
 		case fairness.Fair:
-			groups = append(groups, fmt.Sprintf("the seats are fair with %s players", format.JoinAnd(byVerdict[v])))
+			groups = append(groups, fmt.Sprintf("the seats are fair with %s players%s", format.JoinAnd(byVerdict[k]), under))
 		case fairness.NotSettled:
-			groups = append(groups, fmt.Sprintf("not settled with %s players", format.JoinAnd(byVerdict[v])))
+			groups = append(groups, fmt.Sprintf("not settled with %s players%s", format.JoinAnd(byVerdict[k]), under))
 		}
 	}
 	if len(groups) > 0 {

@@ -2,6 +2,7 @@ package designer
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -108,7 +109,7 @@ var (
 	luckCellWord = regexp.MustCompile(`^(low|moderate|high|not settled): `)
 	// the section's grade: "(moderate luck)" along the game, "(moderate)" from the replays.
 	luckSectionWord = regexp.MustCompile(`\((low|moderate|high)( luck)?\)`)
-	fairCellWord    = regexp.MustCompile(`^(fair|not settled): |^seat \d+ (favoured|disfavoured): `)
+	fairCellWord    = regexp.MustCompile(`^(fair|not settled)(?: \([a-z]+\))?: |^seat \d+ (favoured|disfavoured)(?: \([a-z]+\))?: `)
 )
 
 // errorer is what the agreement checks report to: a test, or a recorder (the checks
@@ -196,6 +197,10 @@ func TestPageOneAndSectionsWordTheSame(t *testing.T) {
 		{Game: "draco", Title: "Draco", Variant: "unsettled", Players: 4, Levels: []Level{{Name: "expert", Agent: "expert", Result: fakeSelfPlay("draco", 300, shares4(0.02)...)}}},
 	}}
 	inputs["fixtures"] = fx
+	// The cheapest level (fairLevel): the toy whose levels agree, at a seed where expert
+	// does not settle Fair? and greedy answers it.
+	inputs["cheapest level"] = toyCheapestInput(rand.New(rand.NewPCG(2, 5)), 0, 0, 0.3, 3000, 20000)
+	greedy := false
 	words := map[string]bool{}
 	for name, in := range inputs {
 		rp, err := Analyze(in)
@@ -211,6 +216,7 @@ func TestPageOneAndSectionsWordTheSame(t *testing.T) {
 			if m := fairCellWord.FindStringSubmatch(p.fairCell); m != nil {
 				words["fair:"+m[1]+m[2]] = true
 			}
+			greedy = greedy || strings.Contains(p.fairCell, " (greedy): ")
 			if m := luckCellWord.FindStringSubmatch(p.luckCell); m != nil {
 				words["luck:"+m[1]] = true
 			}
@@ -224,6 +230,9 @@ func TestPageOneAndSectionsWordTheSame(t *testing.T) {
 	}
 	if len(words) < 4 {
 		t.Errorf("the fixtures read too few words: %v", words)
+	}
+	if !greedy {
+		t.Errorf("no fixture's Fair? cell is answered at greedy (the cheapest level)")
 	}
 }
 

@@ -314,11 +314,11 @@ func (rp *Report) glance(d *doc.Doc) {
 	s.Add(doc.Para(fmt.Sprintf("Measured at %s play; pts are points of win share, and every number has its 95%% interval. "+
 		"Fair: every seat within ±%s points of a fair share at two players, ±%s at more. Not settled: no seat is clearly favoured but the "+
 		"intervals reach beyond that; the cell says about how many more games would settle it. A seat's interval here is widened for the "+
-		"number of seat tests (Holm) and for the study's rounds that looked at it: it leaves 0 exactly when the seat is clearly favoured. Skill: yes when the strongest level is rated clearly above the weakest (its Elo interval above 0), partly when only a weaker level is. A cell measured at another level names it. Luck: the share of the spread of "+
+		"number of seat tests (Holm) and for the study's rounds that looked at it: it leaves 0 exactly when the seat is clearly favoured. Skill: yes when the strongest level is rated clearly above the weakest (its Elo interval above 0), partly when only a weaker level is. A cell measured at another level names it%s. Luck: the share of the spread of "+
 		"results that the chance events carry, measured along the game (else, marked \"the deal decides\", what replaying a deal fixes; \"at least\" where the replays of the same deals disagree with it); "+
 		"guessing, where named: the share the draws of mixed choices in secret simultaneous rounds carry, neither luck nor skill. "+
 		"What matters: what one more of a component is worth, else the decisions the expert's search values most, else what %s "+
-		"loses most without a choice (restricted play). What to change: a change tune certified, \"fair as is\", or what is missing; for a solitaire, toward its success target ("+SoloTargetText()+"). Each game's own answer follows.", format.JoinAnd(names), format.Trim(100*two, 1), format.Trim(100*more, 1), ablated)))
+		"loses most without a choice (restricted play). What to change: a change tune certified, \"fair as is\", or what is missing; for a solitaire, toward its success target ("+SoloTargetText()+"). Each game's own answer follows.", format.JoinAnd(names), format.Trim(100*two, 1), format.Trim(100*more, 1), rp.cheapestLegend(), ablated)))
 	s.Add(rp.glanceTable())
 	notes := append([]string(nil), rp.Notes...)
 	for _, g := range rp.Games {

@@ -157,10 +157,11 @@ func (a *Answer) refusedLevels() string {
 	return strings.Join(parts, "; ")
 }
 
-// seatsAt are the seat advantages at the measuring level (the luck-adjusted ones where
-// the level had luck accounting: luckAdjust puts them in the level's seats).
+// seatsAt are the seat advantages that answer Fair?, at the level fairLevel chose
+// (the luck-adjusted ones where the level had luck accounting: luckAdjust puts them in
+// the level's seats).
 func (a *Answer) seatsAt() ([]SeatRow, string) {
-	return a.Levels[a.Measure].Seats, "self-play"
+	return a.Levels[a.FairAt].Seats, "self-play"
 }
 
 // holmIv is a seat's advantage with the interval its Holm verdict uses: the Wald
@@ -282,22 +283,24 @@ func (a *Answer) fairCell() Cell {
 		return Cell{Text: "–", Verdict: "–"}
 	}
 	seats, from := a.seatsAt()
-	j := judgeFair(seats, la.Games, tg.Seat)
+	fa := a.Levels[a.FairAt]
+	j := judgeFair(seats, fa.Games, tg.Seat)
 	e := j.Iv
 	c := Cell{Value: &e, From: from, Verdict: j.Verdict, More: j.More}
 	who := fmt.Sprintf("seat %d", j.Seat.Seat)
+	at := a.atLevel(fa.Level) // " (greedy)" where the level below answers (fairLevel)
 	switch c.Verdict {
 	case fairness.Favoured, fairness.Disfavoured:
 		// The verdict stands; its size is not settled until the interval is within the
 		// target (what to change depends on it).
-		c.Text = who + " " + c.Verdict + ": " + ptsWithUnit(e)
+		c.Text = who + " " + c.Verdict + at + ": " + ptsWithUnit(e)
 		if j.More > 0 {
 			c.Text += notSettled(j.More)
 		}
 	case fairness.NotSettled:
-		c.Text = c.Verdict + ": " + who + " " + ptsWithUnit(e) + notSettled(j.More)
+		c.Text = c.Verdict + at + ": " + who + " " + ptsWithUnit(e) + notSettled(j.More)
 	default:
-		c.Text = c.Verdict + ": " + who + " " + ptsWithUnit(e)
+		c.Text = c.Verdict + at + ": " + who + " " + ptsWithUnit(e)
 	}
 	return c
 }

@@ -48,11 +48,19 @@ func (a *Answer) settle(g *Game) []Settle {
 	case la.Success != nil:
 		add("fair", at, file, la.Games, la.Success.HalfWidth(), tg.Seat)
 	case len(la.Seats) > 0:
-		// The games page 1 says would settle it (judgeFair: the half-width each seat needs).
-		if la.Wide || la.Favoured {
-			if c := a.Glance.Fair; c.More > 0 {
+		// The games page 1 says would settle it (judgeFair: the half-width each seat needs),
+		// of the self-play at the level that answers (fairLevel: the level below where it
+		// answers, at its own cost).
+		fa := a.Levels[a.FairAt]
+		if fa.Wide || fa.Favoured {
+			if fc := a.Glance.Fair; fc.More > 0 {
 				s := base
-				s.Question, s.Stage, s.File, s.Games, s.Half, s.Target = "fair", at, file, c.More, maxHalf(la.Seats), tg.Seat
+				s.Question, s.Stage, s.File, s.Games, s.Half, s.Target = "fair", "self-play at "+fa.Level, c.Levels[a.FairAt].File, fc.More, maxHalf(fa.Seats), tg.Seat
+				if m := a.gapMore(); m > 0 && m < s.Games {
+					// The cheaper step first: enough games of the measuring level for the gap
+					// to the level below to tell whether that level may answer (fairLevel).
+					s.Games, s.Half, s.Target = m, a.FairGap.Half, a.FairGap.Reach
+				}
 				out = append(out, s)
 			}
 		}

@@ -52,10 +52,12 @@ import (
 // MaxRounds bounds the rounds after round 0.
 const MaxRounds = 6
 
-// DefaultStudyBudget is the budget of the default study (make demo): ten CPU-minutes of
-// estimated play, about five minutes on two idle cores; round 0 costs about 550 of its 600
-// CPU-s (the value stage alone about 330).
-const DefaultStudyBudget = "10m"
+// DefaultStudyBudget is the budget of the default study (make demo): nine CPU-minutes of
+// estimated play, about five minutes on two idle cores; round 0 costs about 420 of its 540
+// CPU-s (the value stage about 165). The cost model leaves the build, the report and a
+// loaded machine's slower cores out: make demo measured 686 CPU-s for a 600 CPU-s budget
+// while four other jobs shared the machine.
+const DefaultStudyBudget = "9m"
 
 // RoundsFile records the study's rounds in its output directory.
 const RoundsFile = "rounds.json"
@@ -202,7 +204,8 @@ type roundsRecord struct {
 // planRound is the next round: the open Fair? stages (stages, from SettlePlan), each
 // given its need (× roundOvershoot) while the budget lasts — the cheapest first, so that a
 // budget too small for every question settles as many as it can; the last one funded may
-// get part of its need. A pure function of its arguments.
+// get part of its need. A budget too small for every question pays at most half of what
+// is left this round. A pure function of its arguments.
 func (b *StudyRounds) planRound(p *plan.Plan, results []*sim.Result, stages []SettleStage, left float64) []RoundEntry {
 	type cand struct {
 		i         int
@@ -218,6 +221,17 @@ func (b *StudyRounds) planRound(p *plan.Plan, results []*sim.Result, stages []Se
 		cs = append(cs, cand{i: i, more: more, unit: u, all: float64(more) * u})
 	}
 	sort.SliceStable(cs, func(x, y int) bool { return cs[x].all < cs[y].all })
+	// Where the round cannot pay for every open question, it spends at most half the
+	// budget left: a round's results change the answers (a question may then be answered
+	// at a cheaper level, or need less than estimated), so the next round is planned
+	// from them with the rest.
+	all := 0.0
+	for _, c := range cs {
+		all += c.all
+	}
+	if all > left {
+		left /= 2
+	}
 	var out []RoundEntry
 	for _, c := range cs {
 		if left <= 0 {

@@ -115,10 +115,12 @@ var defaultStudy = &Design{
 	Value: []DesignValue{{Level: "expert", Deals: defaultValueDeals, Games: defaultValueGames}},
 }
 
-// The value stage of the default budget: two players, about two CPU-minutes a game on
-// this machine (README: "What a card is worth").
+// The value stage of the default budget: two players, about a CPU-minute a game on this
+// machine (README: "What a card is worth"). It answers What matters? and is round 0's
+// largest stage: it was halved so that the rounds can settle Fair? within the default
+// budget (a component whose interval then leaves no answer says so on page 1).
 var (
-	defaultValueDeals = By(map[string]int64{"dragonheart/2p": 200, "draco/2p": 300, "redhot/2p": 600, "dragonscales/2p": 2500})
+	defaultValueDeals = By(map[string]int64{"dragonheart/2p": 100, "draco/2p": 150, "redhot/2p": 300, "dragonscales/2p": 2500})
 	defaultValueGames = By(map[string]int64{"dragonheart/2p": 16, "draco/2p": 40, "redhot/2p": 80, "dragonscales/2p": 300})
 )
 
@@ -510,7 +512,10 @@ func (sp *studyPlan) levels(st *studyStage) error {
 			sl.Run = base + "-self-" + lv.Name
 			sl.Components = bool(lv.Comps.at(g.Name, n)) && tracks(g, e.params, n)
 			sp.p.Add(plan.Run{Name: sl.Run, Label: label(lv.Name + " self-play"), Players: n, Seating: sim.SeatReplay, Replays: sp.k,
-				Seed: sp.c.Seed, Units: deals, Metrics: true, Components: sl.Components, Luck: sl.Luck}, g, e.params, repeat(f, n))
+				Seed: sp.c.Seed, Units: deals, Metrics: true, Components: sl.Components, Luck: sl.Luck,
+				// Every deal's outcome, so that two levels' seat advantages pair deal by deal
+				// (the report's cheapest level that answers Fair?).
+				Outcomes: n >= 2}, g, e.params, repeat(f, n))
 		}
 		cfg.Levels = append(cfg.Levels, sl)
 	}
