@@ -1028,6 +1028,9 @@ func (st *state) certify(idx int, pick Candidate, deals, budget int64) *Round {
 			if alt.Changed < pick.Changed {
 				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleSmaller})
 				r.Why += ", and the best change of one parameter, " + alt.Name
+			} else if pick.numbers() > 1 && alt.numbers() == 1 {
+				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleRunnerUp})
+				r.Why += ", and the best change of one number, " + alt.Name
 			} else {
 				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleRunnerUp})
 				r.Why += ", and the runner-up, " + alt.Name
@@ -1093,19 +1096,38 @@ func (st *state) neighbour(pick Candidate) (Candidate, bool) {
 // alternative is, for a pick that changes several parameters, the best-ranked change of
 // one parameter the search measured; for a pick that changes one, the best-ranked other
 // change of one parameter, when it looks certifiable.
+//
+// A pick that moves several seats' points (one parameter, several numbers) has no
+// whole-number neighbour; its alternative is the best change of one number the search
+// measured — for the seats' points, moving one seat's points only, the direction that
+// undoes a bias on one seat — whether or not it looks certifiable: at three players and
+// more the search's estimates share one draw of deals, and the vector that best offsets
+// that draw often wins the search over the undo that the certification's fresh deals
+// then find fair.
 func (st *state) alternative(pick Candidate) (Candidate, bool) {
+	vector := pick.Changed == 1 && pick.numbers() > 1
 	var ones []Candidate
 	for _, c := range st.cands {
-		if _, ok := st.est[c.Name]; ok && c.Changed == 1 && c.Name != pick.Name {
-			ones = append(ones, c)
+		if _, ok := st.est[c.Name]; !ok || c.Changed != 1 || c.Name == pick.Name {
+			continue
 		}
+		if vector && c.numbers() != 1 {
+			continue
+		}
+		ones = append(ones, c)
 	}
 	if len(ones) == 0 || pick.Changed < 1 {
 		return Candidate{}, false
 	}
 	sort.Slice(ones, func(i, j int) bool { return ones[i].Less(ones[j]) }) // a fixed order first
 	alt := st.best(ones)
-	if pick.Changed == 1 && st.q(alt.Name) > 1 {
+	if vector {
+		// The best by rank, not the smallest within a band of it: the moves of one seat
+		// are few and far apart (one step moves a seat's share by points), and the
+		// smallest of them within the band is most often the one short of the undo.
+		alt = st.sortByRank(ones)[0]
+	}
+	if pick.Changed == 1 && !vector && st.q(alt.Name) > 1 {
 		return Candidate{}, false
 	}
 	return alt, true
