@@ -265,10 +265,10 @@ func maxHalf(seats []SeatRow) float64 {
 }
 
 func (a *Answer) fairCell() Cell {
-	if a.Measure < 0 {
+	if a.FairLevel() < 0 {
 		return Cell{Text: "not played", Verdict: "–"}
 	}
-	la := a.Levels[a.Measure]
+	la := a.Levels[a.FairLevel()]
 	tg := a.cfg.target()
 	if la.Success != nil {
 		e := *la.Success
@@ -699,6 +699,9 @@ func (a *Answer) changeWords(ch RuleChange) string {
 					if f, ok := b.(float64); ok && f != 0 {
 						vs = append(vs, fmt.Sprintf("seat %d starts with %s", s, pointsWord(f)))
 					}
+				}
+				if len(vs) == 0 { // the starting points of a variant taken away
+					vs = append(vs, "no seat starts with extra points")
 				}
 				parts = append(parts, strings.Join(vs, ", "))
 				continue
