@@ -18,9 +18,13 @@ import (
 //     of a game, which turns the budget into games.
 //  2. Round 0 screens the rules and every change of one parameter within the levers'
 //     ranges (the seats' starting points are one parameter: every vector of them), all on
-//     the same deals, smallest first, as many as fit; the next rounds screen the rest (with
-//     the rules) before any combination is proposed, so that every one-lever change is
-//     screened before any two-lever change.
+//     the same deals, as many as fit: the moves of one number first (one seat's points:
+//     the undo of a bias on one seat), then the rest smallest first; the next rounds
+//     screen the rest (with the rules), in the order the additive model of those moves
+//     predicts closest to the targets, within screenCapShare of the search budget, and
+//     before any combination is proposed, so that every one-lever change is screened
+//     before any two-lever change (where the share runs out first, the report says
+//     "screened k of N").
 //  3. Each later round races the candidates on new deals shared by all of them: a
 //     candidate significantly worse, deal by deal, than one that changes no more is
 //     dropped, and so is one that clearly cannot be certified (unless it is among the two
