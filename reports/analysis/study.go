@@ -54,18 +54,24 @@ func analyzeStudy(a *experiment.Analysis) ([]string, error) {
 	return written, nil
 }
 
-// tuneStage runs dragonlab tune, after the plan, for every game and player count with a
-// tune budget where a seat is off at the most skilled level played (designer.Answer.Off:
-// significantly favoured, or an interval beyond ±2 points), at that level, into
-// DIR/tune/<game>-<N>p, and hands each answer to the designer's "What to change". Each
-// tune is a directory of its own: a stop keeps what it finished, and the same study
+// tuneStage runs dragonlab tune, after the plan, into DIR/tune/<game>-<N>p, and hands
+// each answer to the designer's "What to change". With a budget in games (--tune, the full
+// budget) it runs for every game and player count with one where a seat is off
+// (designer.Answer.Off: favoured, or an interval beyond the target). With a cap in CPU
+// seconds (the default budget) it runs where page 1's Fair? answer says a seat is
+// favoured, each with the games tune's own sizing asks, while the cap (the rounds' cost
+// model, no clock) pays for them; where it cannot, the cell says how many games would
+// settle it and the section gives the command. Either way tune measures at the level of
+// the Fair? answer (designer.Answer.FairLevel), and a change it certifies there is
+// replayed under the study's most skilled play (its Fair? stage's deals), within the cap.
+// Each tune is a directory of its own: a stop keeps what it finished, and the same study
 // command resumes it. A tune the budget cannot pay for is a note, not an error.
 func tuneStage(a *experiment.Analysis, in *designer.Input) error {
 	var o experiment.StudyOptions
 	if err := a.Options(&o); err != nil {
 		return err
 	}
-	todo := false
+	todo := o.TuneCPU > 0
 	for _, c := range o.Configs {
 		todo = todo || c.Tune > 0
 	}
@@ -80,14 +86,44 @@ func tuneStage(a *experiment.Analysis, in *designer.Input) error {
 	for _, g := range pre.Games {
 		answers = append(answers, g.Configs...)
 	}
+	capLeft := o.TuneCPU
 	for i, c := range o.Configs {
-		if c.Tune <= 0 || i >= len(answers) || !answers[i].Off() {
+		if i >= len(answers) || c.Players < 2 {
 			continue
 		}
 		ans := answers[i]
-		lv := in.Configs[i].Levels[ans.Measure]
-		announce := fmt.Sprintf("tune stage: %s, %d players (seat 0 %s under %s play)…\n", c.Game, c.Players, format.PtsIv(ans.Levels[ans.Measure].Seats[0].Advantage.Estimate), lv.Name)
-		rel, note, err := experiment.StudyTune(a, i, lv.Agent, announce)
+		games := c.Tune
+		switch {
+		case games > 0 && ans.Off():
+		case games <= 0 && o.TuneCPU > 0 && ans.SeatFavoured():
+		default:
+			continue
+		}
+		lvIdx := ans.FairLevel()
+		lv := in.Configs[i].Levels[lvIdx]
+		perGame := experiment.StudyGameCPU(a, c.Levels[lvIdx].Run)
+		capped := games <= 0
+		if capped {
+			need, cmd, err := experiment.StudyTuneNeed(a, i, lv.Agent, true)
+			if err != nil {
+				return err
+			}
+			if need <= 0 {
+				continue
+			}
+			if cost := float64(need) * perGame; cost > capLeft {
+				fmt.Fprintf(a.Stderr, "tune stage: %s, %d players under %s play needs about %s games (~%s CPU-s), more than its cap has left (%s CPU-s): not run\n",
+					c.Game, c.Players, lv.Name, format.Count(need), format.Trim(cost, 0), format.Trim(capLeft, 0))
+				in.Configs[i].Tune = &designer.TuneInput{Level: lv.Name, More: need, Command: cmd, Unplayed: true,
+					Sentence: fmt.Sprintf("not settled: about %s games of dragonlab tune would certify a change", format.Count(need))}
+				continue
+			} else {
+				capLeft -= cost
+			}
+			games = need
+		}
+		announce := fmt.Sprintf("tune stage: %s, %d players (seat 0 %s under %s play)…\n", c.Game, c.Players, format.PtsIv(ans.Levels[lvIdx].Seats[0].Advantage.Estimate), lv.Name)
+		rel, note, err := experiment.StudyTune(a, i, lv.Agent, games, capped, announce)
 		if err != nil {
 			return err
 		}
@@ -100,8 +136,67 @@ func tuneStage(a *experiment.Analysis, in *designer.Input) error {
 			return err
 		}
 		p := res.Proposal
-		in.Configs[i].Tune = tuneInput(p, lv.Name, res.Targets, rel)
+		ti := tuneInput(p, lv.Name, res.Targets, rel)
+		if !p.Certified && capped {
+			// Not certified at the size tune's sizing asks: about as many games again, in
+			// a tune of twice the budget (the command starts it in a directory of its own).
+			if ti.More <= 0 {
+				ti.More = games
+			}
+			if ti.Command, err = experiment.StudyTuneCommand(a, i, lv.Agent, games+ti.More, true, rel+"-more"); err != nil {
+				return err
+			}
+		}
+		if capped && p.Certified {
+			if err := tuneCheck(a, in, c, i, rel, lvIdx, res, &capLeft, ti); err != nil {
+				return err
+			}
+		}
+		in.Configs[i].Tune = ti
 	}
+	return nil
+}
+
+// tuneCheck replays a change tune certified at another level than the study's most
+// skilled under that play, on as many fresh deals as its Fair? stage played there (fewer
+// where the cap has no room for them, none where it has no room for 100), and records the
+// result in ti.Check.
+func tuneCheck(a *experiment.Analysis, in *designer.Input, c experiment.StudyConfig, i int, rel string, lvIdx int, res *tune.Result, capLeft *float64, ti *designer.TuneInput) error {
+	cfg := in.Configs[i]
+	top := len(cfg.Levels) - 1
+	for top >= 0 && cfg.Levels[top].Result == nil {
+		top--
+	}
+	if top < 0 || top == lvIdx || res.Certificate().Best().Candidate.Changed == 0 {
+		return nil
+	}
+	lv := cfg.Levels[top]
+	run := c.Levels[top].Run
+	deals := lv.Result.Aggregate.Games
+	if per := experiment.StudyGameCPU(a, run); per > 0 {
+		deals = min(deals, int64(*capLeft/per))
+	}
+	if deals < 100 {
+		return nil
+	}
+	ests, z, points, err := experiment.StudyTuneCheck(a, i, rel, lv.Name, lv.Agent, res.Certificate().Best().Candidate, deals, true)
+	if err != nil || len(ests) == 0 {
+		return err
+	}
+	*capLeft -= float64(deals) * experiment.StudyGameCPU(a, run)
+	worst := 0
+	for k, e := range ests {
+		if math.Abs(e.Value) > math.Abs(ests[worst].Value) {
+			worst = k
+		}
+	}
+	e := ests[worst]
+	chk := &designer.TuneCheck{Level: lv.Name, Deals: deals, Seat: worst, Points: points,
+		Advantage: designer.Est{Estimate: stats.Estimate{Value: e.Value, SE: e.SE, Lo: e.Value - z*e.SE, Hi: e.Value + z*e.SE, N: e.N, Method: "replay of the certified change"}}}
+	if chk.Verdict() == "not settled" {
+		chk.More = stats.MoreGames(deals, z*e.SE, points)
+	}
+	ti.Check = chk
 	return nil
 }
 

@@ -306,15 +306,55 @@ func (a *Answer) tuneText() string {
 	if t == nil {
 		return ""
 	}
-	if t.Certified {
-		return fmt.Sprintf("Under %s play, dragonlab tune (targets %s) certifies on fresh deals: %s", t.Level, strings.Join(t.Targets, ", "), t.Answer)
+	if t.Unplayed {
+		return fmt.Sprintf("A seat is favoured under %s play; the study's tune stage had no room within its cap for the certification, about %s games at that level: `%s` searches and certifies a change.",
+			t.Level, format.Count(t.More), t.Command)
 	}
-	return fmt.Sprintf("Under %s play, dragonlab tune (targets %s) certifies no change at this budget: %s", t.Level, strings.Join(t.Targets, ", "), t.Answer)
+	if t.Certified {
+		return fmt.Sprintf("Under %s play, dragonlab tune (targets %s) certifies on fresh deals: %s", t.Level, strings.Join(t.Targets, ", "), t.Answer) + t.CheckText()
+	}
+	s := fmt.Sprintf("Under %s play, dragonlab tune (targets %s) certifies no change at this budget: %s", t.Level, strings.Join(t.Targets, ", "), t.Answer)
+	if t.Command != "" {
+		s += fmt.Sprintf(" About %s more games would settle it: `%s`.", format.Count(t.More), t.Command)
+	}
+	return s
 }
 
-// Off reports whether a seat is off at the measuring level (see off): where the
-// study's tune stage runs.
+// CheckText is the sentence of the certified change replayed at another level ("" when
+// there is none).
+func (t *TuneInput) CheckText() string {
+	c := t.Check
+	if c == nil {
+		return ""
+	}
+	s := fmt.Sprintf(" Checked under %s play on %s fresh deals, the change leaves seat %d %s (95%%, over the seats)", c.Level, format.Count(c.Deals), c.Seat, ptsIv(c.Advantage))
+	switch c.Verdict() {
+	case "fair":
+		s += fmt.Sprintf(": inside ±%s points there too.", format.Trim(100*c.Points, 1))
+	case "off":
+		s += fmt.Sprintf(": outside ±%s points — the change is fair under %s play only.", format.Trim(100*c.Points, 1), t.Level)
+	default:
+		s += fmt.Sprintf(": not settled against ±%s points (about %s more games).", format.Trim(100*c.Points, 1), format.Count(c.More))
+	}
+	return s
+}
+
+// Off reports whether a seat is off at the measuring level (see off): where a study's
+// tune stage with a budget in games runs.
 func (a *Answer) Off() bool { return a.off() }
+
+// FairLevel is the level of play of this configuration's Fair? answer (an index into
+// Levels; −1 when none was played): the level page 1's Fair? cell is measured at (the
+// cheapest level that answers it, fairLevel), and the level the study's tune stage
+// measures a change at. One function, so that the two never part.
+func (a *Answer) FairLevel() int { return a.FairAt }
+
+// SeatFavoured reports whether page 1's Fair? answer says a seat is favoured (or
+// disfavoured): where the default study's tune stage runs.
+func (a *Answer) SeatFavoured() bool {
+	v := a.Glance.Fair.Verdict
+	return v == fairness.Favoured || v == fairness.Disfavoured
+}
 
 // off reports whether a seat is off at the measuring level: significantly favoured, or
 // not settled (an interval wider than the target).

@@ -27,6 +27,7 @@ func TestChangeCellForms(t *testing.T) {
 		{"rules certified", &TuneInput{Certified: true, Level: "expert", Changes: []RuleChange{{Certified: true, Params: map[string]any{}, Effect: est(0.004, -0.01, 0.018)}}}, Cell{Verdict: fairness.NotSettled, More: 900}, "fair as is: no change needed (tune certified)"},
 		{"not settled", &TuneInput{Level: "expert", More: 5200, Changes: []RuleChange{{Params: map[string]any{"seatBonus": []any{0.0, 2.0}}}}}, favoured, "not settled; ~5,200 more games (dragonlab tune)"},
 		{"no tune", nil, Cell{Verdict: fairness.NotSettled, More: 2200}, "not settled; ~2,200 more games (study --settle)"},
+		{"no room for tune", &TuneInput{Level: "expert", More: 98000, Unplayed: true, Command: "dragonlab tune --game dragonheart --players 2 --agents expert --budget 98000 --out study/tune/dragonheart-2p"}, favoured, "not settled; ~98,000 more games (dragonlab tune)"},
 	} {
 		a := &Answer{Players: 2, Measure: -1, cfg: &Config{Game: "dragonheart", Players: 2, Tune: c.tune}}
 		a.words = wordsOf(a.cfg)
@@ -64,6 +65,28 @@ func TestSolitaireChangeCell(t *testing.T) {
 		got := a.changeCell(Cell{Verdict: fairness.NotSettled}).Text
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// A change certified at one level and replayed at another: the section says the replay's
+// interval and judges it against the fair target — inside, outside, or not settled with
+// the games that would settle it.
+func TestTuneCheckSentence(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		more   int64
+		want   string
+	}{
+		{-0.012, 0.015, 0, "inside ±2 points there too"},
+		{0.025, 0.06, 0, "outside ±2 points — the change is fair under greedy play only"},
+		{-0.01, 0.04, 1800, "not settled against ±2 points (about 1,800 more games)"},
+	} {
+		ti := &TuneInput{Level: "greedy", Check: &TuneCheck{Level: "expert", Deals: 1000, Seat: 1, Points: 0.02, More: c.more,
+			Advantage: Est{Estimate: stats.Estimate{Value: (c.lo + c.hi) / 2, Lo: c.lo, Hi: c.hi}}}}
+		got := ti.CheckText()
+		if !strings.Contains(got, "Checked under expert play on 1,000 fresh deals, the change leaves seat 1") || !strings.Contains(got, c.want) {
+			t.Errorf("[%g, %g]: %q, want %q", c.lo, c.hi, got, c.want)
 		}
 	}
 }

@@ -168,15 +168,6 @@ func (a *Answer) fairLevel() (int, *FairGap) {
 	return lower, g
 }
 
-// FairLevel is the level page 1's Fair? answer was measured at ("expert", "greedy"): the
-// level a favoured seat is favoured at ("" where no level played self-play).
-func (a *Answer) FairLevel() string {
-	if a.FairAt < 0 || a.FairAt >= len(a.Levels) {
-		return ""
-	}
-	return a.Levels[a.FairAt].Level
-}
-
 // gapText is the seat whose paired gap is largest, in points with its interval:
 // "seat 1 +1.2 [-2.0, +4.4]".
 func gapText(g *FairGap) string {

@@ -41,6 +41,44 @@ type TuneInput struct {
 	// More is, where nothing was certified but the best change's estimates lie inside
 	// the targets, about how many more certification games would settle it (0: none).
 	More int64 `json:"more,omitempty"`
+	// Command is the dragonlab tune command that continues it where nothing was certified:
+	// with the budget that would settle it ("" otherwise).
+	Command string `json:"command,omitempty"`
+	// Unplayed: the study's tune stage had no room for it within its cap (More says how
+	// many games would settle it, Command how).
+	Unplayed bool `json:"unplayed,omitempty"`
+	// Check is the certified change replayed under the study's most skilled play, where
+	// tune measured at another level (nil otherwise).
+	Check *TuneCheck `json:"check,omitempty"`
+}
+
+// TuneCheck is a certified change replayed on fresh deals at another level of play: the
+// seat advantage moves with skill, so a change certified at one level may leave another
+// unfair.
+type TuneCheck struct {
+	Level string `json:"level"`
+	Deals int64  `json:"deals"`
+	// Seat is the seat furthest from fair, Advantage its advantage (points of win share)
+	// with a 95% interval Bonferroni-adjusted over the seats.
+	Seat      int `json:"seat"`
+	Advantage Est `json:"advantage"`
+	// Points is the fair target (±points of win share) the check is judged against, and
+	// More about how many more games would settle it (0: settled).
+	Points float64 `json:"points"`
+	More   int64   `json:"more,omitempty"`
+}
+
+// Verdict is the check's answer: "fair" (the interval inside the target), "off" (wholly
+// outside it) or "not settled".
+func (c *TuneCheck) Verdict() string {
+	e := c.Advantage.Estimate
+	switch {
+	case e.Lo >= -c.Points && e.Hi <= c.Points:
+		return "fair"
+	case e.Lo > c.Points || e.Hi < -c.Points:
+		return "off"
+	}
+	return "not settled"
 }
 
 // RuleChange is one certified change of the rules.

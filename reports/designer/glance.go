@@ -266,10 +266,10 @@ func maxHalf(seats []SeatRow) float64 {
 }
 
 func (a *Answer) fairCell() Cell {
-	if a.Measure < 0 {
+	if a.FairLevel() < 0 {
 		return Cell{Text: "not played", Verdict: "–"}
 	}
-	la := a.Levels[a.Measure]
+	la := a.Levels[a.FairLevel()]
 	tg := a.cfg.target()
 	if la.Success != nil {
 		e := *la.Success
@@ -283,12 +283,11 @@ func (a *Answer) fairCell() Cell {
 		return Cell{Text: "–", Verdict: "–"}
 	}
 	seats, from := a.seatsAt()
-	fa := a.Levels[a.FairAt]
-	j := judgeFair(seats, fa.Games, tg.Seat)
+	j := judgeFair(seats, la.Games, tg.Seat)
 	e := j.Iv
 	c := Cell{Value: &e, From: from, Verdict: j.Verdict, More: j.More}
 	who := fmt.Sprintf("seat %d", j.Seat.Seat)
-	at := a.atLevel(fa.Level) // " (greedy)" where the level below answers (fairLevel)
+	at := a.atLevel(la.Level) // " (greedy)" where the level below answers (fairLevel)
 	switch c.Verdict {
 	case fairness.Favoured, fairness.Disfavoured:
 		// The verdict stands; its size is not settled until the interval is within the
@@ -554,7 +553,8 @@ func (a *Answer) changeCell(fc Cell) Cell {
 				return Cell{Text: "fair as is; a seat is off under " + l.Level + " play (the sweep)", Verdict: "open", From: "sweep"}
 			}
 		}
-		return Cell{Text: "fair as is: no change needed", Verdict: "nothing"}
+		// The level the Fair? cell was answered at, named where it is not the measuring one.
+		return Cell{Text: "fair as is" + a.atLevel(a.Levels[a.FairAt].Level) + ": no change needed", Verdict: "nothing"}
 	case fairness.NotSettled:
 		return Cell{Text: "not settled" + notSettled(fc.More) + " (study --settle)", Verdict: "not settled", More: fc.More}
 	case fairness.Favoured, fairness.Disfavoured:
@@ -702,6 +702,9 @@ func (a *Answer) changeWords(ch RuleChange) string {
 					if f, ok := b.(float64); ok && f != 0 {
 						vs = append(vs, fmt.Sprintf("seat %d starts with %s", s, pointsWord(f)))
 					}
+				}
+				if len(vs) == 0 { // the starting points of a variant taken away
+					vs = append(vs, "no seat starts with extra points")
 				}
 				parts = append(parts, strings.Join(vs, ", "))
 				continue

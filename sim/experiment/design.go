@@ -70,6 +70,11 @@ type Design struct {
 // DesignTune is the study's tune stage.
 type DesignTune struct {
 	Budget ByKey[int64] `json:"budget"`
+	// CPU, where positive, is the stage's cap in estimated CPU seconds for the whole study
+	// (the cost model of the study's rounds, never a clock): tune runs, at the level of the
+	// Fair? answer, for every game and player count whose Fair? answer says a seat is
+	// favoured, each with the games its own sizing asks, while the cap pays for them.
+	CPU float64 `json:"cpu,omitempty"`
 	// Target is the tune's targets (default fair=2), Levers its levers (default auto).
 	Target string `json:"target,omitempty"`
 	Levers string `json:"levers,omitempty"`
@@ -634,6 +639,9 @@ func (s *Design) checkTune(map[string]bool) error {
 			if v < 0 || v > maxDeals {
 				return fmt.Errorf("tune.budget: %d games: want 0 (no tune) to %d", v, int64(maxDeals))
 			}
+		}
+		if c := s.Tune.CPU; c < 0 || c > 1e7 || math.IsNaN(c) {
+			return fmt.Errorf("tune.cpu: %g CPU seconds: want 0 (none) to 10,000,000", c)
 		}
 	}
 	return nil

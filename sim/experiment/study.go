@@ -113,7 +113,15 @@ var defaultStudy = &Design{
 	Compensation: []DesignCompensation{{Level: MeasuringLevel, Deals: By(map[string]int64{"default": 300, "2p": 600}), Lever: defaultLevers},
 		{Level: "expert", Deals: By(map[string]int64{"dragonscales/2p": 600}), Lever: expertLevers}},
 	Value: []DesignValue{{Level: "expert", Deals: defaultValueDeals, Games: defaultValueGames}},
+	// Where a seat is favoured, tune certifies a change at the Fair? answer's level while
+	// DefaultTuneCPU pays for it (a fair game's certification within ±2 points takes about
+	// 100,000 games: affordable at greedy play, not at expert).
+	Tune: &DesignTune{CPU: DefaultTuneCPU},
 }
+
+// DefaultTuneCPU is the default study's tune stage cap, estimated CPU seconds (make demo
+// stays within its CPU budget with it).
+const DefaultTuneCPU = 60
 
 // The value stage of the default budget: two players, about a CPU-minute a game on this
 // machine (README: "What a card is worth"). It answers What matters? and is round 0's
@@ -172,6 +180,8 @@ type StudyOptions struct {
 	// TuneTarget and TuneLevers are the tune stage's (StudyConfig.Tune: its budgets).
 	TuneTarget string `json:"tuneTarget,omitempty"`
 	TuneLevers string `json:"tuneLevers,omitempty"`
+	// TuneCPU is the tune stage's cap (DesignTune.CPU), 0 for none.
+	TuneCPU float64 `json:"tuneCPU,omitempty"`
 	// Rounds is the budget of the study's rounds after the plan (rounds.go); nil: the plan
 	// alone.
 	Rounds *StudyRounds `json:"rounds,omitempty"`
@@ -334,7 +344,7 @@ func (o Study) Design() (*Design, string, error) {
 			return nil, "", fmt.Errorf("--tune %d: want a number of games (0: no tune stage)", o.Tune)
 		}
 		c := *s
-		t := DesignTune{Budget: One(o.Tune)}
+		t := DesignTune{Budget: One(o.Tune)} // games for every cell, in place of a cap
 		if s.Tune != nil {
 			t.Target, t.Levers = s.Tune.Target, s.Tune.Levers
 		}
@@ -408,7 +418,7 @@ func planOf(s *Design, budget string, only []string, c Common) (*plan.Plan, erro
 	k := s.replays()
 	opts := StudyOptions{Title: s.Title, Budget: budget, Replays: k}
 	if s.Tune != nil {
-		opts.TuneTarget, opts.TuneLevers = s.Tune.Target, s.Tune.Levers
+		opts.TuneTarget, opts.TuneLevers, opts.TuneCPU = s.Tune.Target, s.Tune.Levers, s.Tune.CPU
 	}
 	if opts.Title == "" {
 		opts.Title = "dragonlab balance study"
@@ -473,7 +483,7 @@ func (sp *studyPlan) config(e studyEntry) (StudyConfig, error) {
 		}
 	}
 	if sp.s.Tune != nil && n >= 2 {
-		if cfg.Tune = sp.s.Tune.Budget.at(g.Name, n); cfg.Tune > 0 {
+		if cfg.Tune = sp.s.Tune.Budget.at(g.Name, n); cfg.Tune > 0 || sp.s.Tune.CPU > 0 {
 			cfg.Params = engine.ParamsJSON(e.params)
 		}
 	}

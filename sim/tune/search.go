@@ -18,9 +18,13 @@ import (
 //     of a game, which turns the budget into games.
 //  2. Round 0 screens the rules and every change of one parameter within the levers'
 //     ranges (the seats' starting points are one parameter: every vector of them), all on
-//     the same deals, smallest first, as many as fit; the next rounds screen the rest (with
-//     the rules) before any combination is proposed, so that every one-lever change is
-//     screened before any two-lever change.
+//     the same deals, as many as fit: the moves of one number first (one seat's points:
+//     the undo of a bias on one seat), then the rest smallest first; the next rounds
+//     screen the rest (with the rules), in the order the additive model of those moves
+//     predicts closest to the targets, within screenCapShare of the search budget, and
+//     before any combination is proposed, so that every one-lever change is screened
+//     before any two-lever change (where the share runs out first, the report says
+//     "screened k of N").
 //  3. Each later round races the candidates on new deals shared by all of them: a
 //     candidate significantly worse, deal by deal, than one that changes no more is
 //     dropped, and so is one that clearly cannot be certified (unless it is among the two
@@ -156,13 +160,17 @@ const (
 	DefaultRounds = 4 // search rounds (the screen and three races)
 	minDeals      = 20
 	pilotDeals    = 12
-	maxScreen     = 60  // candidates of a screening round
-	maxNew        = 4   // combinations proposed per round
-	raceZ         = 3.0 // paired significance of "worse" in the race
-	screenShare   = 0.4 // of the search budget for round 0
-	certShare     = 0.6 // the certification takes at most this share of a budget
-	certRuns      = 3   // rules, pick, neighbour
-	minCertDeals  = 100
+	maxScreen     = 60           // candidates of a screening round
+	maxNew        = 4            // combinations proposed per round
+	raceDeals     = 4 * minDeals // the fewest deals a race round gives each candidate it keeps
+	raceZ         = 3.0          // paired significance of "worse" in the race
+	screenShare   = 0.4          // of the search budget for round 0
+	// screenCapShare is the share of the search budget all the screening rounds may spend
+	// (round 0 included): the races keep the rest.
+	screenCapShare = 0.7
+	certShare      = 0.6 // the certification takes at most this share of a budget
+	certRuns       = 3   // rules, pick, neighbour
+	minCertDeals   = 100
 	// certHalfWidth is the certification's half-width, as a share of the fair target,
 	// that CertDealsFor sizes for: small enough that a change certified near fair is
 	// certified again by a fresh re-check of the same size.
@@ -352,7 +360,7 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	st.certDeals = cert
 	if searched == 0 {
 		b0 := int64(screenShare * float64(searchBudget))
-		cands := append([]Candidate{base}, OneLever(s)...)
+		cands := append([]Candidate{base}, screenOrder(OneLever(s))...)
 		limit := min(maxScreen, int(b0/(minDeals*gpd)))
 		if limit < 2 {
 			return nil, fmt.Errorf("the budget of %d games (%d for the search after %d deals for each of %d certification runs) cannot screen two candidates on %d deals each: give a larger --budget", budget, max(searchBudget, 0), cert, certRuns, minDeals)
@@ -377,18 +385,27 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	}
 	if rest := st.unscreened(); len(rest) > 0 {
 		// Every one-lever change is screened, on as many deals as the first round gave
-		// each, before any combination is proposed; the search budget keeps at least one
-		// race's worth for what follows.
+		// each, before any combination is proposed; the screening keeps within its share of
+		// the search budget, so that the races that follow have the rest. Where that share
+		// cannot screen them all (every vector of four seats' points: a thousand), the
+		// additive model of the moves of one number, all screened in the first round,
+		// orders them: those it predicts closest to the targets first.
+		rest = st.byPrediction(rest)
+		room := int64(screenCapShare*float64(searchBudget)) - screenSpent(hist)
 		deals := hist[firstSearch(hist)].Round.Deals
-		// Many left (every vector of four seats' points): fewer deals each, so that half
-		// the budget left screens them all, never fewer than minDeals.
-		if need := int64(len(rest)+1) * deals * gpd; need > left/2 {
+		// Many left: fewer deals each, so that what is left of the share (at most half the
+		// budget left) screens them all, never fewer than minDeals.
+		share := min(left/2, room)
+		if need := int64(len(rest)+1) * deals * gpd; need > share {
 			batches := int64((len(rest) + maxScreen - 2) / (maxScreen - 1))
-			deals = max(minDeals, left/2/(int64(len(rest))+batches)/gpd)
+			deals = max(minDeals, share/(int64(len(rest))+batches)/gpd)
 		}
 		n := min(len(rest), maxScreen-1)
-		if room := (left - 2*minDeals*gpd) / (deals * gpd); int64(n+1) > room {
-			n = int(room) - 1
+		if fit := (left - 2*minDeals*gpd) / (deals * gpd); int64(n+1) > fit {
+			n = int(fit) - 1
+		}
+		if fit := room / (deals * gpd); int64(n+1) > fit {
+			n = int(fit) - 1
 		}
 		if n > 0 {
 			cands := append([]Candidate{base}, rest[:n]...)
@@ -404,6 +421,9 @@ func Next(s *Spec, hist []Played) (*Round, error) {
 	if len(alive) > 1 {
 		keep = max(keep, 2)
 	}
+	// Hundreds alive (a screen of many vectors on few deals each): keep no more than the
+	// round can give raceDeals each, the best by rank, so that the race tells them apart.
+	keep = max(min(keep, int(left/int64(roundsLeft)/(raceDeals*gpd))), min(keep, 2))
 	sorted := st.sortByRank(alive)
 	// Halving keeps the better half by rank, and also (half as many again at most) the
 	// changes smaller than the best that would look certifiable one search standard error
@@ -585,6 +605,87 @@ func OneLever(s *Spec) []Candidate {
 			out = append(out, c)
 		}
 	}
+	return out
+}
+
+// screenOrder is the order of the screening: the moves of one number first (one seat's
+// points, one lever's value: the undo of a bias on one seat, and what the additive model
+// predicts every vector from), then the other changes of one parameter, each by cost.
+func screenOrder(cs []Candidate) []Candidate {
+	out := append([]Candidate(nil), cs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		oi, oj := out[i].numbers() == 1, out[j].numbers() == 1
+		if oi != oj {
+			return oi
+		}
+		return out[i].Less(out[j])
+	})
+	return out
+}
+
+// screenSpent is the games the screening rounds (round 0 and those that continue it)
+// played.
+func screenSpent(hist []Played) int64 {
+	var n int64
+	searched := 0
+	for _, h := range hist {
+		if h.Round.Kind != Search {
+			continue
+		}
+		if h.Round.Screen || searched == 0 {
+			n += h.Games
+		}
+		if !h.Round.Screen {
+			searched++
+		}
+	}
+	return n
+}
+
+// byPrediction orders changes not yet played by the additive model's predicted score
+// (the rules' estimates plus the measured effect of each number changed): those it
+// predicts to look certifiable first, smallest change first, then the others closest
+// first, then those it cannot predict, by cost.
+func (st *state) byPrediction(cs []Candidate) []Candidate {
+	be, ok := st.est[st.base.Name]
+	if !ok {
+		return cs
+	}
+	pred := make(map[string]float64, len(cs))
+	for _, c := range cs {
+		p := make([]stats.Estimate, len(be))
+		copy(p, be)
+		q := 0.0
+		for i, l := range st.s.Levers {
+			if c.Values[i] == l.Base {
+				continue
+			}
+			d, found := st.effect(i, c.Values[i])
+			if !found {
+				q = math.Inf(1)
+				break
+			}
+			for k := range p {
+				p[k].Value += d[k]
+			}
+		}
+		if q == 0 {
+			q = st.score(p, 0, true)
+		}
+		pred[c.Name] = q
+	}
+	out := append([]Candidate(nil), cs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		qi, qj := pred[out[i].Name], pred[out[j].Name]
+		fi, fj := qi <= 1, qj <= 1
+		switch {
+		case fi != fj:
+			return fi
+		case fi || qi == qj:
+			return out[i].Less(out[j])
+		}
+		return qi < qj
+	})
 	return out
 }
 
@@ -1028,6 +1129,9 @@ func (st *state) certify(idx int, pick Candidate, deals, budget int64) *Round {
 			if alt.Changed < pick.Changed {
 				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleSmaller})
 				r.Why += ", and the best change of one parameter, " + alt.Name
+			} else if pick.numbers() > 1 && alt.numbers() == 1 {
+				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleRunnerUp})
+				r.Why += ", and the best change of one number, " + alt.Name
 			} else {
 				r.Entries = append(r.Entries, Entry{Candidate: alt, Role: RoleRunnerUp})
 				r.Why += ", and the runner-up, " + alt.Name
@@ -1093,19 +1197,38 @@ func (st *state) neighbour(pick Candidate) (Candidate, bool) {
 // alternative is, for a pick that changes several parameters, the best-ranked change of
 // one parameter the search measured; for a pick that changes one, the best-ranked other
 // change of one parameter, when it looks certifiable.
+//
+// A pick that moves several seats' points (one parameter, several numbers) has no
+// whole-number neighbour; its alternative is the best change of one number the search
+// measured — for the seats' points, moving one seat's points only, the direction that
+// undoes a bias on one seat — whether or not it looks certifiable: at three players and
+// more the search's estimates share one draw of deals, and the vector that best offsets
+// that draw often wins the search over the undo that the certification's fresh deals
+// then find fair.
 func (st *state) alternative(pick Candidate) (Candidate, bool) {
+	vector := pick.Changed == 1 && pick.numbers() > 1
 	var ones []Candidate
 	for _, c := range st.cands {
-		if _, ok := st.est[c.Name]; ok && c.Changed == 1 && c.Name != pick.Name {
-			ones = append(ones, c)
+		if _, ok := st.est[c.Name]; !ok || c.Changed != 1 || c.Name == pick.Name {
+			continue
 		}
+		if vector && c.numbers() != 1 {
+			continue
+		}
+		ones = append(ones, c)
 	}
 	if len(ones) == 0 || pick.Changed < 1 {
 		return Candidate{}, false
 	}
 	sort.Slice(ones, func(i, j int) bool { return ones[i].Less(ones[j]) }) // a fixed order first
 	alt := st.best(ones)
-	if pick.Changed == 1 && st.q(alt.Name) > 1 {
+	if vector {
+		// The best by rank, not the smallest within a band of it: the moves of one seat
+		// are few and far apart (one step moves a seat's share by points), and the
+		// smallest of them within the band is most often the one short of the undo.
+		alt = st.sortByRank(ones)[0]
+	}
+	if pick.Changed == 1 && !vector && st.q(alt.Name) > 1 {
 		return Candidate{}, false
 	}
 	return alt, true

@@ -192,3 +192,87 @@ func TestCertificateCostOrder(t *testing.T) {
 		t.Fatalf("the rules meet: answer %s", b.Candidate.Name)
 	}
 }
+
+// At the same distance, moving one seat's points comes before moving several: from
+// [0,4,0], seat 1's 4 → 0 (distance 4) before seats 0 and 1 at 1 and 1 (also 4).
+func TestOneSeatMoveBeforeSeveralAtOneDistance(t *testing.T) {
+	ls := seatLevers(3, []float64{0, 4, 0}, 6)
+	undo, two := newCandidate(ls, 3, []float64{0, 0, 0}), newCandidate(ls, 3, []float64{1, 1, 0})
+	if undo.Distance != two.Distance || undo.Changed != 1 || two.Changed != 1 {
+		t.Fatalf("%s (%g) and %s (%g): want one parameter at one distance", undo.Name, undo.Distance, two.Name, two.Distance)
+	}
+	if !undo.Less(two) || two.Less(undo) {
+		t.Fatalf("%s is not before %s", undo.Name, two.Name)
+	}
+}
+
+// fixedMeasure is deals whose seat shares are exactly shares (the winners laid out in
+// order): a search estimate known in advance.
+func fixedMeasure(s *Spec, deals int, shares []float64) *Measure {
+	cs, _ := Components(s.Targets, s.Players, s.Ladder)
+	cols := unitColumns(cs)
+	m := &Measure{}
+	for u := 0; u < deals; u++ {
+		x, win, acc := (float64(u)+0.5)/float64(deals), s.Players-1, 0.0
+		for k, p := range shares {
+			if acc += p; x < acc {
+				win = k
+				break
+			}
+		}
+		row := make([]float64, cols)
+		for _, comp := range cs {
+			if comp.Kind == Fair {
+				row[comp.unit] = -1 / float64(s.Players)
+				if comp.Seat == win {
+					row[comp.unit]++
+				}
+			}
+		}
+		m.Units = append(m.Units, row)
+		m.Index = append(m.Index, int64(u))
+	}
+	return m
+}
+
+// A pick that moves several seats' points has no whole-number neighbour: the
+// certification replays with it the best move of one seat's points (the undo of a bias
+// on one seat), even where that move does not look certifiable — the search's deals,
+// shared by every candidate, often favour a vector that offsets their own luck.
+func TestVectorPickIsCertifiedWithTheBestOneSeatMove(t *testing.T) {
+	ls := seatLevers(3, []float64{0, 4, 0}, 6)
+	s := &Spec{Game: "toy", Players: 3, Agent: "toy", Levers: ls, Targets: []Target{{Kind: Fair, Text: "fair=2", Points: 0.02}},
+		Seed: 5, Games: 100000, Rounds: DefaultRounds, MaxChanged: 1}
+	third := 1.0 / 3
+	played := map[string][]float64{
+		"rules":                         {third - 0.06, third + 0.12, third - 0.06},
+		"seatBonus[0]=1 seatBonus[1]=1": {third, third, third},                      // the lucky vector
+		"seatBonus[1]=0":                {third - 0.01, third - 0.01, third + 0.02}, // the undo, off by the deals' luck
+		"seatBonus[1]=1":                {third - 0.04, third + 0.035, third + 0.005},
+		"seatBonus[1]=3":                {third - 0.05, third + 0.09, third - 0.04},
+	}
+	r := Round{Index: 0, Kind: Search, Seed: 1, Deals: 1000}
+	p := Played{Round: r}
+	for _, vals := range [][]float64{{0, 4, 0}, {1, 1, 0}, {0, 0, 0}, {0, 1, 0}, {0, 3, 0}} {
+		c := newCandidate(ls, 3, vals)
+		p.Round.Entries = append(p.Round.Entries, Entry{Candidate: c})
+		p.Measures = append(p.Measures, fixedMeasure(s, 1000, played[c.Name]))
+	}
+	st := newState(s, []Played{p})
+	st.certDeals = 20000
+	pick := st.best(st.lastSearch())
+	if pick.Name != "seatBonus[0]=1 seatBonus[1]=1" {
+		t.Fatalf("pick %s, want the lucky vector", pick.Name)
+	}
+	cr := st.certify(1, pick, 20000, s.Games)
+	if len(cr.Entries) != 3 || cr.Entries[2].Candidate.Name != "seatBonus[1]=0" || cr.Entries[2].Role != RoleRunnerUp {
+		t.Fatalf("certified %v, want the rules, the pick and seatBonus[1]=0", cr.Entries)
+	}
+	// In cost order the one-seat undo comes before the pick: the answer where both meet.
+	c := &Certificate{Rules: Row{Role: RoleRules, Candidate: st.base},
+		Pick:     &Row{Role: RolePick, Candidate: pick, Meets: true},
+		RunnerUp: &Row{Role: RoleRunnerUp, Candidate: cr.Entries[2].Candidate, Meets: true}}
+	if b := c.Best(); b != c.RunnerUp {
+		t.Fatalf("answer %s, want seatBonus[1]=0", b.Candidate.Name)
+	}
+}

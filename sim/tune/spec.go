@@ -523,7 +523,10 @@ type Candidate struct {
 }
 
 // Less orders candidates by cost: fewer parameters changed, then a smaller distance, then
-// by name (a total order, so every plan is the same).
+// fewer numbers changed, then by name (a total order, so every plan is the same). The
+// numbers matter for the seats' points, one parameter: at the same distance, moving one
+// seat's points (the undo of a bias on that seat) comes before moving several — seat 1's
+// 4 → 0 before seats 0 and 1 moving to 1 and 1.
 func (c Candidate) Less(o Candidate) bool {
 	if c.Changed != o.Changed {
 		return c.Changed < o.Changed
@@ -531,7 +534,15 @@ func (c Candidate) Less(o Candidate) bool {
 	if c.Distance != o.Distance {
 		return c.Distance < o.Distance
 	}
+	if nc, no := c.numbers(), o.numbers(); nc != no {
+		return nc < no
+	}
 	return c.Name < o.Name
+}
+
+// numbers is the count of numbers c changes: its name lists each as "path=value".
+func (c Candidate) numbers() int {
+	return strings.Count(c.Name, "=")
 }
 
 // SeatFamily reports whether the levers hold every seat's bonus (then bonus vectors that
