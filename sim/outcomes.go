@@ -103,6 +103,20 @@ func (o *Outcomes) clone() *Outcomes {
 	return c
 }
 
+// Shifted is a copy of o whose spans start d units later: the log of a part of a run
+// re-based to count its units from another start (a study round's slice file).
+func (o *Outcomes) Shifted(d int64) *Outcomes {
+	if o == nil {
+		return nil
+	}
+	c := &Outcomes{Luck: o.Luck, Spans: make([]OutcomeSpan, len(o.Spans))}
+	for i, sp := range o.Spans {
+		sp.First += d
+		c.Spans[i] = sp
+	}
+	return c
+}
+
 // UnitCount is the number of units the log holds.
 func (o *Outcomes) UnitCount() int64 {
 	var n int64

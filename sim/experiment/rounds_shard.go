@@ -59,6 +59,8 @@ type roundSlice struct {
 func writeSlice(path string, r int, e RoundEntry, sh sim.Shard, res *sim.Result) error {
 	c := *res
 	c.First, c.Shard, c.TotalUnits = res.First-e.From, sh.String(), e.More
+	// The per-deal outcomes count absolute units too: re-based with the part.
+	c.Aggregate.Outcomes = res.Aggregate.Outcomes.Shifted(-e.From)
 	if err := c.Validate(); err != nil {
 		return fmt.Errorf("refusing to write an inconsistent slice %s: %v", path, err)
 	}
@@ -90,6 +92,7 @@ func readSlice(path string) (*sim.Result, error) {
 	if s.First < res.First {
 		return nil, inputErr("%s: its slice starts at unit %d, before its part's %d", path, s.First, res.First)
 	}
+	res.Aggregate.Outcomes = res.Aggregate.Outcomes.Shifted(s.First - res.First)
 	res.First, res.Shard, res.TotalUnits = s.First, "", 0
 	return res, nil
 }
