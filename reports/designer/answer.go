@@ -424,12 +424,9 @@ func (a *Answer) leverText(la *SweepAnswer) string {
 	default:
 		s = fmt.Sprintf("Starting points do not measurably move seat 0's advantage under %s play", level)
 	}
-	if x, ok := a.topOffset(la); ok && topFav {
-		// In page 1's words (giveText), so that a negative value reads the other way there
-		// and here alike.
-		s += fmt.Sprintf("; under %s play seat 0 wins %s, which would be offset if you %s (at the slope measured under %s play)",
-			a.Levels[top].Level, moreLess(a.Levels[top].Seats[0].Advantage), giveText(x, a.Players), level)
-	}
+	// Certified or silent: the advantage under the most skilled play is in the fairness
+	// section; offsetting it at this level's slope would be an extrapolation, so the
+	// sweep's evidence stays at the level it was measured at.
 	return s + "."
 }
 

@@ -560,7 +560,7 @@ func (a *Answer) changeCell(fc Cell) Cell {
 	case fairness.Favoured, fairness.Disfavoured:
 		if t := a.cfg.Tune; t != nil && t.More > 0 {
 			// tune's best change lies inside the target, its intervals not yet.
-			return Cell{Text: "not settled" + notSettled(t.More) + " (dragonlab tune)" + a.atLevel(t.Level), Verdict: "not settled", More: t.More, From: "tune"}
+			return Cell{Text: "not settled" + a.atLevel(t.Level) + notSettled(t.More) + " (dragonlab tune)", Verdict: "not settled", More: t.More, From: "tune"}
 		}
 		if a.cfg.Tune != nil {
 			return Cell{Text: "not certified: no change meets the target" + a.atLevel(a.cfg.Tune.Level), Verdict: "open", From: "tune"}

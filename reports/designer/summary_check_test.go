@@ -432,7 +432,10 @@ func checkFair(a *Answer, game map[string]string) []string {
 	var out []string
 	bad := func(f string, args ...any) { out = append(out, fmt.Sprintf(f, args...)) }
 	c := a.Glance.Fair
-	la := a.Levels[a.Measure]
+	if a.FairAt < 0 {
+		return nil
+	}
+	la := a.Levels[a.FairAt] // the level that answers Fair? (the cheapest that does)
 	if c.Value == nil || len(la.Seats) == 0 {
 		return nil
 	}

@@ -52,8 +52,17 @@ func signed(x float64, dec int) string {
 // is "+0.0").
 func Pts(d float64) string { return signed(100*d, 1) }
 
-// IvPts formats an interval of differences in points: "[+3.8, +4.4]".
-func IvPts(e stats.Estimate) string { return "[" + Pts(e.Lo) + ", " + Pts(e.Hi) + "]" }
+// IvPts formats an interval of differences in points: "[+3.8, +4.4]". An end below 0
+// that rounds to zero keeps its sign ("[-6.1, -0.0]"): the interval leaves 0, and the
+// verdict beside it ("disfavoured") says so; "+0.0" there would read as a contradiction.
+func IvPts(e stats.Estimate) string { return "[" + ivEnd(e.Lo) + ", " + ivEnd(e.Hi) + "]" }
+
+func ivEnd(d float64) string {
+	if s := Pts(d); d < 0 && s == Pts(0) {
+		return "-" + s[1:]
+	}
+	return Pts(d)
+}
 
 // PtsIv formats a difference with its interval, in points: "+4.1 [+2.0, +6.2]".
 func PtsIv(e stats.Estimate) string { return Pts(e.Value) + " " + IvPts(e) }

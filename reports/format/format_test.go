@@ -35,3 +35,15 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
+
+// An interval end just below 0 keeps its sign, so an interval that leaves 0 never reads
+// as touching it from the other side.
+func TestIntervalEndBelowZeroKeepsItsSign(t *testing.T) {
+	e := stats.Estimate{Value: -0.03, Lo: -0.061, Hi: -0.0002}
+	if got, want := IvPts(e), "[-6.1, -0.0]"; got != want {
+		t.Fatalf("IvPts = %q, want %q", got, want)
+	}
+	if got, want := Pts(-0.0002), "+0.0"; got != want {
+		t.Fatalf("Pts of a value rounding to zero = %q, want %q", got, want)
+	}
+}
