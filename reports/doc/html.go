@@ -340,6 +340,7 @@ h2{font-size:1.45rem;border-bottom:1px solid var(--rule);padding-bottom:.2rem;ma
 h3{font-size:1.2rem}
 h4,h5,h6{font-size:1.05rem}
 p{margin:.5rem 0}
+p,li{overflow-wrap:break-word}
 .subtitle{color:var(--muted);font-style:italic;margin-top:0}
 .italic{font-style:italic}
 .small{font-size:.9rem}
