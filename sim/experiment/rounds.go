@@ -421,8 +421,12 @@ func roundsTail(b *StudyRounds, dir string, p *plan.Plan, open []Need) string {
 	for _, n := range open {
 		what = append(what, fmt.Sprintf("%s (~%s more games)", strings.TrimSuffix(strings.TrimPrefix(n.File, p.Results+"/"), ".json"), text.Count(n.Games)))
 	}
-	return fmt.Sprintf("%s not settled within the budget %s: %s.\nTo settle them: %s study --settle %s\n",
-		text.Plural(int64(len(open)), "Fair? answer"), b.Budget, strings.Join(what, ", "), selfName(), dir)
+	them := "them"
+	if len(open) == 1 {
+		them = "it"
+	}
+	return fmt.Sprintf("%s not settled within the budget %s: %s.\nTo settle %s: %s study --settle %s\n",
+		text.Plural(int64(len(open)), "Fair? answer"), b.Budget, strings.Join(what, ", "), them, selfName(), dir)
 }
 
 // timeLeft is ", about N min on 2 cores" for a CPU cost, "" for games.
