@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -82,13 +83,17 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	var ue usageError
 	// One line, and no raw control characters: messages quote text from files (a plan's
 	// command line, the tool that wrote a directory), which must not drive the terminal.
-	msg := sim.Printable(strings.ReplaceAll(err.Error(), "\n", " "))
+	msg := sim.Printable(strings.TrimSpace(lineBreaks.ReplaceAllString(err.Error(), " ")))
 	fmt.Fprintln(stderr, "dragonlab:", msg)
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return exitBadInput
 	}
 	return exitFailure
 }
+
+// lineBreaks are a message's line breaks with the blanks around them (cobra's "\n\nDid you
+// mean this?\n\tceiling\n"): one space each, so the message reads as one line.
+var lineBreaks = regexp.MustCompile(`[ \t]*\n\s*`)
 
 // isCobraUsage recognises cobra's own argument errors (unknown command, wrong arg count).
 func isCobraUsage(err error) bool {
