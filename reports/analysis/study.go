@@ -111,15 +111,15 @@ func tuneStage(a *experiment.Analysis, in *designer.Input) error {
 			if need <= 0 {
 				continue
 			}
-			if cost := float64(need) * perGame; cost > capLeft {
+			cost := float64(need) * perGame
+			if cost > capLeft {
 				fmt.Fprintf(a.Stderr, "tune stage: %s, %d players under %s play needs about %s games (~%s CPU-s), more than its cap has left (%s CPU-s): not run\n",
 					c.Game, c.Players, lv.Name, format.Count(need), format.Trim(cost, 0), format.Trim(capLeft, 0))
 				in.Configs[i].Tune = &designer.TuneInput{Level: lv.Name, More: need, Command: cmd, Unplayed: true,
 					Sentence: fmt.Sprintf("not settled: about %s games of dragonlab tune would certify a change", format.Count(need))}
 				continue
-			} else {
-				capLeft -= cost
 			}
+			capLeft -= cost
 			games = need
 		}
 		announce := fmt.Sprintf("tune stage: %s, %d players (seat 0 %s under %s play)…\n", c.Game, c.Players, format.PtsIv(ans.Levels[lvIdx].Seats[0].Advantage.Estimate), lv.Name)
