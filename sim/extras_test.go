@@ -375,24 +375,7 @@ func TestExtraAggregatesCheckpointResume(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "ck.json")
 		whole := run(t, cfg)
-		ctx, cancel := context.WithCancel(context.Background())
-		first := cfg
-		first.Checkpoint = func(c Checkpoint) error {
-			if err := CheckpointWriter(cfg, path)(c); err != nil {
-				return err
-			}
-			if c.Done >= 1000 {
-				cancel()
-			}
-			return nil
-		}
-		if _, err := Run(ctx, first); err != nil {
-			t.Fatal(err)
-		}
-		ck, err := ReadCheckpoint(path, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ck := checkpointAt(t, cfg, path, 1000)
 		if ck.Done >= cfg.Units {
 			t.Fatalf("%s: the checkpoint holds the whole run", cfg.Seating)
 		}

@@ -112,25 +112,7 @@ func TestLuckMergesAndResumesExactly(t *testing.T) {
 		}
 		// Resume from a checkpoint taken part way.
 		path := filepath.Join(dir, "ck.json")
-		ctx, cancel := context.WithCancel(context.Background())
-		first := cfg
-		first.Units = cfg.Units
-		first.Checkpoint = func(c Checkpoint) error {
-			if err := CheckpointWriter(cfg, path)(c); err != nil {
-				return err
-			}
-			if c.Done >= 256 {
-				cancel()
-			}
-			return nil
-		}
-		if _, err := Run(ctx, first); err != nil {
-			t.Fatal(err)
-		}
-		ck, err := ReadCheckpoint(path, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ck := checkpointAt(t, cfg, path, 256)
 		resumed := cfg
 		resumed.Resume = ck
 		if ck.Done < cfg.Units && !bytes.Equal(a, withoutRun(t, run(t, resumed))) {

@@ -26,6 +26,32 @@ func resumeFrom(t *testing.T, cfg Config, c Checkpoint) *Result {
 	return mustRun(t, context.Background(), resumed)
 }
 
+// checkpointAt plays cfg with checkpoints written to path, stops it once a checkpoint
+// has at least after units done (as Ctrl-C would), and reads back the checkpoint it left.
+func checkpointAt(t *testing.T, cfg Config, path string, after int64) *Checkpoint {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := cfg
+	first.Checkpoint = func(c Checkpoint) error {
+		if err := CheckpointWriter(cfg, path)(c); err != nil {
+			return err
+		}
+		if c.Done >= after {
+			cancel()
+		}
+		return nil
+	}
+	if _, err := Run(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	ck, err := ReadCheckpoint(path, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ck
+}
+
 // A run with --until and checkpoints, killed at every block boundary (the checkpoint
 // written there is all that survives) and resumed, ends with the uninterrupted result
 // byte for byte (outside "run"), including the boundary where the rule stopped it: the

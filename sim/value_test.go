@@ -2,7 +2,6 @@ package sim
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -163,24 +162,7 @@ func TestValueAggregatesMergeExactly(t *testing.T) {
 		}
 		// Interrupted at a checkpoint and resumed.
 		ck := filepath.Join(dir, "ck.json")
-		ctx, cancel := context.WithCancel(context.Background())
-		first := cfg
-		first.Checkpoint = func(c Checkpoint) error {
-			if err := CheckpointWriter(cfg, ck)(c); err != nil {
-				return err
-			}
-			if c.Done >= 256 {
-				cancel()
-			}
-			return nil
-		}
-		if _, err := Run(ctx, first); err != nil {
-			t.Fatal(err)
-		}
-		cp, err := ReadCheckpoint(ck, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		cp := checkpointAt(t, cfg, ck, 256)
 		resumed := cfg
 		resumed.Resume = cp
 		if !bytes.Equal(whole, withoutRun(t, run(t, resumed))) {
