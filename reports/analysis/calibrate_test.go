@@ -222,21 +222,10 @@ func TestNeedlessChanges(t *testing.T) {
 			return ts
 		}
 		measure := func(ts *experiment.TuneSetup, c search.Candidate, seed uint64, deals int64) []float64 {
-			r := search.Round{Index: 99, Kind: search.Certify, Seed: seed, Deals: deals, Entries: []search.Entry{{Candidate: c, Role: search.RoleRules}}}
-			p, err := ts.RoundPlan(&r)
+			_, ests, err := ts.Replay(context.Background(), c, 99, seed, deals, plan.Options{Dir: t.TempDir(), Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := plan.Execute(context.Background(), p, plan.Options{Dir: t.TempDir(), Workers: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			cs, _ := search.Components(ts.Spec.Targets, ts.Spec.Players, nil)
-			m, err := search.MeasureOf(cs, out.Results[0], nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ests, _ := search.Estimates(cs, []*search.Measure{m})
 			return []float64{ests[0].Value, ests[0].SE}
 		}
 		ts0 := setup(1)
@@ -288,21 +277,10 @@ func TestNeedlessChanges(t *testing.T) {
 // fresh deals of seed, at the tune's agent.
 func measureSeat0(t *testing.T, ts *experiment.TuneSetup, c search.Candidate, seed uint64, deals int64) []float64 {
 	t.Helper()
-	r := search.Round{Index: 99, Kind: search.Certify, Seed: seed, Deals: deals, Entries: []search.Entry{{Candidate: c, Role: search.RoleRules}}}
-	p, err := ts.RoundPlan(&r)
+	_, ests, err := ts.Replay(context.Background(), c, 99, seed, deals, plan.Options{Dir: t.TempDir(), Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := plan.Execute(context.Background(), p, plan.Options{Dir: t.TempDir(), Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, _ := search.Components(ts.Spec.Targets, ts.Spec.Players, nil)
-	m, err := search.MeasureOf(cs, out.Results[0], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ests, _ := search.Estimates(cs, []*search.Measure{m})
 	worst := ests[0]
 	for _, e := range ests {
 		if math.Abs(e.Value) > math.Abs(worst.Value) {

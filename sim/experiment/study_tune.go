@@ -120,26 +120,12 @@ func StudyTuneCheck(a *Analysis, i int, rel, level, agent string, c tune.Candida
 			points = t.Points
 		}
 	}
-	r := tune.Round{Index: 0, Kind: tune.Certify, Seed: engine.DeriveSeed(ts.Spec.Seed, 0x636865636b), Deals: deals, // "check"
-		Entries: []tune.Entry{{Candidate: c, Role: tune.RoleRules}}}
-	p, err := ts.RoundPlan(&r)
-	if err != nil {
-		return nil, 0, 0, err
-	}
 	ctx := a.ctx
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	out, err := plan.Execute(ctx, p, plan.Options{Dir: filepath.Join(a.Dir, rel, "check-"+level), Workers: a.workers})
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	cs, _ := tune.Components(ts.Spec.Targets, ts.Spec.Players, nil)
-	m, err := tune.MeasureOf(cs, out.Results[0], nil)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	ests, err := tune.Estimates(cs, []*tune.Measure{m})
+	cs, ests, err := ts.Replay(ctx, c, 0, engine.DeriveSeed(ts.Spec.Seed, 0x636865636b), deals, // "check"
+		plan.Options{Dir: filepath.Join(a.Dir, rel, "check-"+level), Workers: a.workers})
 	if err != nil {
 		return nil, 0, 0, err
 	}

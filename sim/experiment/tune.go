@@ -17,6 +17,7 @@ import (
 	"dragonlab/engine"
 	"dragonlab/sim"
 	"dragonlab/sim/plan"
+	"dragonlab/sim/stats"
 	"dragonlab/sim/text"
 	"dragonlab/sim/tune"
 )
@@ -369,6 +370,28 @@ func claimTune(dir string, ts *TuneSetup) error {
 		return err
 	}
 	return sim.WriteFileAtomic(filepath.Join(dir, TuneFile), data)
+}
+
+// Replay plays candidate c alone on deals fresh deals of seed (a certification round of
+// index i, outside the search), into o.Dir, and returns the targets' components with
+// their estimates: a change checked again on deals nothing else used.
+func (ts *TuneSetup) Replay(ctx context.Context, c tune.Candidate, i int, seed uint64, deals int64, o plan.Options) ([]tune.Component, []stats.Estimate, error) {
+	r := tune.Round{Index: i, Kind: tune.Certify, Seed: seed, Deals: deals, Entries: []tune.Entry{{Candidate: c, Role: tune.RoleRules}}}
+	p, err := ts.RoundPlan(&r)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := plan.Execute(ctx, p, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	cs, _ := tune.Components(ts.Spec.Targets, ts.Spec.Players, nil)
+	m, err := tune.MeasureOf(cs, out.Results[0], nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	ests, err := tune.Estimates(cs, []*tune.Measure{m})
+	return cs, ests, err
 }
 
 // roundDir is round i's directory.
