@@ -139,14 +139,7 @@ func TestStudyRoundsThroughTheCLI(t *testing.T) {
 		}
 		return stdout, stderr
 	}
-	read := func(file string) string {
-		t.Helper()
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
+	read := func(file string) string { return readText(t, file) }
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	stdout, _ := run(a, "1")
 	run(b, "2")
@@ -221,14 +214,7 @@ func TestStudyRoundsShardedThroughTheCLI(t *testing.T) {
 		}
 		return stdout
 	}
-	read := func(file string) string {
-		t.Helper()
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
+	read := func(file string) string { return readText(t, file) }
 	one, sh := filepath.Join(dir, "one"), filepath.Join(dir, "sharded")
 	must(append(args, "--out", one, "--workers", "1")...)
 	rounds := 0
@@ -298,4 +284,14 @@ func TestStudyRoundsShardedThroughTheCLI(t *testing.T) {
 			t.Errorf("results/%s differs between one machine and two shards", filepath.Base(f))
 		}
 	}
+}
+
+// readText is a file's text, the test failing where it cannot be read.
+func readText(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
