@@ -96,7 +96,7 @@ func analyzeCeilings(a *experiment.Analysis) ([]string, error) {
 // ceilingsRow is a cell's row from its trace.
 func ceilingsRow(cell experiment.CeilingCell, sk *skill.Skill) CeilingsRow {
 	r := CeilingsRow{Cell: cell.Name, Game: cell.Skill.Meta.Game, Players: cell.Skill.Meta.Players,
-		Slope: sk.Trend.Slope, TrendP: sk.Trend.P, Changes: sk.Trend.P < 0.05}
+		Slope: sk.Trend.Slope, TrendP: sk.Trend.P, Changes: sk.FairnessChanges()}
 	if sk.Ceiling != nil {
 		r.Saturation = sk.Ceiling.Budget
 		r.Steps = len(sk.Steps)

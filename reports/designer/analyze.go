@@ -73,6 +73,9 @@ type Answer struct {
 	// Glance is the answers of page 1.
 	Glance GlanceRow     `json:"glance"`
 	Ladder *LadderAnswer `json:"ladder,omitempty"`
+	// FairnessBySkill is whether the seat advantage changes along the levels (fairskill.go);
+	// nil for a solitaire or fewer than two levels played.
+	FairnessBySkill *skill.FairnessTrend `json:"fairnessBySkill,omitempty"`
 	// Value is what components and decisions are worth (the value stage): the answer to
 	// "What matters?".
 	Value []ValueAnswer `json:"value,omitempty"`
@@ -481,6 +484,7 @@ func analyzeConfig(c *Config, replays int) (*Answer, error) {
 		}
 	}
 	a.luckVerdicts()
+	a.fairnessBySkill()
 	a.Measure = a.Top
 	a.FairAt, a.FairGap = a.fairLevel()
 	if err := a.ladder(); err != nil {

@@ -496,6 +496,7 @@ func (rp *Report) gameSection(d *doc.Doc, g *Game, ch *charts) {
 		sk.Add(t)
 	}
 	add(sk, fig(ch.ladder[g], 0.7))
+	fairnessSkill(sk, g)
 
 	lk := section("How much is luck?")
 	if lines := perPlayers((*Answer).LuckSentence); len(lines) > 0 {

@@ -98,8 +98,14 @@ type Skill struct {
 	Findings    []string        `json:"findings"`
 	// Ceiling is set when the ladder is a skill ceiling trace (TraceCeiling).
 	Ceiling *Ceiling `json:"ceiling,omitempty"`
-	charts  []*chart.Chart
+	// fairness is the trend test behind Trend, Homogeneity and its finding.
+	fairness *FairnessTrend
+	charts   []*chart.Chart
 }
+
+// FairnessChanges says whether the first-player advantage changes with skill along the
+// ladder (its trend test, FairnessTrend).
+func (s *Skill) FairnessChanges() bool { return s.fairness != nil && s.fairness.Changes }
 
 // AnalyzeSkill analyses a ladder: steps[i] is rung i+1 alone against rung i (nil when not
 // played), self[i] is rung i in every seat with fixed seating (nil when not played).
@@ -127,7 +133,6 @@ func AnalyzeSkill(meta doc.Meta, rungs []experiment.Rung, players int, steps, se
 		}
 		s.Steps = append(s.Steps, st)
 	}
-	var xs, ns, scores []float64
 	budgets := true
 	for _, r := range rungs {
 		budgets = budgets && r.Budget > 0
@@ -136,6 +141,7 @@ func AnalyzeSkill(meta doc.Meta, rungs []experiment.Rung, players int, steps, se
 	if budgets {
 		s.ScoreName = "log10(budget)"
 	}
+	var levels []TrendLevel
 	for i, r := range self {
 		if r == nil || r.Games == 0 {
 			continue
@@ -145,16 +151,20 @@ func AnalyzeSkill(meta doc.Meta, rungs []experiment.Rung, players int, steps, se
 		sp.Seats, sp.Advantage, sp.CI, sp.P = fs.Seats, fs.Advantage.Value, fs.Advantage, fs.P
 		s0 := sp.Seats[0]
 		s.Self = append(s.Self, sp)
-		xs = append(xs, s0.Wins)
-		ns = append(ns, float64(s0.Share.N))
+		lv := TrendLevel{Name: s.rungName(i), Score: float64(i + 1), Wins: []float64{s0.Wins}, Games: s0.Share.N, Deff: 1}
 		if budgets {
-			scores = append(scores, math.Log10(rungs[i].Budget))
-		} else {
-			scores = append(scores, float64(i+1))
+			lv.Score = math.Log10(rungs[i].Budget)
 		}
+		levels = append(levels, lv)
 	}
-	s.Trend = stats.PropTrend(xs, ns, scores)
-	s.Homogeneity = stats.PropHomogeneity(xs, ns)
+	// The first-player advantage: seat 0 alone, its games independent (fixed seating).
+	s.fairness = NewFairnessTrend(s.ScoreName, levels, true, 1)
+	if s.fairness != nil {
+		s.Trend, s.Homogeneity = s.fairness.Seats[0].Trend, s.fairness.Seats[0].Homogeneity
+	} else {
+		// Fewer than two rungs played: nothing to test (p 1).
+		s.Trend, s.Homogeneity = stats.ChiSquare{DF: 1, P: 1}, stats.ChiSquare{DF: len(levels) - 1, P: 1}
+	}
 	s.findings()
 	return s, nil
 }
@@ -206,22 +216,8 @@ func (s *Skill) findings() {
 		f = append(f, fmt.Sprintf("At %s, seat 0 wins %s of %s self-play games: first-player advantage %s %s (%s).",
 			s.rungName(sp.Rung), format.PctIv(sp.Seats[0].Share), format.Count(sp.Games), format.PtsUnit(sp.Advantage), format.IvPtsRaw(sp.CI), format.PTextFine(sp.P)))
 	}
-	if len(s.Self) >= 2 {
-		unit := "per rung"
-		if s.ScoreName == "log10(budget)" {
-			unit = "per tenfold budget"
-		}
-		if s.Trend.P < 0.05 {
-			dir := "grows"
-			if s.Trend.Slope < 0 {
-				dir = "shrinks"
-			}
-			f = append(f, fmt.Sprintf("The first-player advantage changes with skill: seat 0's share %s by %s %s (trend test χ² = %.2f, %s; homogeneity χ² = %.2f on %d df, %s).",
-				dir, format.PtsUnit(math.Abs(s.Trend.Slope))[1:], unit, s.Trend.Stat, format.PTextFine(s.Trend.P), s.Homogeneity.Stat, s.Homogeneity.DF, format.PTextFine(s.Homogeneity.P)))
-		} else {
-			f = append(f, fmt.Sprintf("No evidence that the first-player advantage changes with skill (trend test χ² = %.2f, %s; slope %s %s; homogeneity χ² = %.2f on %d df, %s).",
-				s.Trend.Stat, format.PTextFine(s.Trend.P), format.PtsUnit(s.Trend.Slope), unit, s.Homogeneity.Stat, s.Homogeneity.DF, format.PTextFine(s.Homogeneity.P)))
-		}
+	if s.fairness != nil {
+		f = append(f, s.fairness.Sentence)
 	}
 	s.Findings = f
 }
