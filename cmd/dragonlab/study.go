@@ -27,7 +27,8 @@ the charts), then the detail of every stage, with every results file under OUT/r
   Is it fair?          each seat's advantage at each level of play (self-play), with 95% intervals,
                        luck-adjusted at the measuring level (the expert)
   Does skill matter?   a ladder of levels on one Elo scale (each level against the one below on
-                       duplicate deals)
+                       duplicate deals); whether fairness changes with skill: each seat's share
+                       at each level and the trend test of it along the levels (no more games)
   How much is luck?    the share of the spread of results the chance events carry, measured along
                        the game at the expert level (luck accounting), the chance events that
                        swing games most; how often the weaker level does better on the same deals
