@@ -181,7 +181,7 @@ func (t *FairnessTrend) words() string {
 	if len(moved) > 0 {
 		return "The seat advantage changes with skill: " + strings.Join(moved, "; ") + "."
 	}
-	return fmt.Sprintf("No evidence that any seat's advantage changes with skill (trend test of each seat; the smallest p is seat %d's: %s).", least.Seat, flat(least))
+	return fmt.Sprintf("No evidence that any seat's advantage changes with skill (each seat tested; seat %d's trend is the clearest: %s).", least.Seat, flat(least))
 }
 
 // Along says the shares of a seat along the levels, with their intervals and games:
