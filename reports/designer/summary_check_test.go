@@ -15,6 +15,7 @@ import (
 	"dragonlab/reports/format"
 	"dragonlab/reports/luck"
 	"dragonlab/reports/luck/lucktest"
+	"dragonlab/reports/skill"
 	"dragonlab/sim/stats"
 )
 
@@ -185,6 +186,24 @@ func TestStudyOutputConsistent(t *testing.T) {
 		c := cell(r, "unsettled", "fair")
 		c.Verdict, c.Text = "fair", strings.Replace(c.Text, "not settled", "fair", 1)
 	}, nil, "legend: fair")
+	// The skill section's answer to "does fairness change with skill?" against its own
+	// rule, and against summary.json.
+	flipped := false
+	edit("fairness by skill flipped", func(r *Report) {
+		for _, g := range r.Games {
+			for _, a := range g.Configs {
+				if ft := a.FairnessBySkill; ft != nil && !flipped {
+					ft.Changes, flipped = !ft.Changes, true
+				}
+			}
+		}
+		if !flipped {
+			t.Fatal("no fairnessBySkill in the checked study")
+		}
+	}, nil, "fairnessBySkill: changes=")
+	edit("fairness by skill unsaid", nil, func(md string) string {
+		return strings.Replace(md, "changes with skill (", "changes with skill, perhaps (", 1)
+	}, "the skill section does not say")
 	// Page 1 prints the unadjusted interval where the verdict is Holm's.
 	edit("unadjusted interval", func(r *Report) {
 		for _, g := range r.Games {
@@ -299,6 +318,9 @@ func checkSummary(js []byte, md string) []string {
 			}
 			where := fmt.Sprintf("%s %dp", g.label(), a.Players)
 			for _, p := range checkConfig(a, game) {
+				out = append(out, where+": "+p)
+			}
+			for _, p := range checkFairnessBySkill(a, game["Does skill matter?"]) {
 				out = append(out, where+": "+p)
 			}
 		}
@@ -641,6 +663,32 @@ func sweepEstimates(l SweepAnswer) []Est {
 		if p.Success != nil {
 			out = append(out, *p.Success)
 		}
+	}
+	return out
+}
+
+// checkFairnessBySkill checks summary.json's fairnessBySkill against its own rule (a seat
+// changes when its adjusted p is below skill.TrendAlpha; fairness changes when a seat
+// does) and against the skill section, which must say its sentence.
+func checkFairnessBySkill(a *Answer, section string) []string {
+	ft := a.FairnessBySkill
+	if ft == nil {
+		return nil
+	}
+	var out []string
+	any := false
+	for _, st := range ft.Seats {
+		if st.Changes != (st.PAdjusted < skill.TrendAlpha) {
+			out = append(out, fmt.Sprintf("fairnessBySkill: seat %d changes=%v with adjusted p %.4g", st.Seat, st.Changes, st.PAdjusted))
+		}
+		any = any || st.Changes
+	}
+	if any != ft.Changes {
+		out = append(out, fmt.Sprintf("fairnessBySkill: changes=%v, but its seats say %v", ft.Changes, any))
+	}
+	// The bullet lower-cases the sentence's first letter after "N players: ".
+	if _, rest, _ := strings.Cut(ft.Sentence, " "); !strings.Contains(section, rest) {
+		out = append(out, "fairnessBySkill: the skill section does not say "+ft.Sentence)
 	}
 	return out
 }
