@@ -33,6 +33,9 @@ var fairSpecs = []string{
 	"expert:iters=20",
 	"expert:iters=20,infer=0.3",
 	"expert:iters=20,v=both",
+	"expert:iters=20,opp=greedy",
+	"expert:iters=20,opp=greedy,oppeps=0.3",
+	"expert:iters=20,opp=prior,oppw=5",
 }
 
 // withRestrict adds to specs a restricted agent forbidding the first action class of the
@@ -546,6 +549,8 @@ var allocSpecs = []string{
 	"expert:iters=30",
 	"expert:iters=30,v=both",
 	"expert:iters=30,infer=0.3,iw=16",
+	"expert:iters=30,opp=greedy,oppeps=0.2",
+	"expert:iters=30,opp=prior",
 	"oracle:iters=50,prior=1,depth=5",
 }
 

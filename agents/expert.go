@@ -24,6 +24,7 @@ type Expert struct {
 	vfile *value.Loaded     // a value function read for one game (option vfile), or nil
 	vw    float64           // option vw
 	inf   *inference        // option infer (nil: off)
+	opp   oppModel          // options opp, oppeps, oppw (oppmodel.go)
 	mcts  MCTS
 	ready bool
 	key   expertKey
@@ -70,6 +71,7 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 		}
 		e.mcts.vfn = vfn
 		e.mcts.inf = e.inf
+		e.mcts.Opp, e.mcts.OppEps, e.mcts.OppW = e.opp.mode, e.opp.eps, e.opp.w
 		e.key, e.ready = k, true
 	}
 	return e.mcts.Act(s, rng)
@@ -206,6 +208,7 @@ func init() {
 			"play (inference from public actions); 0 is off (uniform determinizations, as before), else 0.05 to 100"},
 		Option{Name: "iw", Default: "128", Doc: "with infer: the worlds determinized and weighted per decision, from which the iterations draw, 8 to 4096"},
 		Option{Name: "ih", Default: "4", Doc: "with infer: the other seat's most recent plays weighed, 1 to 32"})
+	opts = append(opts, oppOptions()...)
 	RegisterKind(Kind{
 		Name:    "expert",
 		docFunc: expertDoc, // the games register their settings after this init may run
@@ -229,6 +232,10 @@ func init() {
 				delete(opts, "vw") // as v=none: the spec every earlier result names
 			} else {
 				canonFloat(opts, "vw", vw)
+			}
+			opp, err := parseOpp(opts)
+			if err != nil {
+				return nil, err
 			}
 			temp, err := FloatOption(opts, "infer", 0, 100)
 			if err != nil {
@@ -322,7 +329,7 @@ func init() {
 				for k, v := range fixed {
 					o[k] = v
 				}
-				e := &Expert{opts: o, v: v, vfile: vfile, vw: vw}
+				e := &Expert{opts: o, v: v, vfile: vfile, vw: vw, opp: opp}
 				if temp > 0 {
 					e.inf = newInference(temp, iw, ih)
 				}

@@ -15,6 +15,8 @@ var memorySpecs = []string{
 	"noisy:base=(mcts:iters=20,prior=1,reuse=true),eps=0.2",
 	"expert:iters=15,reuse=true",
 	"expert:iters=15,infer=0.3,iw=16",
+	"expert:iters=15,reuse=true,opp=greedy,oppeps=0.2",
+	"expert:iters=15,opp=prior",
 }
 
 // record plays a game from seed in which agent a (random stream seeded with seed) decides
@@ -119,7 +121,7 @@ func TestZeroAllocsGames(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			specs := withRestrict([]string{"mcts:iters=20,prior=1,depth=4,reuse=true", "expert:iters=15", "expert:iters=15,infer=0.3,iw=16", "pimc:k=3,iters=15,depth=4",
+			specs := withRestrict([]string{"mcts:iters=20,prior=1,depth=4,reuse=true", "expert:iters=15", "expert:iters=15,infer=0.3,iw=16", "expert:iters=15,opp=greedy,oppeps=0.2", "pimc:k=3,iters=15,depth=4",
 				"noisy:base=(mcts:iters=15,reuse=true),eps=0.3", "softmax:base=greedy,t=1"}, u.newGame(t, 1), "(mcts:iters=15,prior=1,reuse=true)")
 			for _, spec := range specs {
 				f := mustParse(t, spec)

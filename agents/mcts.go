@@ -65,6 +65,10 @@ type MCTS struct {
 	// SimX is the exploration at a simultaneous node: the probability of a uniform choice
 	// (regret matching and decoupled UCB alike).
 	SimX float64
+	// Opp is the model of the other seats' moves inside the tree (oppmodel.go): oppTree
+	// (pooled UCB statistics, SO-ISMCTS) by default; OppEps and OppW are its parameters.
+	Opp          int
+	OppEps, OppW float64
 
 	nodes  []node
 	spare  []node       // second arena, for compacting a reused subtree
@@ -276,7 +280,7 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 	m.st = scratchFor(m.st, s)
 	m.rew = growFloats(m.rew, s.Players())
 	m.out = growFloats(m.out, s.Players())
-	if m.Prior > 0 {
+	if m.Prior > 0 || m.Opp != oppTree {
 		m.tmp = scratchFor(m.tmp, s)
 	}
 	m.simState(s)
@@ -369,7 +373,9 @@ func (m *MCTS) iterate(root engine.State, seat int, rng *engine.RNG) {
 		legal := st.Legal(m.buf[:0])
 		var next int32
 		var expanded bool
-		if m.Prior > 0 {
+		if m.Opp != oppTree && st.ToMove() != seat {
+			next, expanded = m.descendOpp(st, cur, legal, int32(st.ToMove()), rng)
+		} else if m.Prior > 0 {
 			next, expanded = m.descendPrior(st, cur, legal, int32(st.ToMove()), rng)
 		} else {
 			next, expanded = m.descend(cur, legal, int32(st.ToMove()), rng, len(m.nodes) < m.limit)
