@@ -165,8 +165,10 @@ func TestParse(t *testing.T) {
 		{"noisy:base=(restrict:base=(greedy:samples=1),forbid=high),eps=0.1",
 			"noisy:base=(restrict:base=(greedy:samples=1),cheat=false,forbid=high),cheat=false,eps=0.1"},
 		{"noisy:base=oracle,cheat=true", "noisy:base=(oracle:c=0.7,depth=0,eps=0,iters=1000,prior=0,reuse=false,reward=win,rollout=random,scale=10,sim=rm,simx=0.1),cheat=true,eps=0.2"},
-		{"expert", "expert:c=auto,depth=auto,eps=auto,iters=auto,prior=auto,reuse=auto,rollout=auto,scale=auto,sim=auto,simx=auto,table=1"},
-		{"expert:iters=2000,c=.5", "expert:c=0.5,depth=auto,eps=auto,iters=2000,prior=auto,reuse=auto,rollout=auto,scale=auto,sim=auto,simx=auto,table=1"},
+		{"expert", "expert:c=auto,depth=auto,eps=auto,iters=auto,prior=auto,reuse=auto,rollout=auto,scale=auto,sim=auto,simx=auto,table=" + expertTableNow},
+		{"expert:iters=2000,c=.5", "expert:c=0.5,depth=auto,eps=auto,iters=2000,prior=auto,reuse=auto,rollout=auto,scale=auto,sim=auto,simx=auto,table=" + expertTableNow},
+		// Table 1's expert keeps the spec text every result measured with it names.
+		{"expert:table=1,v=none,vw=1", "expert:c=auto,depth=auto,eps=auto,iters=auto,prior=auto,reuse=auto,rollout=auto,scale=auto,sim=auto,simx=auto,table=1"},
 	}
 	for _, v := range valid {
 		f, err := Parse(v.spec)
@@ -242,7 +244,7 @@ func TestParse(t *testing.T) {
 		{"restrict", "option forbid is required"},
 		{"restrict:forbid=Play", "option forbid=Play: want action class names (lower case letters, digits, '-') joined by '+'"},
 		{"restrict:forbid=a++b", "option forbid=a++b: want action class names"},
-		{"expert:table=2", "option table=2: want one of 1"},
+		{"expert:table=3", "option table=3: want one of 1, 2"},
 		{"expert:eps=0.5,rollout=random", "option eps=0.5 needs rollout=greedy"},
 		{"expert:depth=x", "option depth=x: want a whole number"},
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -20,9 +21,10 @@ import (
 // overrides the game's settings for every game; "auto" takes the game's value.
 type Expert struct {
 	opts  map[string]string // the spec's options ("auto" or a fixed value)
-	v     string            // the use of the game's value function (option v, one of vModes)
+	table string            // the settings table (option table)
+	v     string            // the use of the game's value function (option v: one of vModes, or auto)
 	vfile *value.Loaded     // a value function read for one game (option vfile), or nil
-	vw    float64           // option vw
+	vw    float64           // option vw (negative: auto, the row's)
 	inf   *inference        // option infer (nil: off)
 	opp   oppModel          // options opp, oppeps, oppw (oppmodel.go)
 	mcts  MCTS
@@ -46,6 +48,23 @@ var expertDefault = map[string]string{"iters": "1300", "c": "0.7", "rollout": "r
 // expertTunable are the options a game's settings set (the MCTS options but ms and reward).
 var expertTunable = []string{"iters", "c", "rollout", "eps", "depth", "scale", "prior", "reuse", "sim", "simx"}
 
+// The settings tables (option table). Table 1 is the rows measured before learned value
+// functions (engine.Game.Expert); table 2 lays each game's ExpertTable2 over it: the rows
+// measured stronger than table 1 at no more CPU per decision, on duplicate deals of seeds
+// they were not chosen on (see the README). The default is the newest table; a result
+// names its table in its agent spec, so table 1's results are reproduced by expert:table=1.
+const (
+	expertTable1    = "1"
+	expertTable2    = "2"
+	expertTableNow  = expertTable2
+	expertAuto      = "auto"
+	expertNoValueVW = "1" // vw of a row that sets none (the value alone, as the option's old default)
+)
+
+// expertValueOptions are the options a table-2 row may set beside the search settings:
+// the learned value function's use.
+var expertValueOptions = []string{"v", "vw"}
+
 // Iterations is the number of search iterations run since the agent was made.
 func (e *Expert) Iterations() int64 { return e.mcts.iters }
 
@@ -54,11 +73,18 @@ func (e *Expert) Iterations() int64 { return e.mcts.iters }
 func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 	k := expertKey{gameName(s), s.Players()}
 	if !e.ready || k != e.key {
-		cfg, err := expertConfig(e.opts, gameName(s), s.Players())
+		cfg, row, err := expertConfig(e.opts, e.table, gameName(s), s.Players())
 		if err != nil {
 			panic("agents: expert: " + err.Error()) // the settings and the spec were validated at Parse
 		}
-		vfn, err := valueModel(s, e.v, e.vfile)
+		v, vw := e.v, e.vw
+		if v == expertAuto {
+			v = row["v"]
+		}
+		if vw < 0 {
+			vw, _ = strconv.ParseFloat(row["vw"], 64) // validated at Parse
+		}
+		vfn, err := valueModel(s, v, e.vfile)
 		if err != nil {
 			panic("agents: expert: " + err.Error()) // every game's file was validated at Parse
 		}
@@ -67,7 +93,7 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 		e.mcts.iters = iters
 		e.mcts.stop = e.stop
 		if vfn != nil {
-			vfn.w = e.vw
+			vfn.w = vw
 		}
 		e.mcts.vfn = vfn
 		e.mcts.inf = e.inf
@@ -97,67 +123,95 @@ func gameName(s engine.State) string {
 	return ""
 }
 
-// expertConfig merges the spec's options with the row of the game and player count.
-func expertConfig(opts map[string]string, game string, players int) (MCTS, error) {
-	row, err := expertRow(game, players)
+// expertConfig merges the spec's options with the row of the game and player count in
+// the table, and returns the search with the row (whose v and vw the caller reads).
+func expertConfig(opts map[string]string, table, game string, players int) (MCTS, map[string]string, error) {
+	row, err := expertRow(table, game, players)
 	if err != nil {
-		return MCTS{}, err
+		return MCTS{}, nil, err
 	}
 	merged := map[string]string{"reward": "win"}
 	for _, k := range expertTunable {
 		merged[k] = opts[k]
-		if merged[k] == "auto" {
+		if merged[k] == expertAuto {
 			merged[k] = row[k]
 		}
 	}
-	return mctsConfig(merged, false)
+	m, err := mctsConfig(merged, false)
+	return m, row, err
 }
 
-// expertRow is the row for a game and player count: the default row overlaid with the
-// settings the game registered for that player count (or for every count, key 0).
-func expertRow(game string, players int) (map[string]string, error) {
+// expertRow is the row of a table for a game and player count: the default row overlaid
+// with the settings the game registered for that player count (or for every count, key 0),
+// and in table 2 with the game's ExpertTable2 entry on top. A row holds every option of
+// expertTunable and expertValueOptions.
+func expertRow(table, game string, players int) (map[string]string, error) {
 	row := maps.Clone(expertDefault)
+	row["v"], row["vw"] = vNone, expertNoValueVW
 	g, err := engine.Lookup(game)
 	if err != nil {
 		return row, nil // not a registered game: the default row
 	}
-	text, ok := g.Expert[players]
-	if !ok {
-		text, ok = g.Expert[0]
+	if text, ok := forPlayers(g.Expert, players); ok {
+		if err := overlaySettings(row, text, expertTunable); err != nil {
+			return nil, fmt.Errorf("the expert settings of %s: %w", game, err)
+		}
 	}
-	if !ok {
+	if table == expertTable1 {
 		return row, nil
 	}
-	if err := overlaySettings(row, text); err != nil {
-		return nil, fmt.Errorf("the expert settings of %s: %w", game, err)
+	if text, ok := forPlayers(g.ExpertTable2, players); ok {
+		if err := overlaySettings(row, text, slices.Concat(expertTunable, expertValueOptions)); err != nil {
+			return nil, fmt.Errorf("the expert settings table 2 of %s: %w", game, err)
+		}
+		if !slices.Contains(vModes, row["v"]) {
+			return nil, fmt.Errorf("the expert settings table 2 of %s: v=%s is not one of %s", game, row["v"], strings.Join(vModes, ", "))
+		}
+		if w, err := strconv.ParseFloat(row["vw"], 64); err != nil || !(w >= 0 && w <= 1) {
+			return nil, fmt.Errorf("the expert settings table 2 of %s: vw=%s is not a number from 0 to 1", game, row["vw"])
+		}
 	}
 	return row, nil
 }
 
+// forPlayers is a game's entry for a player count, else its entry for every count (key 0).
+func forPlayers(entries map[int]string, players int) (string, bool) {
+	text, ok := entries[players]
+	if !ok {
+		text, ok = entries[0]
+	}
+	return text, ok
+}
+
 // overlaySettings sets the options of text ("iters=900,c=0.7,…", settings a game
-// registered) in row; only the options of expertTunable may be set.
-func overlaySettings(row map[string]string, text string) error {
+// registered) in row; only the options of keys may be set.
+func overlaySettings(row map[string]string, text string, keys []string) error {
 	for _, kv := range strings.Split(text, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		if !ok || !slices.Contains(expertTunable, k) {
-			return fmt.Errorf("%q in %q is not key=value with a key of %s", kv, text, strings.Join(expertTunable, ", "))
+		if !ok || !slices.Contains(keys, k) {
+			return fmt.Errorf("%q in %q is not key=value with a key of %s", kv, text, strings.Join(keys, ", "))
 		}
 		row[k] = v
 	}
 	return nil
 }
 
-// expertRows lists every row the agent can resolve to, by key: "default", "game" (every
-// player count of a registered game) and "game/Np" (one player count).
-func expertRows() (map[string]map[string]string, error) {
-	rows := map[string]map[string]string{"default": expertDefault}
+// expertRows lists every row of a table the agent can resolve to, by key: "default",
+// "game" (every player count of a registered game) and "game/Np" (one player count).
+func expertRows(table string) (map[string]map[string]string, error) {
+	def, _ := expertRow(table, "", 0) // no game: the default row
+	rows := map[string]map[string]string{"default": def}
 	for _, g := range engine.Games() {
-		for players := range g.Expert {
+		counts := slices.Collect(maps.Keys(g.Expert))
+		if table != expertTable1 {
+			counts = append(counts, slices.Collect(maps.Keys(g.ExpertTable2))...)
+		}
+		for _, players := range counts {
 			key := g.Name
 			if players != 0 {
 				key = fmt.Sprintf("%s/%dp", g.Name, players)
 			}
-			row, err := expertRow(g.Name, players)
+			row, err := expertRow(table, g.Name, players)
 			if err != nil {
 				return nil, err
 			}
@@ -167,24 +221,35 @@ func expertRows() (map[string]map[string]string, error) {
 	return rows, nil
 }
 
-// expertDoc lists the rows for `dragonlab agents` (once every game has registered).
+// expertDoc lists the rows of both tables for `dragonlab agents` (once every game has
+// registered); a row's v and vw show only where it uses a value function.
 func expertDoc() string {
-	table, err := expertRows()
-	if err != nil {
-		return "the expert's settings are broken: " + err.Error()
-	}
-	keys := slices.Sorted(maps.Keys(table))
-	var rows []string
-	for _, k := range keys {
-		var kv []string
-		for _, o := range expertTunable {
-			kv = append(kv, o+"="+table[k][o])
+	var tables []string
+	for _, table := range []string{expertTable1, expertTable2} {
+		rowsOf, err := expertRows(table)
+		if err != nil {
+			return "the expert's settings are broken: " + err.Error()
 		}
-		rows = append(rows, k+": "+strings.Join(kv, ","))
+		var rows []string
+		for _, k := range slices.Sorted(maps.Keys(rowsOf)) {
+			var kv []string
+			for _, o := range expertTunable {
+				kv = append(kv, o+"="+rowsOf[k][o])
+			}
+			if rowsOf[k]["v"] != vNone {
+				kv = append(kv, "v="+rowsOf[k]["v"], "vw="+rowsOf[k]["vw"])
+			}
+			rows = append(rows, k+": "+strings.Join(kv, ","))
+		}
+		name := "Table " + table
+		if table == expertTableNow {
+			name += " (the default)"
+		}
+		tables = append(tables, name+" — "+strings.Join(rows, "; "))
 	}
 	return "the strongest honest agent measured at the time of mcts:iters=1000: information-set MCTS " +
 		"with the search settings measured best for each game (any option given fixes it for every " +
-		"game; auto takes the table's value). Table 1 — " + strings.Join(rows, "; ")
+		"game; auto takes the table's value). " + strings.Join(tables, ". ")
 }
 
 func init() {
@@ -196,13 +261,15 @@ func init() {
 		o.Default = "auto"
 		opts = append(opts, o)
 	}
-	opts = append(opts, Option{Name: "table", Default: "1", Doc: "version of the per-game settings table (1: this release's measurements)"},
-		Option{Name: "v", Default: vNone, Doc: "the game's learned value function (the one behind luck accounting) in the search: " +
-			"none (the game's evaluation, as before), cut (it scores the leaves of cut-off rollouts), prior (it gives the " +
+	opts = append(opts, Option{Name: "table", Default: expertTableNow, Doc: "version of the per-game settings table: 2 (the default) " +
+		"lays the rows measured stronger at no more CPU per decision over 1 (the settings before learned value functions, " +
+		"kept so that results measured with them can be reproduced and compared)"},
+		Option{Name: "v", Default: expertAuto, Doc: "the game's learned value function (the one behind luck accounting) in the search: " +
+			"auto (the table's row), none (the game's evaluation), cut (it scores the leaves of cut-off rollouts), prior (it gives the " +
 			"prior's value of each new move) or both; a game or player count without one uses its evaluation"},
 		Option{Name: "vfile", Default: "game", Doc: "with v: game (each game's own value function) or the path of a value-function file " +
 			"(dragonlab luck-model fit --out), used for the game it was fitted for in place of that game's own"},
-		Option{Name: "vw", Default: "1", Doc: "with v=cut or both: the value function's weight at a cut-off against the squashed evaluation, 0 to 1 (1: the value alone)"},
+		Option{Name: "vw", Default: expertAuto, Doc: "where the value function scores cut-offs: its weight against the squashed evaluation, auto (the table's row; 1 where the row sets none) or 0 to 1 (1: the value alone)"},
 		Option{Name: "infer", Default: "0", Doc: "in games whose turns play a card from a hidden hand (Draco): the temperature, in points, of a " +
 			"softmax-greedy model of the other seats' play, by which the determinizations are weighted after each observed " +
 			"play (inference from public actions); 0 is off (uniform determinizations, as before), else 0.05 to 100"},
@@ -214,22 +281,28 @@ func init() {
 		docFunc: expertDoc, // the games register their settings after this init may run
 		Options: opts,
 		Build: func(opts map[string]string) (func() Agent, error) {
-			if _, err := ChoiceOption(opts, "table", "1"); err != nil {
-				return nil, err
-			}
-			v, err := ChoiceOption(opts, "v", vModes...)
+			table, err := ChoiceOption(opts, "table", expertTable1, expertTable2)
 			if err != nil {
 				return nil, err
 			}
-			vw, err := FloatOption(opts, "vw", 0, 1)
+			v, err := ChoiceOption(opts, "v", append([]string{expertAuto}, vModes...)...)
 			if err != nil {
 				return nil, err
 			}
-			if vw != 1 && v != vCut && v != vBoth {
-				return nil, fmt.Errorf("option vw=%s needs v=cut or both", opts["vw"])
+			vw := -1.0 // auto: the row's
+			if opts["vw"] != expertAuto {
+				if vw, err = FloatOption(opts, "vw", 0, 1); err != nil {
+					return nil, err
+				}
+				if vw != 1 && v != vCut && v != vBoth && v != expertAuto {
+					return nil, fmt.Errorf("option vw=%s needs v=cut, both or auto", opts["vw"])
+				}
 			}
-			if vw == 1 {
-				delete(opts, "vw") // as v=none: the spec every earlier result names
+			// Left out of the canonical spec where they say what the table says: table 1's
+			// rows use no value function, so there v=none and vw=1 are its rows too, and
+			// the spec every result of table 1 names keeps its text.
+			if vw < 0 || (table == expertTable1 && vw == 1) {
+				delete(opts, "vw")
 			} else {
 				canonFloat(opts, "vw", vw)
 			}
@@ -267,7 +340,7 @@ func init() {
 			}
 			var vfile *value.Loaded
 			if opts["vfile"] != "game" {
-				if v == vNone {
+				if v == vNone || v == expertAuto {
 					return nil, fmt.Errorf("option vfile=%s needs v=cut, prior or both", clip(opts["vfile"]))
 				}
 				if vfile, err = readValueFile(opts["vfile"]); err != nil {
@@ -276,11 +349,10 @@ func init() {
 			} else {
 				delete(opts, "vfile") // as v=none: the spec every earlier result names
 			}
-			if v == vNone {
-				// Left out of the canonical spec: the expert without a value function is the
-				// agent every earlier result names, with the same spec text.
+			if v == expertAuto || (table == expertTable1 && v == vNone) {
 				delete(opts, "v")
-			} else {
+			}
+			if v != vNone {
 				for _, g := range engine.Games() {
 					if g.Value != nil {
 						if _, err := loadValueFile(g); err != nil {
@@ -295,12 +367,15 @@ func init() {
 			}
 			// Validate every row the agent could resolve to, with the given overrides; then
 			// canonicalize the overrides themselves.
-			rows, err := expertRows()
+			rows, err := expertRows(table)
 			if err != nil {
 				return nil, err
 			}
 			for _, row := range rows {
-				merged := maps.Clone(row)
+				merged := map[string]string{}
+				for _, k := range expertTunable {
+					merged[k] = row[k]
+				}
 				for k, v := range fixed {
 					if v != "auto" {
 						merged[k] = v
@@ -329,7 +404,7 @@ func init() {
 				for k, v := range fixed {
 					o[k] = v
 				}
-				e := &Expert{opts: o, v: v, vfile: vfile, vw: vw, opp: opp}
+				e := &Expert{opts: o, table: table, v: v, vfile: vfile, vw: vw, opp: opp}
 				if temp > 0 {
 					e.inf = newInference(temp, iw, ih)
 				}
@@ -346,7 +421,7 @@ func ExpertSetting(game string, players int, option string) (string, error) {
 	if !slices.Contains(expertTunable, option) {
 		return "", fmt.Errorf("expert option %q is not one a game sets (valid: %s)", option, strings.Join(expertTunable, ", "))
 	}
-	row, err := expertRow(game, players)
+	row, err := expertRow(expertTableNow, game, players)
 	if err != nil {
 		return "", err
 	}

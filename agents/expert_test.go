@@ -9,33 +9,40 @@ import (
 	"dragonlab/engine"
 )
 
-// TestExpertIsItsTableRow: in every game and player count, expert plays exactly as the
-// mcts spec its row (the settings the game registered) spells out (so "expert" in a study
-// means a known search), and an option given explicitly overrides the row.
+// TestExpertIsItsTableRow: in every game and player count and in both settings tables,
+// expert plays exactly as its row (the settings the game registered) spells out (so
+// "expert" in a study means a known search): the mcts spec of the row where it uses no
+// value function, else table 1's expert with the row's every option given explicitly
+// (which also checks that an option given explicitly overrides the row).
 func TestExpertIsItsTableRow(t *testing.T) {
-	for _, u := range setups() {
-		t.Run(u.name, func(t *testing.T) {
-			states := u.positions(t, []uint64{21}, 3)
-			row, err := expertRow(u.game.Name, u.players)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var kv []string
-			for _, k := range expertTunable {
-				v := row[k]
-				if k == "iters" {
-					v = "25" // the row's other settings, at a test's budget
+	for _, table := range []string{expertTable1, expertTable2} {
+		for _, u := range setups() {
+			t.Run(u.name+"/table"+table, func(t *testing.T) {
+				states := u.positions(t, []uint64{21}, 3)
+				row, err := expertRow(table, u.game.Name, u.players)
+				if err != nil {
+					t.Fatal(err)
 				}
-				kv = append(kv, k+"="+v)
-			}
-			mcts := mustParse(t, "mcts:"+strings.Join(kv, ","))
-			expert := mustParse(t, "expert:iters=25")
-			for i, s := range states {
-				if a, b := decide(t, mcts, s, uint64(i)), decide(t, expert, s, uint64(i)); a != b {
-					t.Errorf("position %d: expert played %s, %s played %s", i, s.ActionText(b), mcts.Spec, s.ActionText(a))
+				var kv []string
+				for _, k := range expertTunable {
+					v := row[k]
+					if k == "iters" {
+						v = "25" // the row's other settings, at a test's budget
+					}
+					kv = append(kv, k+"="+v)
 				}
-			}
-		})
+				want := mustParse(t, "mcts:"+strings.Join(kv, ","))
+				if row["v"] != vNone {
+					want = mustParse(t, "expert:table=1,"+strings.Join(kv, ",")+",v="+row["v"]+",vw="+row["vw"])
+				}
+				expert := mustParse(t, "expert:iters=25,table="+table)
+				for i, s := range states {
+					if a, b := decide(t, want, s, uint64(i)), decide(t, expert, s, uint64(i)); a != b {
+						t.Errorf("position %d: expert played %s, %s played %s", i, s.ActionText(b), want.Spec, s.ActionText(a))
+					}
+				}
+			})
+		}
 	}
 	if got := gameName(setup{name: "", game: mustLookup(t, "dragonheart"), players: 2}.newGame(t, 1)); got != "dragonheart" {
 		t.Errorf("gameName of a Dragonheart state = %q", got)
@@ -55,22 +62,24 @@ func TestExpertIsItsTableRow(t *testing.T) {
 // row), a malformed registration is refused, and the agent never looks up a game by
 // reflection.
 func TestExpertSettingsAreTheGames(t *testing.T) {
-	two, err := expertRow("snatch", 2)
+	two, err := expertRow(expertTable1, "snatch", 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := maps.Clone(expertDefault)
+	noValue := maps.Clone(expertDefault)
+	noValue["v"], noValue["vw"] = vNone, expertNoValueVW
+	want := maps.Clone(noValue)
 	want["c"], want["depth"] = "1.1", "4"
 	if !maps.Equal(two, want) {
 		t.Errorf("snatch/2p row %v, want %v", two, want)
 	}
-	if three, _ := expertRow("snatch", 3); !maps.Equal(three, expertDefault) {
+	if three, _ := expertRow(expertTableNow, "snatch", 3); !maps.Equal(three, noValue) {
 		t.Errorf("snatch/3p row %v, want the default row", three)
 	}
-	if ds3, _ := expertRow("dragonscales", 3); ds3["scale"] != "3" || ds3["iters"] != "900" {
+	if ds3, _ := expertRow(expertTableNow, "dragonscales", 3); ds3["scale"] != "3" || ds3["iters"] != "900" {
 		t.Errorf("dragonscales/3p row %v: not its own registration", ds3)
 	}
-	if ds2, _ := expertRow("dragonscales", 2); ds2["scale"] != "10" || ds2["prior"] != "0" {
+	if ds2, _ := expertRow(expertTableNow, "dragonscales", 2); ds2["scale"] != "10" || ds2["prior"] != "0" {
 		t.Errorf("dragonscales/2p row %v: not the game's row for every count", ds2)
 	}
 	doc := expertDoc()
@@ -78,7 +87,7 @@ func TestExpertSettingsAreTheGames(t *testing.T) {
 		t.Errorf("the doc does not list the registered rows: %s", doc)
 	}
 	for _, bad := range []string{"iters", "ms=5", "c=0.7,reward=score", ""} {
-		if err := overlaySettings(maps.Clone(expertDefault), bad); err == nil {
+		if err := overlaySettings(maps.Clone(expertDefault), bad, expertTunable); err == nil {
 			t.Errorf("settings %q accepted", bad)
 		}
 	}

@@ -71,7 +71,7 @@ func (m *MCTS) RootValues(buf []RootValue) []RootValue {
 // ReportsRoot is the search's for the settings the expert uses in s's game (it cuts
 // rollouts off in some games: expert:depth=0 plays them to the end everywhere).
 func (e *Expert) ReportsRoot(s engine.State) bool {
-	cfg, err := expertConfig(e.opts, gameName(s), s.Players())
+	cfg, _, err := expertConfig(e.opts, e.table, gameName(s), s.Players())
 	return err == nil && cfg.ReportsRoot(s)
 }
 

@@ -9,18 +9,22 @@ import (
 	"dragonlab/engine"
 )
 
-// TestExpertValueSpec: the expert without a value function keeps the spec every earlier
-// result names (v=none is not spelled out), the other uses are spelled out, and an unknown
-// use is refused.
+// TestExpertValueSpec: table 1's expert without a value function keeps the spec every
+// earlier result names (v=none and vw=1 are not spelled out there), the default takes v
+// and vw from its table's row without spelling them out, a use given explicitly is spelled
+// out, and an unknown use or a weight without a cut-off is refused.
 func TestExpertValueSpec(t *testing.T) {
-	plain, none := mustParse(t, "expert"), mustParse(t, "expert:v=none")
+	plain, none := mustParse(t, "expert:table=1"), mustParse(t, "expert:table=1,v=none")
 	if plain.Spec != none.Spec || strings.Contains(plain.Spec, "v=") {
-		t.Errorf("expert is %q and expert:v=none is %q; want the same spec without v", plain.Spec, none.Spec)
+		t.Errorf("expert:table=1 is %q and expert:table=1,v=none is %q; want the same spec without v", plain.Spec, none.Spec)
 	}
-	for _, v := range []string{"cut", "prior", "both"} {
-		f := mustParse(t, "expert:v="+v)
+	if f := mustParse(t, "expert"); strings.Contains(f.Spec, "v=") {
+		t.Errorf("the default expert spells out its row's value function: %q", f.Spec)
+	}
+	for _, v := range []string{"none", "cut", "prior", "both"} {
+		f := mustParse(t, "expert:table=2,v="+v)
 		if !strings.Contains(f.Spec, ",v="+v) {
-			t.Errorf("expert:v=%s has the spec %q, which does not name its value function", v, f.Spec)
+			t.Errorf("expert:table=2,v=%s has the spec %q, which does not name its value function", v, f.Spec)
 		}
 		if g, err := Parse(f.Spec); err != nil || g.Spec != f.Spec {
 			t.Errorf("the canonical spec %q does not parse to itself: %v", f.Spec, err)
@@ -29,13 +33,13 @@ func TestExpertValueSpec(t *testing.T) {
 	if _, err := Parse("expert:v=deep"); err == nil {
 		t.Errorf("expert:v=deep was accepted")
 	}
-	if f := mustParse(t, "expert:v=cut,vw=1"); strings.Contains(f.Spec, "vw=") {
-		t.Errorf("the default weight is spelled out: %q", f.Spec)
+	if f := mustParse(t, "expert:table=1,v=cut,vw=1"); strings.Contains(f.Spec, "vw=") {
+		t.Errorf("table 1's default weight is spelled out: %q", f.Spec)
 	}
 	if f := mustParse(t, "expert:v=cut,vw=.50"); !strings.Contains(f.Spec, "vw=0.5") {
 		t.Errorf("expert:v=cut,vw=.50 has the spec %q", f.Spec)
 	}
-	for _, bad := range []string{"expert:vw=0.5", "expert:v=prior,vw=0.5", "expert:v=cut,vw=2"} {
+	for _, bad := range []string{"expert:v=none,vw=0.5", "expert:v=prior,vw=0.5", "expert:v=cut,vw=2", "expert:vfile=x.json"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("%s was accepted", bad)
 		}

@@ -35,6 +35,12 @@ type Game struct {
 	// them; the game only declares what was measured best for it. Its states implement
 	// Namer, so that an agent finds this entry from a state.
 	Expert map[int]string
+	// ExpertTable2 is the expert's second settings table (expert:table=2, the default):
+	// per player count as Expert, option texts laid over that count's Expert row (what it
+	// leaves out keeps table 1's value). Besides the search settings it may set the
+	// learned value function's use, v and vw. Table 1 stays reachable as expert:table=1,
+	// so results measured with it can be reproduced and the two compared.
+	ExpertTable2 map[int]string
 	// Levers are the numbers of the rules a designer turns, each with the one range worth
 	// searching (`dragonlab tune --levers auto` and the study's sweeps; see Lever).
 	Levers []Lever
