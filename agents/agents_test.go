@@ -33,6 +33,7 @@ var fairSpecs = []string{
 	"expert:iters=20",
 	"expert:iters=20,infer=0.3",
 	"expert:iters=20,v=both",
+	"expert:iters=40,early=0.5",
 }
 
 // withRestrict adds to specs a restricted agent forbidding the first action class of the
@@ -546,6 +547,7 @@ var allocSpecs = []string{
 	"expert:iters=30",
 	"expert:iters=30,v=both",
 	"expert:iters=30,infer=0.3,iw=16",
+	"expert:iters=60,early=0.5",
 	"oracle:iters=50,prior=1,depth=5",
 }
 
