@@ -36,6 +36,7 @@ var fairSpecs = []string{
 	"expert:iters=20,opp=greedy",
 	"expert:iters=20,opp=greedy,oppeps=0.3",
 	"expert:iters=20,opp=prior,oppw=5",
+	"expert:iters=40,early=0.5",
 }
 
 // withRestrict adds to specs a restricted agent forbidding the first action class of the
@@ -553,6 +554,7 @@ var allocSpecs = []string{
 	"expert:iters=30,infer=0.3,iw=16",
 	"expert:iters=30,opp=greedy,oppeps=0.2",
 	"expert:iters=30,opp=prior",
+	"expert:iters=60,early=0.5",
 	"oracle:iters=50,prior=1,depth=5",
 }
 

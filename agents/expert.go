@@ -27,6 +27,7 @@ type Expert struct {
 	vw    float64           // option vw (negative: auto, the row's)
 	inf   *inference        // option infer (nil: off)
 	opp   oppModel          // options opp, oppeps, oppw (oppmodel.go)
+	early float64           // option early (0: off)
 	mcts  MCTS
 	ready bool
 	key   expertKey
@@ -98,6 +99,7 @@ func (e *Expert) Act(s engine.State, rng *engine.RNG) engine.Action {
 		e.mcts.vfn = vfn
 		e.mcts.inf = e.inf
 		e.mcts.Opp, e.mcts.OppEps, e.mcts.OppW = e.opp.mode, e.opp.eps, e.opp.w
+		e.mcts.early = e.early
 		e.key, e.ready = k, true
 	}
 	return e.mcts.Act(s, rng)
@@ -274,7 +276,10 @@ func init() {
 			"softmax-greedy model of the other seats' play, by which the determinizations are weighted after each observed " +
 			"play (inference from public actions); 0 is off (uniform determinizations, as before), else 0.05 to 100"},
 		Option{Name: "iw", Default: "128", Doc: "with infer: the worlds determinized and weighted per decision, from which the iterations draw, 8 to 4096"},
-		Option{Name: "ih", Default: "4", Doc: "with infer: the other seat's most recent plays weighed, 1 to 32"})
+		Option{Name: "ih", Default: "4", Doc: "with infer: the other seat's most recent plays weighed, 1 to 32"},
+		Option{Name: "early", Default: "0", Doc: "stop a decision's search once its most visited action leads every other by more " +
+			"than this factor times the iterations left (1: the action can no longer change; below 1: sooner), so that iters " +
+			"is the most a decision runs and the time goes to close decisions; not at a round of secret choices; 0 is off, else 0.05 to 1"})
 	opts = append(opts, oppOptions()...)
 	RegisterKind(Kind{
 		Name:    "expert",
@@ -337,6 +342,18 @@ func init() {
 				canonFloat(opts, "infer", temp)
 				canonInt(opts, "iw", iw)
 				canonInt(opts, "ih", ih)
+			}
+			early, err := FloatOption(opts, "early", 0, 1)
+			if err != nil {
+				return nil, err
+			}
+			if early > 0 && early < 0.05 {
+				return nil, fmt.Errorf("option early=%s: want 0 (off) or 0.05 to 1", opts["early"])
+			}
+			if early == 0 {
+				delete(opts, "early") // as v=none: the spec every earlier result names
+			} else {
+				canonFloat(opts, "early", early)
 			}
 			var vfile *value.Loaded
 			if opts["vfile"] != "game" {
@@ -404,7 +421,7 @@ func init() {
 				for k, v := range fixed {
 					o[k] = v
 				}
-				e := &Expert{opts: o, table: table, v: v, vfile: vfile, vw: vw, opp: opp}
+				e := &Expert{opts: o, table: table, v: v, vfile: vfile, vw: vw, opp: opp, early: early}
 				if temp > 0 {
 					e.inf = newInference(temp, iw, ih)
 				}

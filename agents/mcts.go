@@ -122,6 +122,9 @@ type MCTS struct {
 	// inf, when set, weighs the determinizations by the other seats' observed plays (the
 	// expert's option infer, infer.go).
 	inf *inference
+	// early, when above 0, stops a search once its most visited root action can no
+	// longer be overtaken (the expert's option early, early.go).
+	early float64
 
 	// Reuse: what the previous decision saw and played.
 	prev       engine.State
@@ -311,6 +314,7 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 	if m.Budget > 0 {
 		deadline = time.Now().Add(m.Budget)
 	}
+	early := m.earlyOn(reused)
 	for it := 0; ; it++ {
 		if m.Budget > 0 {
 			if it&7 == 0 && it > 0 && time.Now().After(deadline) {
@@ -320,6 +324,9 @@ func (m *MCTS) search(s engine.State, seat int, rng *engine.RNG, reused bool) {
 			break
 		}
 		if it&(stopPoll-1) == stopPoll-1 && m.stopped() {
+			break
+		}
+		if early && it&(earlyPoll-1) == 0 && it > 0 && m.settled(int32(seat), it) {
 			break
 		}
 		m.iterate(s, seat, rng)

@@ -21,6 +21,7 @@ func TestRunnerWorkers(t *testing.T) {
 		"mcts:iters=30,greedy:samples=1,oracle:iters=20",
 		"expert:iters=20,pimc:k=3,iters=21,mcts:iters=20,prior=1,rollout=greedy,eps=0.3,depth=3,reuse=true",
 		"expert:iters=20,opp=greedy,oppeps=0.2,expert:iters=20,opp=prior,oppw=4,expert:iters=20",
+		"expert:iters=40,early=0.5,expert:iters=40,early=1,mcts:iters=20",
 		"noisy:base=(mcts:iters=20),eps=0.3,softmax:base=greedy,t=1,restrict:base=(mcts:iters=20,prior=1),forbid=high",
 	} {
 		fs, err := agents.ParseList(list)
