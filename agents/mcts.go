@@ -383,7 +383,7 @@ func (m *MCTS) iterate(root engine.State, seat int, rng *engine.RNG) {
 		if m.Opp != oppTree && st.ToMove() != seat {
 			next, expanded = m.descendOpp(st, cur, legal, int32(st.ToMove()), rng)
 		} else if m.Prior > 0 {
-			next, expanded = m.descendPrior(st, cur, legal, int32(st.ToMove()), rng)
+			next, expanded = m.descendPrior(st, cur, legal, int32(st.ToMove()), rng, m.Prior, false)
 		} else {
 			next, expanded = m.descend(cur, legal, int32(st.ToMove()), rng, len(m.nodes) < m.limit)
 		}
@@ -541,10 +541,11 @@ func (m *MCTS) descend(cur int32, legal []engine.Action, mover int32, rng *engin
 //
 // is chosen, and reported as new if it has never been visited (the iteration then rolls
 // out from it). When the arena is full no child is created; with no legal child at all it
-// returns -(random index in legal)-1.
-func (m *MCTS) descendPrior(st engine.State, cur int32, legal []engine.Action, mover int32, rng *engine.RNG) (int32, bool) {
+// returns -(random index in legal)-1. w is the prior's weight (Prior, or OppW at the other
+// seats' nodes); fresh recomputes h of every child on this determinization at each visit
+// instead of keeping the one of its first (opp=prior, oppmodel.go).
+func (m *MCTS) descendPrior(st engine.State, cur int32, legal []engine.Action, mover int32, rng *engine.RNG, w float64, fresh bool) (int32, bool) {
 	gen := m.mark(legal)
-	w := m.Prior
 	best, bestVal := int32(-1), math.Inf(-1)
 	for ch := m.nodes[cur].child; ch >= 0; ch = m.nodes[ch].sibling {
 		c := &m.nodes[ch]
@@ -557,8 +558,12 @@ func (m *MCTS) descendPrior(st engine.State, cur int32, legal []engine.Action, m
 		}
 		m.stamp[i] = gen
 		c.avail++
+		h := float64(c.prior)
+		if fresh {
+			h = m.heuristic(st, c.action, int(mover))
+		}
 		n := float64(c.visits) + w
-		u := (c.sum+w*float64(c.prior))/n + m.C*math.Sqrt(ln(c.avail)/n)
+		u := (c.sum+w*h)/n + m.C*math.Sqrt(ln(c.avail)/n)
 		if u > bestVal {
 			best, bestVal = ch, u
 		}

@@ -102,7 +102,7 @@ func parseOpp(opts map[string]string) (oppModel, error) {
 // full and the move has no node, -(index in legal)-1), as descend does.
 func (m *MCTS) descendOpp(st engine.State, cur int32, legal []engine.Action, mover int32, rng *engine.RNG) (int32, bool) {
 	if m.Opp == oppPrior {
-		return m.descendOppPrior(st, cur, legal, mover, rng)
+		return m.descendPrior(st, cur, legal, mover, rng, m.OppW, true)
 	}
 	i := 0
 	switch {
@@ -141,53 +141,4 @@ func (m *MCTS) descendOpp(st engine.State, cur int32, legal []engine.Action, mov
 		sibling: m.nodes[cur].child, avail: 1, mover: mover})
 	m.nodes[cur].child = id
 	return id, true
-}
-
-// descendOppPrior is descendPrior with the prior h of every legal move computed on this
-// determinization at each visit (not once, on the determinization of the node's first
-// visit), weighted by OppW:
-//
-//	(sum + OppW·h)/(visits + OppW) + C·sqrt(ln(avail)/(visits + OppW)).
-func (m *MCTS) descendOppPrior(st engine.State, cur int32, legal []engine.Action, mover int32, rng *engine.RNG) (int32, bool) {
-	gen := m.mark(legal)
-	w := m.OppW
-	best, bestVal := int32(-1), math.Inf(-1)
-	for ch := m.nodes[cur].child; ch >= 0; ch = m.nodes[ch].sibling {
-		c := &m.nodes[ch]
-		if c.mover != mover {
-			continue
-		}
-		i := m.lookup(c.action, gen)
-		if i < 0 {
-			continue
-		}
-		m.stamp[i] = gen
-		c.avail++
-		h := m.heuristic(st, c.action, int(mover))
-		n := float64(c.visits) + w
-		u := (c.sum+w*h)/n + m.C*math.Sqrt(ln(c.avail)/n)
-		if u > bestVal {
-			best, bestVal = ch, u
-		}
-	}
-	for i, a := range legal {
-		if m.stamp[i] == gen {
-			continue
-		}
-		if len(m.nodes) >= m.limit {
-			break
-		}
-		h := m.heuristic(st, a, int(mover))
-		id := int32(len(m.nodes))
-		m.nodes = append(m.nodes, node{action: a, parent: cur, child: -1,
-			sibling: m.nodes[cur].child, avail: 1, mover: mover, prior: float32(h)})
-		m.nodes[cur].child = id
-		if h > bestVal {
-			best, bestVal = id, h
-		}
-	}
-	if best < 0 {
-		return int32(-rng.IntN(len(legal)) - 1), false
-	}
-	return best, m.nodes[best].visits == 0
 }
