@@ -2,7 +2,7 @@ package agents
 
 import (
 	"fmt"
-	"math"
+	"slices"
 
 	"dragonlab/engine"
 )
@@ -110,21 +110,8 @@ func (m *MCTS) descendOpp(st engine.State, cur int32, legal []engine.Action, mov
 	case m.OppEps > 0 && rng.Float64() < m.OppEps:
 		i = rng.IntN(len(legal))
 	default:
-		best, ties := math.Inf(-1), 0
-		for j, a := range legal {
-			m.tmp.CopyFrom(st)
-			m.tmp.Apply(a)
-			v := evaluate(m.tmp, int(mover), m.out)
-			switch {
-			case v > best:
-				best, ties, i = v, 1, j
-			case v == best:
-				ties++
-				if rng.IntN(ties) == 0 {
-					i = j
-				}
-			}
-		}
+		// Greedy on the iteration's determinization: the hand it dealt the mover.
+		i = slices.Index(legal, m.policy.choose(st, legal, rng))
 	}
 	a := legal[i]
 	for ch := m.nodes[cur].child; ch >= 0; ch = m.nodes[ch].sibling {
