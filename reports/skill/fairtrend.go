@@ -169,15 +169,12 @@ func (t *FairnessTrend) words() string {
 		return "No evidence that the first-player advantage changes with skill (" + flat(st) + ")."
 	}
 	var moved []string
-	least := t.Seats[0]
 	for _, st := range t.Seats {
 		if st.Changes {
 			moved = append(moved, moves(st))
 		}
-		if st.PAdjusted < least.PAdjusted {
-			least = st
-		}
 	}
+	least := t.Seats[t.Lead()] // Seats holds seats 0, 1, … in order
 	if len(moved) > 0 {
 		return "The seat advantage changes with skill: " + strings.Join(moved, "; ") + "."
 	}
