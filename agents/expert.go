@@ -351,7 +351,7 @@ func init() {
 				return nil, fmt.Errorf("option early=%s: want 0 (off) or 0.05 to 1", opts["early"])
 			}
 			if early == 0 {
-				delete(opts, "early") // as v=none: the spec every earlier result names
+				delete(opts, "early") // off: the spec every earlier result names keeps its text
 			} else {
 				canonFloat(opts, "early", early)
 			}
